@@ -1,0 +1,46 @@
+/** Option lists from spec section 3. */
+export const FEELINGS = [
+  'happy',
+  'excited',
+  'grateful',
+  'blessed',
+  'loved',
+  'peaceful',
+  'hopeful',
+  'thoughtful',
+  'sad',
+  'worried',
+] as const;
+export const PRAYER_TYPES = [
+  'thanksgiving',
+  'intercession',
+  'confession',
+  'petition',
+  'praise',
+  'testimony',
+] as const;
+export const FOOD_CATEGORIES = [
+  'breakfast',
+  'lunch',
+  'dinner',
+  'dessert',
+  'snack',
+  'appetizer',
+  'drink',
+  'baking',
+] as const;
+export const CONTACT_SUBJECTS = ['general', 'support', 'business', 'feedback', 'bug', 'other'] as const;
+export const FAITHS = ['Christianity', 'Islam', 'Judaism', 'Buddhism', 'Hinduism', 'Other'] as const;
+export const POST_CATEGORIES = ['general', 'prayer', 'food', 'comedy'] as const;
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+/** Labels shown for the contact subjects in the Contact Us dialog. */
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  general: 'General Inquiry',
+  support: 'Technical Support',
+  business: 'Business',
+  feedback: 'Feedback',
+  bug: 'Report a Bug',
+  other: 'Other',
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../limits.ts';
+
+export const WEAK_PASSWORD_MESSAGE = 'Weak password — Please use at least 6 characters.';
+export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match";
+export const EMAIL_REQUIRED_MESSAGE = 'Email required';
+export const ENTER_YOUR_EMAIL_MESSAGE = 'Enter your email';
+
+const email = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
+    .pipe(z.email({ error: 'Enter a valid email address.' }));
+
+const password = z
+  .string({ error: WEAK_PASSWORD_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, WEAK_PASSWORD_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+const callbackURL = z.string().max(500).startsWith('/', 'callbackURL must be a path on this site.').optional();
+
+export const signUpSchema = z.strictObject({
+  name: z
+    .string({ error: 'Full name is required.' })
+    .trim()
+    .min(1, 'Full name is required.')
+    .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`),
+  email: email('Email is required.'),
+  password,
+  username: z
+    .string({ error: 'Username must be text.' })
+    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)
+    .optional(),
+  callbackURL,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.strictObject({
+  email: email('Email is required.'),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+  rememberMe: z.boolean().optional(),
+  callbackURL,
+});
+
+export const forgotPasswordSchema = z.strictObject({
+  email: email(EMAIL_REQUIRED_MESSAGE),
+  redirectTo: callbackURL,
+});
+
+export const resetPasswordSchema = z.strictObject({
+  newPassword: password,
+  token: z.string({ error: 'The reset link is missing its token.' }).min(1).max(500),
+});
+
+export const resendConfirmationSchema = z.strictObject({
+  email: email(ENTER_YOUR_EMAIL_MESSAGE),
+  callbackURL,
+});
+
+/** Client-side check for the set-new-password view; the server re-checks the length. */
+export const newPasswordFormSchema = z
+  .object({ password, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DONT_MATCH_MESSAGE, path: ['confirm'] });

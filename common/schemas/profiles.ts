@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
+
+export const profileSummarySchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  avatar_url: z.string().nullable(),
+  bio: z.string().nullable(),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  profile: profileSummarySchema,
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const searchProfilesQuerySchema = z.strictObject({
+  q: z
+    .string({ error: 'q is required.' })
+    .max(SEARCH_QUERY_MAX_LENGTH, `The search must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`),
+});
+
+export const searchProfilesResponseSchema = z.object({ profiles: z.array(profileSummarySchema) });
+export type SearchProfilesResponse = z.infer<typeof searchProfilesResponseSchema>;

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createAuth } from './auth/auth.ts';
+import { SessionResolver } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { AppContext } from './http/context.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin.ts';
+import { registerWebApp } from './http/webApp.ts';
+import { createMailer } from './mail/mailer.ts';
+import { authRoutes } from './routes/auth/authRoutes.ts';
+import { contactRoutes } from './routes/contact/contact.ts';
+import { healthRoutes } from './routes/health/health.ts';
+import { meRoutes } from './routes/me/me.ts';
+import { profileRoutes } from './routes/profiles/profiles.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close: () => Promise<void>;
+}
+
+/** Builds the whole server (used by main.ts, the tests and the benchmarks). Applies migrations. */
+export async function buildApp(
+  config: Config,
+  options: { logger?: boolean; serveWeb?: boolean; log?: (message: string) => void } = {},
+): Promise<BuiltApp> {
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  const log = options.log ?? ((message: string) => app.log.info(message));
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const sessions = new SessionResolver(database.db, config.authSecret, config.publicUrl.startsWith('https://'));
+  const auth = createAuth({ config, database, mailer, onSessionsChanged: (userId) => sessions.forgetUser(userId) });
+  const ctx: AppContext = { config, database, auth, sessions, mailer };
+
+  registerErrorHandler(app);
+  await app.register(rateLimit, { global: false });
+  registerOriginCheck(app, [config.publicUrl]);
+  healthRoutes(app, ctx);
+  authRoutes(app, ctx);
+  meRoutes(app, ctx);
+  profileRoutes(app, ctx);
+  contactRoutes(app, ctx);
+  if (options.serveWeb ?? true) await registerWebApp(app, path.join(repoRoot, 'dist'));
+
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { Config } from '@server/config.ts';
+import type { Database_ } from '@server/db/database.ts';
+import type { Mailer } from '@server/mail/mailer.ts';
+import { betterAuth } from 'better-auth';
+import { v7 as uuidv7 } from 'uuid';
+import { confirmationEmail, resetPasswordEmail } from './emails.ts';
+import { argon2Password } from './passwords.ts';
+import { createProfileBeforeUser, profilesModel } from './profileOnSignUp.ts';
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+/** Better Auth over our Kysely instance: email + password, confirmation required, sessions in the DB. */
+export function createAuth(options: {
+  config: Config;
+  database: Database_;
+  mailer: Mailer;
+  onSessionsChanged: (userId: string) => void;
+}) {
+  const { config, database, mailer } = options;
+  return betterAuth({
+    appName: 'Splikz',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: { db: database.db, type: database.dialect, transaction: true },
+    logger: { disabled: true },
+    telemetry: { enabled: false },
+    // Our routes apply their own per-IP and per-email limits in front of Better Auth.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      password: argon2Password,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordEmail(user.email, user.name, url));
+      },
+      onPasswordReset: async ({ user }) => options.onSessionsChanged(user.id),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(confirmationEmail(user.email, user.name, url));
+      },
+    },
+    session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 * 24 },
+    advanced: {
+      database: { generateId: () => uuidv7() },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    databaseHooks: {
+      user: { create: { before: createProfileBeforeUser } },
+      session: {
+        delete: { after: async (session) => options.onSessionsChanged(session.userId) },
+      },
+    },
+    plugins: [profilesModel],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

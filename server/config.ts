@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Validated configuration; every field comes from an environment variable (README lists them). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  authSecret: string;
+  redisUrl: string | undefined;
+  production: boolean;
+  /** Limits for sign-in, sign-up, reset and resend requests, per IP and per email, within one window. */
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  contactRateLimit: { perIp: number; windowMs: number };
+}
+
+export class ConfigError extends Error {}
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^/]+/.test(v), { message: 'must be an http:// or https:// URL' }),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  MAIL_FROM: z.string().trim().min(3, 'must be an address like "Splikz <no-reply@example.org>"').optional(),
+  CONTACT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  NODE_ENV: z.string().optional(),
+});
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates the environment; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const port = overrides.port ?? e.PORT;
+  const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const host = new URL(publicUrl).hostname;
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    mailFrom: e.MAIL_FROM ?? `Splikz <no-reply@${host}>`,
+    contactEmail: e.CONTACT_EMAIL ?? `contact@${host.includes('.') ? host : 'splikz.local'}`,
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    production: e.NODE_ENV === 'production',
+    authRateLimit: { perIp: 20, perEmail: 5, windowMs: 60_000 },
+    contactRateLimit: { perIp: 5, windowMs: 60 * 60_000 },
+    ...overrides,
+  };
+}

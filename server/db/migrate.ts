@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as authTables from './migrations/20261122T0900_auth_tables.ts';
+import * as appModel from './migrations/20261122T0910_app_model.ts';
+
+// Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
+const migrations: Record<string, Migration> = {
+  '20261122T0900_auth_tables': authTables,
+  '20261122T0910_app_model': appModel,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  const migrator = new Migrator({ db: db as unknown as Kysely<any>, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String((error as Error).message ?? error)}`);
+  }
+}

@@ -1,0 +1,26 @@
+import type { Auth } from '@server/auth/auth.ts';
+import type { SessionResolver, Viewer } from '@server/auth/sessions.ts';
+import type { Config } from '@server/config.ts';
+import type { Database_ } from '@server/db/database.ts';
+import type { Mailer } from '@server/mail/mailer.ts';
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from './errors.ts';
+
+/** What every route plugin receives: the app's parts, built once by buildApp. */
+export interface AppContext {
+  config: Config;
+  database: Database_;
+  auth: Auth;
+  sessions: SessionResolver;
+  mailer: Mailer;
+}
+
+export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {
+  return ctx.sessions.resolve(request.headers.cookie);
+}
+
+export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
+  const viewer = await ctx.sessions.resolve(request.headers.cookie);
+  if (!viewer) throw unauthorized();
+  return viewer;
+}

@@ -1,0 +1,30 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, close } = await buildApp(config, { logger: true });
+  const shutdown = async () => {
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Splikz is running at ${config.publicUrl} (data in ${config.dataDir})`);
+  if (!config.smtpUrl) app.log.info(`Mail is written to ${config.dataDir}/mail (set SMTP_URL to send it).`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import type { Me } from '@common/schemas/profiles.ts';
+import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { unauthorized } from '@server/http/errors.ts';
+import { presentProfileSummary, profileSummaryColumns } from '@server/presenters/profile.ts';
+import type { FastifyInstance } from 'fastify';
+
+export function meRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/me', async (request): Promise<Me> => {
+    const viewer = await requireViewer(ctx, request);
+    const { db } = ctx.database;
+    const profile = await db
+      .selectFrom('profiles')
+      .select(profileSummaryColumns)
+      .where('id', '=', viewer.userId)
+      .executeTakeFirst();
+    if (!profile) throw unauthorized();
+    const admin = await db
+      .selectFrom('user_roles')
+      .select('role')
+      .where('user_id', '=', viewer.userId)
+      .where('role', '=', 'admin')
+      .executeTakeFirst();
+    return { id: viewer.userId, email: viewer.email, is_admin: Boolean(admin), profile: presentProfileSummary(profile) };
+  });
+}

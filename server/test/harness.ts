@@ -1,0 +1,202 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BuiltApp, buildApp } from '@server/app.ts';
+import { type Config, loadConfig } from '@server/config.ts';
+import pg from 'pg';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestServer {
+  baseUrl: string;
+  built: BuiltApp;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A database of its own for each test server, dropped at the end, so runs never share rows. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `splikz_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the real server on a free port with a fresh data directory and database. */
+export async function startTestServer(
+  dialect: Dialect = 'sqlite',
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-test-'));
+  const port = await freePort();
+  const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig(
+    { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
+    {
+      dataDir,
+      port,
+      publicUrl: `http://127.0.0.1:${port}`,
+      databaseUrl: pgDb?.url,
+      contactEmail: 'team@splikz.test',
+      ...overrides,
+    },
+  );
+  const built = await buildApp(config, { serveWeb: false, log: () => {} });
+  await built.app.listen({ port, host: '127.0.0.1' });
+  return {
+    baseUrl: config.publicUrl,
+    built,
+    dataDir,
+    close: async () => {
+      await built.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+function decodeQuotedPrintable(input: string): string {
+  const bytes = input
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Messages in the dev outbox (DATA_DIR/mail), oldest first, with the links of their text part. */
+export function readOutbox(server: TestServer): OutboxMessage[] {
+  const dir = path.join(server.dataDir, 'mail');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => {
+    const raw = readFileSync(path.join(dir, file), 'utf8');
+    const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1]?.trim() ?? '';
+    const textPart = raw.split(/Content-Type: text\/plain[^\n]*\n/)[1]?.split(/\n----_/)[0] ?? '';
+    const body = textPart.replace(/^Content-Transfer-Encoding: [^\n]*\n\n?/, '');
+    const text = /quoted-printable/i.test(textPart.slice(0, 80)) ? decodeQuotedPrintable(body) : body;
+    return { to: header('To'), subject: header('Subject'), text, links: text.match(/https?:\/\/\S+/g) ?? [] };
+  });
+}
+
+/** Waits for the newest mail to an address (Better Auth may send it just after answering). */
+export async function waitForMail(server: TestServer, to: string, subject: RegExp): Promise<OutboxMessage> {
+  for (let i = 0; i < 50; i += 1) {
+    const found = readOutbox(server)
+      .filter((m) => m.to === to && subject.test(m.subject))
+      .at(-1);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+/** An HTTP client that keeps cookies like a browser and sends the app's Origin. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; rawBody?: string } = {},
+  ): Promise<{ status: number; body: any; headers: Headers }> {
+    const headers: Record<string, string> = { origin: this.baseUrl, ...init.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    const payload = init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+    if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const response = await fetch(new URL(url, this.baseUrl), { method, headers, body: payload, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body ?? {});
+  }
+}
+
+let sequence = 0;
+
+/** A unique email and default sign-up fields; override any. */
+export function makeUserInput(overrides: Partial<{ name: string; email: string; password: string; username: string }> = {}) {
+  sequence += 1;
+  const tag = `${Date.now().toString(36)}${sequence}`;
+  return { name: `Test Member ${sequence}`, email: `member${tag}@example.com`, password: 'secret123', ...overrides };
+}
+
+/** Signs a member up, follows the confirmation link and returns a signed-in client. */
+export async function makeUser(
+  server: TestServer,
+  overrides: Parameters<typeof makeUserInput>[0] = {},
+): Promise<{ client: TestClient; input: ReturnType<typeof makeUserInput>; me: any }> {
+  const input = makeUserInput(overrides);
+  const client = new TestClient(server.baseUrl);
+  const signUp = await client.post('/api/auth/sign-up/email', { ...input, callbackURL: '/auth/callback' });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
+  const mail = await waitForMail(server, input.email.toLowerCase(), /Confirm/);
+  const link = mail.links[0]!;
+  const confirm = await client.get(link.replace(server.baseUrl, ''));
+  if (confirm.status !== 302) throw new Error(`confirmation failed: ${confirm.status}`);
+  const me = await client.get('/api/me');
+  return { client, input, me: me.body };
+}
