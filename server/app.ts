@@ -40,9 +40,23 @@ export async function buildApp(
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
   const log = options.log ?? ((message: string) => app.log.info(message));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const sessions = new SessionResolver(database.db, config.authSecret, config.publicUrl.startsWith('https://'));
-  const auth = createAuth({ config, database, mailer, onSessionsChanged: (userId) => sessions.forgetUser(userId) });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+  });
+  const sessions = new SessionResolver(
+    database.db,
+    config.authSecret,
+    config.publicUrl.startsWith('https://'),
+  );
+  const auth = createAuth({
+    config,
+    database,
+    mailer,
+    onSessionsChanged: (userId) => sessions.forgetUser(userId),
+  });
   const ctx: AppContext = { config, database, auth, sessions, mailer };
 
   registerErrorHandler(app);
@@ -53,7 +67,7 @@ export async function buildApp(
   meRoutes(app, ctx);
   profileRoutes(app, ctx);
   contactRoutes(app, ctx);
-  if (options.serveWeb ?? true) await registerWebApp(app, path.join(repoRoot, 'dist'));
+  await registerWebApp(app, (options.serveWeb ?? true) ? path.join(repoRoot, 'dist') : null);
 
   return {
     app,

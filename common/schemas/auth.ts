@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -13,40 +13,53 @@ export const EMAIL_REQUIRED_MESSAGE = 'Email required';
 export const ENTER_YOUR_EMAIL_MESSAGE = 'Enter your email';
 
 const email = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
-    .pipe(z.email({ error: 'Enter a valid email address.' }));
+  z.pipe(
+    z
+      .string({ error: requiredMessage })
+      .check(
+        z.trim(),
+        z.minLength(1, requiredMessage),
+        z.maxLength(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`),
+      ),
+    z.email({ error: 'Enter a valid email address.' }),
+  );
 
 const password = z
   .string({ error: WEAK_PASSWORD_MESSAGE })
-  .min(PASSWORD_MIN_LENGTH, WEAK_PASSWORD_MESSAGE)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, WEAK_PASSWORD_MESSAGE),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  );
 
-const callbackURL = z.string().max(500).startsWith('/', 'callbackURL must be a path on this site.').optional();
+const callbackURL = z.optional(
+  z.string().check(z.maxLength(500), z.startsWith('/', 'callbackURL must be a path on this site.')),
+);
 
 export const signUpSchema = z.strictObject({
   name: z
     .string({ error: 'Full name is required.' })
-    .trim()
-    .min(1, 'Full name is required.')
-    .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Full name is required.'),
+      z.maxLength(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`),
+    ),
   email: email('Email is required.'),
   password,
-  username: z
-    .string({ error: 'Username must be text.' })
-    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)
-    .optional(),
+  username: z.optional(
+    z
+      .string({ error: 'Username must be text.' })
+      .check(z.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)),
+  ),
   callbackURL,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.strictObject({
   email: email('Email is required.'),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
-  rememberMe: z.boolean().optional(),
+  password: z
+    .string({ error: 'Password is required.' })
+    .check(z.minLength(1, 'Password is required.'), z.maxLength(PASSWORD_MAX_LENGTH)),
+  rememberMe: z.optional(z.boolean()),
   callbackURL,
 });
 
@@ -57,7 +70,9 @@ export const forgotPasswordSchema = z.strictObject({
 
 export const resetPasswordSchema = z.strictObject({
   newPassword: password,
-  token: z.string({ error: 'The reset link is missing its token.' }).min(1).max(500),
+  token: z
+    .string({ error: 'The reset link is missing its token.' })
+    .check(z.minLength(1, 'The reset link is missing its token.'), z.maxLength(500)),
 });
 
 export const resendConfirmationSchema = z.strictObject({
@@ -68,4 +83,6 @@ export const resendConfirmationSchema = z.strictObject({
 /** Client-side check for the set-new-password view; the server re-checks the length. */
 export const newPasswordFormSchema = z
   .object({ password, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: PASSWORDS_DONT_MATCH_MESSAGE, path: ['confirm'] });
+  .check(
+    z.refine((v) => v.password === v.confirm, { message: PASSWORDS_DONT_MATCH_MESSAGE, path: ['confirm'] }),
+  );

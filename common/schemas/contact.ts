@@ -1,21 +1,19 @@
-import { z } from 'zod';
-import {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  CONTACT_NAME_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-} from '../limits.ts';
+import { z } from 'zod/mini';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../limits.ts';
 import { CONTACT_SUBJECTS } from '../options.ts';
 
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required.`),
+      z.maxLength(max, `${label} must be at most ${max} characters.`),
+    );
 
 export const contactMessageSchema = z.strictObject({
   name: required('Name', CONTACT_NAME_MAX_LENGTH),
-  email: required('Email', EMAIL_MAX_LENGTH).pipe(z.email({ error: 'Enter a valid email address.' })),
+  email: z.pipe(required('Email', EMAIL_MAX_LENGTH), z.email({ error: 'Enter a valid email address.' })),
   subject: z.enum(CONTACT_SUBJECTS, { error: 'Choose a subject from the list.' }),
   message: required('Message', CONTACT_MESSAGE_MAX_LENGTH),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every error body of the API (DESIGN.md section 3). */
 export const apiErrorSchema = z.object({

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
 
 export const profileSummarySchema = z.object({
   id: z.string(),
   username: z.string(),
   full_name: z.string(),
-  avatar_url: z.string().nullable(),
-  bio: z.string().nullable(),
+  avatar_url: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
@@ -21,7 +21,12 @@ export type Me = z.infer<typeof meSchema>;
 export const searchProfilesQuerySchema = z.strictObject({
   q: z
     .string({ error: 'q is required.' })
-    .max(SEARCH_QUERY_MAX_LENGTH, `The search must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`),
+    .check(
+      z.maxLength(
+        SEARCH_QUERY_MAX_LENGTH,
+        `The search must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
+      ),
+    ),
 });
 
 export const searchProfilesResponseSchema = z.object({ profiles: z.array(profileSummarySchema) });

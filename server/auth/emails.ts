@@ -3,7 +3,14 @@ import type { MailMessage } from '@server/mail/mailer.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function actionMail(to: string, subject: string, greeting: string, lines: string[], action: string, url: string) {
+function actionMail(
+  to: string,
+  subject: string,
+  greeting: string,
+  lines: string[],
+  action: string,
+  url: string,
+) {
   const text = [greeting, '', ...lines, '', `${action}: ${url}`, '', '— Splikz'].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
 <p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>— Splikz</p>`;

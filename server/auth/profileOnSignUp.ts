@@ -1,5 +1,5 @@
-import { sanitizeUsername, usernameFromEmail } from '@common/username.ts';
 import { getCurrentAdapter } from '@better-auth/core/context';
+import { sanitizeUsername, usernameFromEmail } from '@common/username.ts';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { v7 as uuidv7 } from 'uuid';
@@ -43,7 +43,8 @@ export async function createProfileBeforeUser(
   );
   let username = base;
   if (taken.has(base)) {
-    if (requested) throw new APIError('BAD_REQUEST', { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN_MESSAGE });
+    if (requested)
+      throw new APIError('BAD_REQUEST', { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN_MESSAGE });
     for (let n = 1; taken.has(username); n += 1) username = `${base}${n}`;
   }
   const id = uuidv7();

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DB } from '@server/db/types.ts';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { DB } from '@server/db/types.ts';
 
 /** Who is making a request, as far as authorization needs to know. */
 export interface Viewer {
@@ -48,7 +48,8 @@ export class SessionResolver {
       .where('session.token', '=', token)
       .executeTakeFirst();
     const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
-    const viewer = row && expiresAt > Date.now() ? { userId: row.userId, email: row.email, sessionToken: token } : null;
+    const viewer =
+      row && expiresAt > Date.now() ? { userId: row.userId, email: row.email, sessionToken: token } : null;
     this.#cache.set(token, { viewer, expiresAt: viewer ? expiresAt : Date.now() + CACHE_TTL_MS });
     return viewer;
   }

@@ -2,8 +2,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { DB } from './types.ts';
 import { SqliteBooleanPlugin } from './sqliteBooleans.ts';
+import type { DB } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 

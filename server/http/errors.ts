@@ -52,11 +52,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ error: { code: error.code ? snakeCase(error.code) : 'bad_request', message } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } });
+    return reply.status(500).send({
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    });
   });
 }

@@ -1,13 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const notFoundBody = (request: FastifyRequest) => ({
+  error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` },
+});
 
 /** Serves the built React app from dist/, with index.html for every client-side route. */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    app.log.warn(`No web build at ${distDir}: run "npm run build" (npm start does it for you).`);
+export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : null;
+  if (!distDir || !indexFile || !existsSync(indexFile)) {
+    if (distDir) app.log.warn(`No web build at ${distDir}: run "npm run build" (npm start does it for you).`);
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request)));
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
@@ -23,9 +28,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply
-        .status(404)
-        .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } });
+      return reply.status(404).send(notFoundBody(request));
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });

@@ -45,9 +45,10 @@ export function createMailer(options: {
       writeFileSync(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       options.log(
-        [`Mail to ${message.to}: "${message.subject}" written to ${file}`, ...links.map((l) => `  link: ${l}`)].join(
-          '\n',
-        ),
+        [
+          `Mail to ${message.to}: "${message.subject}" written to ${file}`,
+          ...links.map((l) => `  link: ${l}`),
+        ].join('\n'),
       );
     },
   };

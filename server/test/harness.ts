@@ -1,10 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BuiltApp, buildApp } from '@server/app.ts';
 import { type Config, loadConfig } from '@server/config.ts';
 import pg from 'pg';
+import { type OutboxMessage, readOutboxDir, waitForOutboxMail } from './outbox.ts';
+
+export type { OutboxMessage };
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -84,49 +87,14 @@ export async function startTestServer(
   };
 }
 
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-function decodeQuotedPrintable(input: string): string {
-  const bytes = input
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** Messages in the dev outbox (DATA_DIR/mail), oldest first, with the links of their text part. */
+/** Messages in the test server's dev outbox, oldest first. */
 export function readOutbox(server: TestServer): OutboxMessage[] {
-  const dir = path.join(server.dataDir, 'mail');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files.map((file) => {
-    const raw = readFileSync(path.join(dir, file), 'utf8');
-    const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1]?.trim() ?? '';
-    const textPart = raw.split(/Content-Type: text\/plain[^\n]*\n/)[1]?.split(/\n----_/)[0] ?? '';
-    const body = textPart.replace(/^Content-Transfer-Encoding: [^\n]*\n\n?/, '');
-    const text = /quoted-printable/i.test(textPart.slice(0, 80)) ? decodeQuotedPrintable(body) : body;
-    return { to: header('To'), subject: header('Subject'), text, links: text.match(/https?:\/\/\S+/g) ?? [] };
-  });
+  return readOutboxDir(server.dataDir);
 }
 
 /** Waits for the newest mail to an address (Better Auth may send it just after answering). */
-export async function waitForMail(server: TestServer, to: string, subject: RegExp): Promise<OutboxMessage> {
-  for (let i = 0; i < 50; i += 1) {
-    const found = readOutbox(server)
-      .filter((m) => m.to === to && subject.test(m.subject))
-      .at(-1);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to} matching ${subject}`);
+export function waitForMail(server: TestServer, to: string, subject: RegExp): Promise<OutboxMessage> {
+  return waitForOutboxMail(server.dataDir, to, subject);
 }
 
 /** An HTTP client that keeps cookies like a browser and sends the app's Origin. */
@@ -147,7 +115,12 @@ export class TestClient {
     }
     const payload = init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
     if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const response = await fetch(new URL(url, this.baseUrl), { method, headers, body: payload, redirect: 'manual' });
+    const response = await fetch(new URL(url, this.baseUrl), {
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';');
       const [name, ...rest] = pair!.split('=');
@@ -178,10 +151,17 @@ export class TestClient {
 let sequence = 0;
 
 /** A unique email and default sign-up fields; override any. */
-export function makeUserInput(overrides: Partial<{ name: string; email: string; password: string; username: string }> = {}) {
+export function makeUserInput(
+  overrides: Partial<{ name: string; email: string; password: string; username: string }> = {},
+) {
   sequence += 1;
   const tag = `${Date.now().toString(36)}${sequence}`;
-  return { name: `Test Member ${sequence}`, email: `member${tag}@example.com`, password: 'secret123', ...overrides };
+  return {
+    name: `Test Member ${sequence}`,
+    email: `member${tag}@example.com`,
+    password: 'secret123',
+    ...overrides,
+  };
 }
 
 /** Signs a member up, follows the confirmation link and returns a signed-in client. */

@@ -134,7 +134,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('user_id', 'text', userRef)
       .addColumn('content', 'text', (c) => c.notNull()),
   ).execute();
-  await db.schema.createIndex('comments_post_idx').on('comments').columns(['post_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('comments_post_idx')
+    .on('comments')
+    .columns(['post_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('comments_user_idx').on('comments').column('user_id').execute();
 
   await created(
@@ -278,7 +282,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('faith_circle_chat')
     .columns(['circle_id', 'created_at'])
     .execute();
-  await db.schema.createIndex('faith_circle_chat_user_idx').on('faith_circle_chat').column('user_id').execute();
+  await db.schema
+    .createIndex('faith_circle_chat_user_idx')
+    .on('faith_circle_chat')
+    .column('user_id')
+    .execute();
 
   await created(
     createTable('spotlight_entries')
@@ -298,7 +306,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('top_post_image_url', 'text')
       .addUniqueConstraint('spotlight_entries_rank_uq', ['spotlight_date', 'rank_position']),
   ).execute();
-  await db.schema.createIndex('spotlight_entries_user_idx').on('spotlight_entries').column('user_id').execute();
+  await db.schema
+    .createIndex('spotlight_entries_user_idx')
+    .on('spotlight_entries')
+    .column('user_id')
+    .execute();
 
   await created(
     createTable('contact_messages')

@@ -9,11 +9,11 @@ import type { AppContext } from '@server/http/context.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 // Only the Better Auth endpoints the product uses are reachable; the rest (update-user, change-email,
 // delete-user...) would let a client set fields it may not, so they answer 404.
-const validatedPosts: Record<string, z.ZodType<object>> = {
+const validatedPosts: Record<string, z.ZodMiniType<object>> = {
   '/sign-up/email': signUpSchema,
   '/sign-in/email': signInSchema,
   '/request-password-reset': forgotPasswordSchema,
@@ -60,7 +60,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     reply.status(response.status);
     response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+      if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding')
+        reply.header(key, value);
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -69,7 +70,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const parsed = JSON.parse(text || '{}') as { code?: string; message?: string };
       const code = parsed.code ?? 'auth_error';
       return reply.send({
-        error: { code: snakeCase(code), message: FRIENDLY_MESSAGES[code] ?? parsed.message ?? 'Request failed.' },
+        error: {
+          code: snakeCase(code),
+          message: FRIENDLY_MESSAGES[code] ?? parsed.message ?? 'Request failed.',
+        },
       });
     }
     return reply.send(text);
@@ -96,10 +100,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.route({
       method,
       url: `/api/auth${path}`,
-      handler: (request, reply) => forward(request, reply, method === 'POST' ? (request.body ?? {}) : undefined),
+      handler: (request, reply) =>
+        forward(request, reply, method === 'POST' ? (request.body ?? {}) : undefined),
     });
   }
   app.all('/api/auth/*', async (request, reply) =>
-    reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } }),
+    reply
+      .status(404)
+      .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } }),
   );
 }

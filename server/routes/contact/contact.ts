@@ -1,5 +1,5 @@
-import { contactMessageSchema } from '@common/schemas/contact.ts';
 import { CONTACT_SUBJECT_LABELS } from '@common/options.ts';
+import { contactMessageSchema } from '@common/schemas/contact.ts';
 import { type AppContext, optionalViewer } from '@server/http/context.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';

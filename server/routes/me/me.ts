@@ -20,6 +20,11 @@ export function meRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where('user_id', '=', viewer.userId)
       .where('role', '=', 'admin')
       .executeTakeFirst();
-    return { id: viewer.userId, email: viewer.email, is_admin: Boolean(admin), profile: presentProfileSummary(profile) };
+    return {
+      id: viewer.userId,
+      email: viewer.email,
+      is_admin: Boolean(admin),
+      profile: presentProfileSummary(profile),
+    };
   });
 }

@@ -1,0 +1,97 @@
+// Benchmark: GET /api/health vs authenticated GET /api/me, plus the gzip size of the JS that /auth loads.
+// Prints figures and writes bench/results/auth-and-health.json. Not part of `npm test`.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { makeUser, startTestServer } from '@server/test/harness.ts';
+import autocannon from 'autocannon';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function measure(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 };
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/**
+ * Gzip size of the JavaScript a visitor of /auth downloads: the entry chunk, the lazily loaded
+ * AuthScreen chunk, and everything they import statically (from Vite's build manifest).
+ */
+function authJavaScriptGzipBytes(): { bytes: number; files: string[] } | null {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+  } catch {
+    return null;
+  }
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const authScreen = Object.keys(manifest).find((key) => key.endsWith('screens/Auth/AuthScreen.tsx'));
+  if (!entry || !authScreen) throw new Error('the build manifest has no entry or no AuthScreen chunk');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]!.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(authScreen);
+  const files = [...seen].map((key) => manifest[key]!.file);
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join('dist', file))).length, 0);
+  return { bytes, files };
+}
+
+async function main() {
+  const server = await startTestServer('sqlite');
+  try {
+    const { client } = await makeUser(server);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // Warm up both paths (JIT, caches) before measuring.
+    await measure(`${server.baseUrl}/api/health`);
+    const health = await measure(`${server.baseUrl}/api/health`);
+    const me = await measure(`${server.baseUrl}/api/me`, { cookie });
+    const ratio = me.requestsPerSecond / health.requestsPerSecond;
+    const js = authJavaScriptGzipBytes();
+    const report = {
+      date: new Date().toISOString(),
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      health,
+      me,
+      meToHealthRatio: Number(ratio.toFixed(3)),
+      ratioTarget: 0.1,
+      authJsGzipKB: js ? Number((js.bytes / 1024).toFixed(1)) : null,
+      authJsTargetKB: 150,
+      authJsFiles: js?.files ?? [],
+    };
+    console.log(`GET /api/health      ${health.requestsPerSecond} req/s   p99 ${health.p99Ms} ms`);
+    console.log(`GET /api/me (signed) ${me.requestsPerSecond} req/s   p99 ${me.p99Ms} ms`);
+    console.log(`ratio me/health      ${report.meToHealthRatio} (target >= 0.10)`);
+    console.log(
+      js
+        ? `JS loaded by /auth   ${report.authJsGzipKB} KB gzip in ${js.files.length} files (target <= 150 KB)`
+        : 'JS loaded by /auth   no dist/: run "npm run build" first',
+    );
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/auth-and-health.json', `${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+// Grants or revokes the admin role by email: npm run admin -- grant a@b.c | revoke a@b.c | list
+import { loadConfig } from '@server/config.ts';
+import { openDatabase } from '@server/db/database.ts';
+import { migrateToLatest } from '@server/db/migrate.ts';
+
+const usage = 'Usage: npm run admin -- grant <email> | revoke <email> | list';
+
+async function main(): Promise<number> {
+  const [action, rawEmail] = process.argv.slice(2);
+  if (action !== 'grant' && action !== 'revoke' && action !== 'list') {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    const { db } = database;
+    if (action === 'list') {
+      const admins = await db
+        .selectFrom('user_roles')
+        .innerJoin('user', 'user.id', 'user_roles.user_id')
+        .select(['user.email'])
+        .where('user_roles.role', '=', 'admin')
+        .orderBy('user.email')
+        .execute();
+      console.log(admins.length ? admins.map((a) => a.email).join('\n') : 'No admins yet.');
+      return 0;
+    }
+    const email = rawEmail?.trim().toLowerCase();
+    if (!email) {
+      console.error(usage);
+      return 2;
+    }
+    const user = await db.selectFrom('user').select(['id']).where('email', '=', email).executeTakeFirst();
+    if (!user) {
+      console.error(`No account with the email ${email}.`);
+      return 1;
+    }
+    if (action === 'grant') {
+      await db
+        .insertInto('user_roles')
+        .values({ user_id: user.id, role: 'admin', created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+        .execute();
+      console.log(`${email} is now an admin.`);
+    } else {
+      await db.deleteFrom('user_roles').where('user_id', '=', user.id).where('role', '=', 'admin').execute();
+      console.log(`${email} is no longer an admin.`);
+    }
+    return 0;
+  } finally {
+    await database.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

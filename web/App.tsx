@@ -1,0 +1,61 @@
+import { RequireAuth } from '@web/components/RequireAuth.tsx';
+import { FullScreenSpinner } from '@web/components/Spinner.tsx';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-router';
+
+const AuthScreen = lazy(() => import('@web/screens/Auth/AuthScreen.tsx'));
+const AuthCallbackScreen = lazy(() => import('@web/screens/AuthCallback/AuthCallbackScreen.tsx'));
+const HomeScreen = lazy(() => import('@web/screens/Home/HomeScreen.tsx'));
+const NotFoundScreen = lazy(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
+const SectionScreen = lazy(() => import('@web/screens/Section/SectionScreen.tsx'));
+const PrivacyScreen = lazy(() => import('@web/screens/Legal/PrivacyScreen.tsx'));
+const TermsScreen = lazy(() => import('@web/screens/Legal/TermsScreen.tsx'));
+const CookiesScreen = lazy(() => import('@web/screens/Legal/CookiesScreen.tsx'));
+const AboutScreen = lazy(() => import('@web/screens/About/AboutScreen.tsx'));
+
+function CircleRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/faithverse/c/${id ?? ''}`} replace />;
+}
+
+// Areas that later releases fill in; each is protected like the real screen will be.
+const sections: Array<[path: string, title: string, description: string]> = [
+  ['/prayer', 'Prayer', 'Share prayer requests and praise reports, and find local churches.'],
+  ['/food', 'Food', 'Share meals and recipes, and find local restaurants.'],
+  ['/comedy', 'Comedy Zone', 'Share a laugh and find comedy shows near you.'],
+  ['/messages', 'Messages', 'Private conversations with your friends.'],
+  ['/faithverse/*', 'FaithVerse', 'Join circles of faith, connect, and grow together'],
+  ['/profile/:username', 'Profile', 'Posts, photos, videos and details of a member.'],
+  ['/settings/*', 'Settings & Privacy', 'Your account, preferences and privacy.'],
+  ['/spotlight', 'Daily Spotlight', 'Top creators based on all-time engagement • Updated daily'],
+  ['/admin', 'Admin Dashboard', 'Manage member accounts.'],
+];
+
+const router = createBrowserRouter([
+  { path: '/auth', element: <AuthScreen /> },
+  { path: '/auth/callback', element: <AuthCallbackScreen /> },
+  { path: '/privacy', element: <PrivacyScreen /> },
+  { path: '/terms', element: <TermsScreen /> },
+  { path: '/cookies', element: <CookiesScreen /> },
+  { path: '/about', element: <AboutScreen /> },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: '/', element: <HomeScreen /> },
+      { path: '/faithverse/circle/:id', element: <CircleRedirect /> },
+      ...sections.map(([path, title, description]) => ({
+        path,
+        element: <SectionScreen title={title} description={description} />,
+      })),
+    ],
+  },
+  { path: '*', element: <NotFoundScreen /> },
+]);
+
+export function App() {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <RouterProvider router={router} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,88 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+
+// Loaded on first use: the form and its validation stay out of the first page load.
+const ContactDialog = lazy(() => import('./ContactDialog.tsx'));
+
+const quickLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/faithverse', label: 'FaithVerse' },
+  { to: '/prayer', label: 'Prayer' },
+  { to: '/food', label: 'Food' },
+  { to: '/comedy', label: 'Comedy' },
+  { to: '/spotlight', label: 'Daily Spotlight' },
+];
+const legalLinks = [
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/cookies', label: 'Cookie Policy' },
+];
+
+const linkClass = 'text-slate-300 hover:text-white hover:underline';
+
+/** Site footer: Quick Links, Legal, Get in Touch (Contact Us dialog, About Us, Admin). */
+export function Footer() {
+  const [contactOpen, setContactOpen] = useState(false);
+  return (
+    <footer className="mt-12 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-6 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-xl font-extrabold text-white">Splikz</p>
+          <p className="mt-2 text-sm">Faith, food and laughter, shared with friends.</p>
+        </div>
+        <nav aria-label="Quick Links">
+          <h2 className="mb-3 font-semibold text-white">Quick Links</h2>
+          <ul className="space-y-2 text-sm">
+            {quickLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <h2 className="mb-3 font-semibold text-white">Legal</h2>
+          <ul className="space-y-2 text-sm">
+            {legalLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 font-semibold text-white">Get in Touch</h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <button type="button" onClick={() => setContactOpen(true)} className={linkClass}>
+                Contact Us
+              </button>
+            </li>
+            <li>
+              <Link to="/about" className={linkClass}>
+                About Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin" className={linkClass}>
+                Admin
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} Splikz. Open source and self-hosted.
+      </p>
+      {contactOpen ? (
+        <Suspense fallback={null}>
+          <ContactDialog onClose={() => setContactOpen(false)} />
+        </Suspense>
+      ) : null}
+    </footer>
+  );
+}

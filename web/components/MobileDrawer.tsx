@@ -1,0 +1,101 @@
+import { DRAWER_WIDTH_PX } from '@common/limits.ts';
+import type { Me } from '@common/schemas/profiles.ts';
+import { LogOut, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { NavLink } from 'react-router';
+import { Avatar } from './Avatar.tsx';
+import { DRAWER_ITEMS } from './navigation.ts';
+
+/** The small-screen menu: a 280 px drawer sliding in from the left. */
+export function MobileDrawer({
+  open,
+  onClose,
+  me,
+  onSignOut,
+}: {
+  open: boolean;
+  onClose: () => void;
+  me: Me;
+  onSignOut: () => void;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  // Portalled to <body>: the header's backdrop blur would otherwise become the drawer's containing block.
+  return createPortal(
+    <div className={`fixed inset-0 z-50 lg:hidden ${open ? '' : 'pointer-events-none'}`} aria-hidden={!open}>
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label="Close menu"
+        onClick={onClose}
+        className={`absolute inset-0 bg-slate-900/50 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`}
+      />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        tabIndex={-1}
+        style={{ width: DRAWER_WIDTH_PX }}
+        className={`absolute inset-y-0 left-0 flex flex-col bg-white shadow-xl transition-transform duration-200 ${open ? 'translate-x-0' : '-translate-x-full'}`}
+      >
+        <div className="flex items-center gap-3 border-b border-slate-200 p-4">
+          <Avatar url={me.profile.avatar_url} name={me.profile.full_name} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold text-slate-900">{me.profile.full_name || 'User'}</p>
+            <p className="truncate text-sm text-slate-500">@{me.profile.username || 'username'}</p>
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="rounded-lg p-1 text-slate-500 hover:bg-slate-100"
+            tabIndex={open ? 0 : -1}
+          >
+            <X className="h-5 w-5" />
+          </button>
+        </div>
+        <nav aria-label="Menu" className="flex-1 overflow-y-auto p-2">
+          {DRAWER_ITEMS.map(({ to, label, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              end={to === '/'}
+              onClick={onClose}
+              tabIndex={open ? 0 : -1}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+              }
+            >
+              <Icon className="h-5 w-5" />
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="border-t border-slate-200 p-3">
+          <button
+            type="button"
+            onClick={() => {
+              onClose();
+              onSignOut();
+            }}
+            tabIndex={open ? 0 : -1}
+            className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-700 hover:bg-slate-50"
+          >
+            <LogOut className="h-4 w-4" />
+            Sign Out
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

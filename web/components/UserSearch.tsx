@@ -1,0 +1,131 @@
+import { SEARCH_BLUR_CLOSE_MS, SEARCH_DEBOUNCE_MS } from '@common/limits.ts';
+import type { ProfileSummary } from '@common/schemas/profiles.ts';
+import { useProfileSearch } from '@web/queries/profiles.ts';
+import { Search } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Avatar } from './Avatar.tsx';
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** Header search: 300 ms after the last keystroke, by username or full name, at most 8 results. */
+export function UserSearch({ onNavigate }: { onNavigate?: () => void }) {
+  const navigate = useNavigate();
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const query = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useProfileSearch(query);
+  const trimmed = text.trim();
+  const results: ProfileSummary[] = trimmed && query ? (search.data?.profiles ?? []) : [];
+  const searching = trimmed.length > 0 && (trimmed !== query || search.isFetching);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  function choose(profile: ProfileSummary) {
+    setText('');
+    setOpen(false);
+    onNavigate?.();
+    navigate(`/profile/${profile.username}`);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => Math.min(i + 1, results.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter' && results.length > 0) {
+      event.preventDefault();
+      choose(results[Math.max(active, 0)]!);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  }
+
+  const showPanel = open && trimmed.length > 0;
+  return (
+    <div className="relative w-full max-w-md">
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+      />
+      <input
+        type="search"
+        role="combobox"
+        aria-label="Search users"
+        aria-expanded={showPanel}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder="Search by username or name..."
+        value={text}
+        maxLength={100}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(-1);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          clearTimeout(closeTimer.current);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          closeTimer.current = setTimeout(() => setOpen(false), SEARCH_BLUR_CLOSE_MS);
+        }}
+        onKeyDown={onKeyDown}
+        className="w-full rounded-full border border-slate-200 bg-slate-100 py-2 pl-9 pr-3 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100"
+      />
+      {showPanel ? (
+        <div className="absolute left-0 right-0 top-full z-50 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg">
+          {searching && results.length === 0 ? (
+            <p role="status" className="px-4 py-3 text-sm text-slate-500">
+              Searching...
+            </p>
+          ) : null}
+          {!searching && results.length === 0 ? (
+            <div className="px-4 py-3 text-sm">
+              <p className="font-medium text-slate-700">No users found</p>
+              <p className="text-slate-500">Try searching by username or name</p>
+            </div>
+          ) : null}
+          {search.isError && !searching ? (
+            <p className="px-4 py-2 text-sm text-red-600">{(search.error as Error).message}</p>
+          ) : null}
+          <div id={listId} role="listbox" aria-label="Users">
+            {results.map((profile, index) => (
+              <div
+                key={profile.id}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={`flex cursor-pointer items-center gap-3 px-4 py-2 ${index === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(profile)}
+                onKeyDown={(e) => e.key === 'Enter' && choose(profile)}
+                tabIndex={-1}
+              >
+                <Avatar url={profile.avatar_url} name={profile.full_name} size="sm" />
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-900">{profile.full_name}</span>
+                  <span className="block truncate text-sm text-slate-500">@{profile.username}</span>
+                </span>
+              </div>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

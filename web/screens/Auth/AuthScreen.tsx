@@ -1,0 +1,69 @@
+import { Footer } from '@web/components/Footer.tsx';
+import { FullScreenSpinner } from '@web/components/Spinner.tsx';
+import { useSession } from '@web/queries/session.ts';
+import { MailCheck } from 'lucide-react';
+import { Navigate, useSearchParams } from 'react-router';
+import { ForgotPasswordForm } from './components/ForgotPasswordForm.tsx';
+import { ResetPasswordForm } from './components/ResetPasswordForm.tsx';
+import { SignInForm } from './components/SignInForm.tsx';
+import { SignUpForm } from './components/SignUpForm.tsx';
+
+type Mode = 'login' | 'signup' | 'forgot' | 'reset';
+
+const titles: Record<Mode, [string, string]> = {
+  login: ['Welcome back', 'Sign in to your Splikz account'],
+  signup: ['Join Splikz', 'Faith, food and laughter, shared with friends'],
+  forgot: ['Reset your password', 'We will email you a link'],
+  reset: ['Set a new password', 'Choose a password of at least 6 characters'],
+};
+
+/** /auth: sign in, sign up, forgot password and set new password, chosen by ?mode=. */
+export default function AuthScreen() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('mode');
+  const mode: Mode = raw === 'signup' || raw === 'forgot' || raw === 'reset' ? raw : 'login';
+  const go = (next: Mode, extra: Record<string, string> = {}) => setParams({ mode: next, ...extra });
+
+  if (session.isPending) return <FullScreenSpinner />;
+  if (session.data && mode !== 'reset') return <Navigate to="/" replace />;
+
+  const [title, subtitle] = titles[mode];
+  const resetError = params.get('error');
+  return (
+    <div className="flex min-h-screen flex-col">
+      <main className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className="w-full max-w-md">
+          <p className="mb-6 text-center text-4xl font-extrabold tracking-tight text-brand-600">Splikz</p>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+            <p className="mb-6 text-slate-500">{subtitle}</p>
+            {mode === 'login' && params.get('notice') === 'confirm' ? (
+              <div
+                role="status"
+                className="mb-5 flex gap-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-700"
+              >
+                <MailCheck aria-hidden="true" className="h-5 w-5 shrink-0" />
+                <p>
+                  <strong className="block">Check your email</strong>
+                  We sent you a confirmation link. Open it to activate your account, then sign in.
+                </p>
+              </div>
+            ) : null}
+            {mode === 'login' ? (
+              <SignInForm onForgot={() => go('forgot')} onSignUp={() => go('signup')} />
+            ) : null}
+            {mode === 'signup' ? (
+              <SignUpForm onDone={() => go('login', { notice: 'confirm' })} onSignIn={() => go('login')} />
+            ) : null}
+            {mode === 'forgot' ? <ForgotPasswordForm onBack={() => go('login')} /> : null}
+            {mode === 'reset' ? (
+              <ResetPasswordForm token={resetError ? null : params.get('token')} onDone={() => go('login')} />
+            ) : null}
+          </div>
+        </div>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { newPasswordFormSchema, PASSWORDS_DONT_MATCH_MESSAGE } from '@common/schemas/auth.ts';
+import { buttonClass, Field, linkButtonClass } from '@web/components/Field.tsx';
+import { useResetPassword } from '@web/queries/auth.ts';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+
+/** Set a new password from the emailed link (its token is in the address). */
+export function ResetPasswordForm({ token, onDone }: { token: string | null; onDone: () => void }) {
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
+
+  if (!token) {
+    return (
+      <div className="flex flex-col gap-4 text-center">
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-3 text-red-700">
+          This reset link is invalid or has expired. Ask for a new one from the sign-in page.
+        </p>
+        <button type="button" onClick={onDone} className={linkButtonClass}>
+          Back to sign in
+        </button>
+      </div>
+    );
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = newPasswordFormSchema.safeParse({ password, confirm });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path[0] === 'confirm' ? 'confirm' : 'password';
+      setErrors({ [field]: issue.message });
+      if (issue.message === PASSWORDS_DONT_MATCH_MESSAGE) toast.error(PASSWORDS_DONT_MATCH_MESSAGE);
+      else toast.error('Weak password', { description: 'Please use at least 6 characters.' });
+      return;
+    }
+    setErrors({});
+    try {
+      await reset.mutateAsync({ newPassword: password, token: token! });
+      toast.success('Password updated', { description: 'Sign in with your new password.' });
+      onDone();
+    } catch (e) {
+      setErrors({ form: (e as Error).message });
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        hint="At least 6 characters."
+      />
+      <Field
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={errors.confirm}
+      />
+      {errors.form ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" disabled={reset.isPending} className={buttonClass}>
+        {reset.isPending ? 'Saving...' : 'Update Password'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { ENTER_YOUR_EMAIL_MESSAGE } from '@common/schemas/auth.ts';
+import { buttonClass, Field, linkButtonClass } from '@web/components/Field.tsx';
+import { useResendConfirmation, useSignIn } from '@web/queries/auth.ts';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+
+export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSignUp: () => void }) {
+  const signIn = useSignIn();
+  const resend = useResendConfirmation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | undefined>();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setEmailError(undefined);
+    if (!email.trim()) return setEmailError('Email is required.');
+    if (!password) return setError('Password is required.');
+    try {
+      await signIn.mutateAsync({ email: email.trim(), password });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+
+  async function onResend() {
+    setError(null);
+    if (!email.trim()) {
+      setEmailError(ENTER_YOUR_EMAIL_MESSAGE);
+      toast.error(ENTER_YOUR_EMAIL_MESSAGE);
+      return;
+    }
+    setEmailError(undefined);
+    try {
+      await resend.mutateAsync(email.trim());
+      toast.success('Confirmation email sent', { description: 'Check your inbox for the link.' });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
+        placeholder="you@example.com"
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={signIn.isPending} className={buttonClass}>
+        {signIn.isPending ? 'Signing in...' : 'Sign In'}
+      </button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" onClick={onForgot} className={linkButtonClass}>
+          Forgot password?
+        </button>
+        <button type="button" onClick={onResend} disabled={resend.isPending} className={linkButtonClass}>
+          Resend confirmation email
+        </button>
+      </div>
+      <p className="text-center text-sm text-slate-600">
+        Don't have an account?{' '}
+        <button type="button" onClick={onSignUp} className={linkButtonClass}>
+          Sign up
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { PASSWORD_MIN_LENGTH } from '@common/limits.ts';
+import { signUpSchema } from '@common/schemas/auth.ts';
+import { sanitizeUsername } from '@common/username.ts';
+import { buttonClass, Field, linkButtonClass } from '@web/components/Field.tsx';
+import { useSignUp } from '@web/queries/auth.ts';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+
+type Errors = Partial<Record<'name' | 'email' | 'password' | 'username' | 'form', string>>;
+
+export function SignUpForm({ onDone, onSignIn }: { onDone: (email: string) => void; onSignIn: () => void }) {
+  const signUp = useSignUp();
+  const [name, setName] = useState('');
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const input = { name, email, password, ...(username ? { username } : {}) };
+    const parsed = signUpSchema.safeParse(input);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
+      setErrors(next);
+      if (next.password && password.length < PASSWORD_MIN_LENGTH) {
+        toast.error('Weak password', { description: 'Please use at least 6 characters.' });
+      }
+      return;
+    }
+    setErrors({});
+    try {
+      await signUp.mutateAsync(parsed.data);
+      onDone(parsed.data.email);
+    } catch (e) {
+      setErrors({ form: (e as Error).message });
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field
+        label="Full Name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        maxLength={80}
+      />
+      <Field
+        label="Username (optional)"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(sanitizeUsername(e.target.value))}
+        error={errors.username}
+        hint="Lowercase letters, numbers and _. Leave empty to use the start of your email."
+        maxLength={30}
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        placeholder="you@example.com"
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+        hint="At least 6 characters."
+      />
+      {errors.form ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" disabled={signUp.isPending} className={buttonClass}>
+        {signUp.isPending ? 'Creating account...' : 'Sign Up'}
+      </button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <button type="button" onClick={onSignIn} className={linkButtonClass}>
+          Sign in
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { buttonClass } from '@web/components/Field.tsx';
+import { FullScreenSpinner } from '@web/components/Spinner.tsx';
+import { sessionQuery } from '@web/queries/session.ts';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+/** Lands here from the confirmation email: the session cookie is set; go home, replacing history. */
+export default function AuthCallbackScreen() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failed, setFailed] = useState(Boolean(params.get('error')));
+
+  useEffect(() => {
+    if (params.get('error')) return;
+    let cancelled = false;
+    queryClient
+      .fetchQuery({ ...sessionQuery, staleTime: 0 })
+      .then((me) => {
+        if (cancelled) return;
+        if (me) navigate('/', { replace: true });
+        else setFailed(true);
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [params, navigate, queryClient]);
+
+  if (!failed) return <FullScreenSpinner />;
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <div className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-xl font-bold text-slate-900">We couldn't sign you in</h1>
+        <p className="mt-2 text-slate-600">
+          This confirmation link is invalid or has expired. Sign in to get a new one, or ask for it again from
+          the sign-in page.
+        </p>
+        <Link to="/auth" replace className={`${buttonClass} mt-6`}>
+          Go to sign in
+        </Link>
+      </div>
+    </main>
+  );
+}
