@@ -12,7 +12,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, close } = await buildApp(config, { logger: true });
+  // Mail notices (with their links) go to the console as plain lines, easy to click in development.
+  const { app, close } = await buildApp(config, { logger: true, log: (message) => console.log(message) });
   const shutdown = async () => {
     await close();
     process.exit(0);

@@ -92,19 +92,6 @@ describe.each(dialects)('forgot and reset password (%s)', (dialect) => {
     expect(location.searchParams.get('token')).toBeTruthy();
   });
 
-  it('refuses a redirectTo outside this site and sends no mail', async () => {
-    const { input } = await makeUser(server);
-    const before = resetMails(input.email).length;
-    const res = await anonymous().post('/api/auth/request-password-reset', {
-      email: input.email,
-      redirectTo: '//evil.example/reset',
-    });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('invalid_redirect_url');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(resetMails(input.email)).toHaveLength(before);
-  });
-
   it('refuses a new password under 6 characters and keeps the old one', async () => {
     const { input } = await makeUser(server);
     const token = await requestResetToken(input.email);

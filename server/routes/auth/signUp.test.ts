@@ -238,15 +238,6 @@ describe.each(dialects)('sign-up and confirmation (%s)', (dialect) => {
     expect(signIn.status).toBe(403);
   });
 
-  it('refuses a protocol-relative callbackURL (open redirect) and creates no user', async () => {
-    const input = makeUserInput();
-    const before = await counts();
-    const res = await signUp({ ...input, callbackURL: '//evil.example/welcome' });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('invalid_callback_url');
-    expect(await counts()).toEqual(before);
-  });
-
   it('does not sign in again with a confirmation link that was already used', async () => {
     const input = makeUserInput();
     const client = new TestClient(server.baseUrl);
