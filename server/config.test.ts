@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'splikz-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid environment variable PORT'],
+    [{ PORT: '70000' }, 'Invalid environment variable PORT'],
+    [{ PUBLIC_URL: 'example.org' }, 'Invalid environment variable PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment variable DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'Invalid environment variable SMTP_URL'],
+    [{ CONTACT_EMAIL: 'not-an-email' }, 'Invalid environment variable CONTACT_EMAIL'],
+    [
+      { AUTH_SECRET: 'short' },
+      'Invalid environment variable AUTH_SECRET: must be at least 32 characters long',
+    ],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  it('takes PUBLIC_URL without its trailing slash and derives the mail sender from it', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://splikz.example.org/' });
+    expect(config.publicUrl).toBe('https://splikz.example.org');
+    expect(config.mailFrom).toBe('Splikz <no-reply@splikz.example.org>');
+  });
+});
