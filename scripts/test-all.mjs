@@ -6,7 +6,7 @@ const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['unit and API tests', 'npx', ['vitest', 'run']],
-  ['web build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['web build', 'npm', ['run', 'build', '--', '--logLevel', 'warn']],
   ['browser', 'node', ['scripts/ensure-browser.mjs']],
   ['end-to-end tests', 'npx', ['playwright', 'test']],
 ];

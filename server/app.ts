@@ -29,12 +29,21 @@ export interface BuiltApp {
 /** Builds the whole server (used by main.ts, the tests and the benchmarks). Applies migrations. */
 export async function buildApp(
   config: Config,
-  options: { logger?: boolean; serveWeb?: boolean; log?: (message: string) => void } = {},
+  options: {
+    logger?: boolean;
+    /** Folder of the built web app; null serves the API alone. Default: dist/ at the repository root. */
+    webDist?: string | null;
+    log?: (message: string) => void;
+  } = {},
 ): Promise<BuiltApp> {
-  const database = openDatabase(config);
+  let app: FastifyInstance | undefined;
+  const database = openDatabase({
+    ...config,
+    onError: (error) => app?.log.warn({ err: error }, 'database connection lost; it will be replaced'),
+  });
   await migrateToLatest(database.db);
 
-  const app = Fastify({
+  app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
@@ -67,7 +76,7 @@ export async function buildApp(
   meRoutes(app, ctx);
   profileRoutes(app, ctx);
   contactRoutes(app, ctx);
-  await registerWebApp(app, (options.serveWeb ?? true) ? path.join(repoRoot, 'dist') : null);
+  await registerWebApp(app, options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist);
 
   return {
     app,

@@ -32,7 +32,8 @@ const password = z
   );
 
 const callbackURL = z.optional(
-  z.string().check(z.maxLength(500), z.startsWith('/', 'callbackURL must be a path on this site.')),
+  // A path on this site: '/x', never '//host' or '/\\host', which browsers treat as another site.
+  z.string().check(z.maxLength(500), z.regex(/^\/(?![/\\])/, 'callbackURL must be a path on this site.')),
 );
 
 export const signUpSchema = z.strictObject({

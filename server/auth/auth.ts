@@ -53,6 +53,8 @@ export function createAuth(options: {
     },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 * 24 },
     advanced: {
+      // Better Auth skips its Origin and callbackURL checks when NODE_ENV=test or TEST=true: never here.
+      disableOriginCheck: false,
       database: { generateId: () => uuidv7() },
       useSecureCookies: config.publicUrl.startsWith('https://'),
     },

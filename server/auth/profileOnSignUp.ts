@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { getCurrentAdapter } from '@better-auth/core/context';
+import { USERNAME_MAX_LENGTH } from '@common/limits.ts';
 import { sanitizeUsername, usernameFromEmail } from '@common/username.ts';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { APIError } from 'better-auth/api';
@@ -32,20 +34,24 @@ export async function createProfileBeforeUser(
   const adapter = await getCurrentAdapter(context.context.adapter);
   const body = (context.body ?? {}) as { username?: unknown };
   const requested = typeof body.username === 'string' ? sanitizeUsername(body.username) : '';
-  const base = requested || usernameFromEmail(user.email);
-  const taken = new Set(
-    (
-      await adapter.findMany<{ username: string }>({
-        model: 'profile',
-        where: [{ field: 'username', operator: 'starts_with', value: base }],
-      })
-    ).map((p) => p.username),
-  );
-  let username = base;
-  if (taken.has(base)) {
-    if (requested)
+  const taken = async (candidates: string[]) =>
+    new Set(
+      (
+        await adapter.findMany<{ username: string }>({
+          model: 'profile',
+          where: [{ field: 'username', operator: 'in', value: candidates }],
+          limit: candidates.length,
+        })
+      ).map((p) => p.username),
+    );
+  let username: string | undefined;
+  if (requested) {
+    if ((await taken([requested])).size > 0) {
       throw new APIError('BAD_REQUEST', { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN_MESSAGE });
-    for (let n = 1; taken.has(username); n += 1) username = `${base}${n}`;
+    }
+    username = requested;
+  } else {
+    username = await firstFreeUsername(usernameFromEmail(user.email), taken);
   }
   const id = uuidv7();
   await adapter.create({
@@ -54,4 +60,27 @@ export async function createProfileBeforeUser(
     forceAllowId: true,
   });
   return { data: { ...user, id } };
+}
+
+/**
+ * The base itself when free, else the base with the smallest free suffix 1-20, else a random
+ * 4-6 digit suffix; always within the username length limit. Two queries at most in practice.
+ */
+async function firstFreeUsername(base: string, taken: (candidates: string[]) => Promise<Set<string>>) {
+  const withSuffix = (suffix: string) => `${base.slice(0, USERNAME_MAX_LENGTH - suffix.length)}${suffix}`;
+  const sequential = [base, ...Array.from({ length: 20 }, (_, i) => withSuffix(String(i + 1)))];
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const candidates =
+      attempt === 0
+        ? sequential
+        : Array.from({ length: 20 }, () =>
+            withSuffix(String(randomInt(10 ** (3 + attempt), 10 ** (4 + attempt)))),
+          );
+    const used = await taken(candidates);
+    const free = candidates.find((c) => !used.has(c));
+    if (free) return free;
+  }
+  throw new APIError('INTERNAL_SERVER_ERROR', {
+    message: 'Could not find a free username. Please choose one.',
+  });
 }

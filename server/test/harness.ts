@@ -58,6 +58,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 export async function startTestServer(
   dialect: Dialect = 'sqlite',
   overrides: Partial<Config> = {},
+  options: { webDist?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-test-'));
   const port = await freePort();
@@ -73,7 +74,7 @@ export async function startTestServer(
       ...overrides,
     },
   );
-  const built = await buildApp(config, { serveWeb: false, log: () => {} });
+  const built = await buildApp(config, { webDist: options.webDist ?? null, log: () => {} });
   await built.app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: config.publicUrl,

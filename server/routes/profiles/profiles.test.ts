@@ -14,6 +14,7 @@ describe.each(dialects)('profile search (%s)', (dialect) => {
       { username: 'carol', name: 'Carol XYLOPHONE' },
       { username: 'percentpal', name: 'Dana 100% Real' },
       { username: 'xqabcx', name: 'Eve Underscore' },
+      { username: 'elise', name: 'Élise Ünal' },
       ...Array.from({ length: 10 }, (_, i) => ({ username: `manyhit${i}`, name: `Many Hit ${i}` })),
     ];
     // One after another: fewer pooled PostgreSQL connections left to close at the end.
@@ -111,5 +112,10 @@ describe.each(dialects)('profile search (%s)', (dialect) => {
       bio: null,
     });
     expect(JSON.stringify(res.body)).not.toContain('@example.com');
+  });
+
+  it('folds case beyond ASCII, on SQLite as on PostgreSQL', async () => {
+    expect(usernames((await search('élise')).body)).toEqual(['elise']);
+    expect(usernames((await search('ÜNAL')).body)).toEqual(['elise']);
   });
 });
