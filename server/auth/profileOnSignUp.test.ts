@@ -1,12 +1,17 @@
-import { dialects, makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import {
+  dialects,
+  GENEROUS_AUTH_LIMITS,
+  makeUser,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('usernames given at sign-up (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, {
-      authRateLimit: { perIp: 1000, perEmail: 100, windowMs: 60_000 },
-    });
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
   });
   afterAll(async () => {
     await server.close();

@@ -54,6 +54,11 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
+/** Limits high enough for a test file that signs many members up from one IP. */
+export const GENEROUS_AUTH_LIMITS: Partial<Config> = {
+  authRateLimit: { perIp: 1000, perEmail: 100, windowMs: 60_000 },
+};
+
 /** Starts the real server on a free port with a fresh data directory and database. */
 export async function startTestServer(
   dialect: Dialect = 'sqlite',

@@ -6,7 +6,7 @@ import { useSession } from '@web/queries/session.ts';
 import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { buttonClass, Field, secondaryButtonClass } from './Field.tsx';
+import { buttonClass, Field, FormError, fieldErrors, secondaryButtonClass } from './Field.tsx';
 
 type Errors = Partial<Record<'name' | 'email' | 'subject' | 'message' | 'form', string>>;
 
@@ -37,12 +37,7 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     const parsed = contactMessageSchema.safeParse({ name, email, subject, message });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -132,11 +127,7 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
           />
           {errors.message ? <p className="text-sm text-red-600">{errors.message}</p> : null}
         </div>
-        {errors.form ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
             Cancel

@@ -40,3 +40,22 @@ export const buttonClass =
 export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60';
 export const linkButtonClass = 'font-medium text-brand-600 hover:text-brand-700 hover:underline';
+
+/** The form-level error under a form: what the server said, or why it could not be reached. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** The first message per field of a failed zod parse, keyed by field name. */
+export function fieldErrors<K extends string>(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+) {
+  const errors: Partial<Record<K, string>> = {};
+  for (const issue of issues) errors[issue.path[0] as K] ??= issue.message;
+  return errors;
+}

@@ -20,6 +20,23 @@ const legalLinks = [
 
 const linkClass = 'text-slate-300 hover:text-white hover:underline';
 
+function LinkList({ title, links }: { title: string; links: Array<{ to: string; label: string }> }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 font-semibold text-white">{title}</h2>
+      <ul className="space-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={linkClass}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Site footer: Quick Links, Legal, Get in Touch (Contact Us dialog, About Us, Admin). */
 export function Footer() {
   const [contactOpen, setContactOpen] = useState(false);
@@ -30,30 +47,8 @@ export function Footer() {
           <p className="text-xl font-extrabold text-white">Splikz</p>
           <p className="mt-2 text-sm">Faith, food and laughter, shared with friends.</p>
         </div>
-        <nav aria-label="Quick Links">
-          <h2 className="mb-3 font-semibold text-white">Quick Links</h2>
-          <ul className="space-y-2 text-sm">
-            {quickLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <h2 className="mb-3 font-semibold text-white">Legal</h2>
-          <ul className="space-y-2 text-sm">
-            {legalLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkList title="Quick Links" links={quickLinks} />
+        <LinkList title="Legal" links={legalLinks} />
         <div>
           <h2 className="mb-3 font-semibold text-white">Get in Touch</h2>
           <ul className="space-y-2 text-sm">

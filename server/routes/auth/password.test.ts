@@ -1,5 +1,6 @@
 import {
   dialects,
+  GENEROUS_AUTH_LIMITS,
   makeUser,
   readOutbox,
   startTestServer,
@@ -14,9 +15,7 @@ const WEAK_PASSWORD = 'Weak password — Please use at least 6 characters.';
 describe.each(dialects)('forgot and reset password (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, {
-      authRateLimit: { perIp: 1000, perEmail: 100, windowMs: 60_000 },
-    });
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
   });
   afterAll(async () => {
     await server.close();

@@ -1,5 +1,6 @@
 import {
   dialects,
+  GENEROUS_AUTH_LIMITS,
   makeUser,
   makeUserInput,
   readOutbox,
@@ -16,9 +17,7 @@ describe.each(dialects)('sign-up and confirmation (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     // Generous limits: this file signs many members up from one IP.
-    server = await startTestServer(dialect, {
-      authRateLimit: { perIp: 1000, perEmail: 100, windowMs: 60_000 },
-    });
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
   });
   afterAll(async () => {
     await server.close();

@@ -1,13 +1,18 @@
-import { dialects, makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import {
+  dialects,
+  GENEROUS_AUTH_LIMITS,
+  makeUser,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('profile search (%s)', (dialect) => {
   let server: TestServer;
   let viewer: TestClient;
   beforeAll(async () => {
-    server = await startTestServer(dialect, {
-      authRateLimit: { perIp: 1000, perEmail: 100, windowMs: 60_000 },
-    });
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
     const members: Array<{ username: string; name: string }> = [
       { username: 'zebra_one', name: 'Alice Quartzmann' },
       { username: 'quartzfan', name: 'Bob Stone' },

@@ -1,5 +1,5 @@
 import { newPasswordFormSchema, PASSWORDS_DONT_MATCH_MESSAGE } from '@common/schemas/auth.ts';
-import { buttonClass, Field, linkButtonClass } from '@web/components/Field.tsx';
+import { buttonClass, Field, FormError, linkButtonClass } from '@web/components/Field.tsx';
 import { useResetPassword } from '@web/queries/auth.ts';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -64,11 +64,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
         onChange={(e) => setConfirm(e.target.value)}
         error={errors.confirm}
       />
-      {errors.form ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <button type="submit" disabled={reset.isPending} className={buttonClass}>
         {reset.isPending ? 'Saving...' : 'Update Password'}
       </button>

@@ -1,5 +1,5 @@
 import { ENTER_YOUR_EMAIL_MESSAGE } from '@common/schemas/auth.ts';
-import { buttonClass, Field, linkButtonClass } from '@web/components/Field.tsx';
+import { buttonClass, Field, FormError, linkButtonClass } from '@web/components/Field.tsx';
 import { useResendConfirmation, useSignIn } from '@web/queries/auth.ts';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -59,11 +59,7 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <button type="submit" disabled={signIn.isPending} className={buttonClass}>
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </button>

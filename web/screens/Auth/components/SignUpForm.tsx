@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@common/limits.ts';
 import { signUpSchema } from '@common/schemas/auth.ts';
 import { sanitizeUsername } from '@common/username.ts';
-import { buttonClass, Field, linkButtonClass } from '@web/components/Field.tsx';
+import { buttonClass, Field, FormError, fieldErrors, linkButtonClass } from '@web/components/Field.tsx';
 import { useSignUp } from '@web/queries/auth.ts';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -21,8 +21,7 @@ export function SignUpForm({ onDone, onSignIn }: { onDone: (email: string) => vo
     const input = { name, email, password, ...(username ? { username } : {}) };
     const parsed = signUpSchema.safeParse(input);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
+      const next = fieldErrors<keyof Errors>(parsed.error.issues);
       setErrors(next);
       if (next.password && password.length < PASSWORD_MIN_LENGTH) {
         toast.error('Weak password', { description: 'Please use at least 6 characters.' });
@@ -75,11 +74,7 @@ export function SignUpForm({ onDone, onSignIn }: { onDone: (email: string) => vo
         error={errors.password}
         hint="At least 6 characters."
       />
-      {errors.form ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <button type="submit" disabled={signUp.isPending} className={buttonClass}>
         {signUp.isPending ? 'Creating account...' : 'Sign Up'}
       </button>
