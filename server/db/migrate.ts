@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as authTables from './migrations/20261122T0900_auth_tables.ts';
 import * as appModel from './migrations/20261122T0910_app_model.ts';
+import * as mediaLinks from './migrations/20261122T2000_media_links.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
   '20261122T0900_auth_tables': authTables,
   '20261122T0910_app_model': appModel,
+  '20261122T2000_media_links': mediaLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,10 +51,100 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface MediaObjectsTable {
+  id: string;
+  user_id: string;
+  storage_key: string;
+  variant_key: string | null;
+  kind: 'photo' | 'video';
+  content_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  created_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: string;
+  user_id: string;
+  profile_owner_id: string | null;
+  category: 'general' | 'prayer' | 'food' | 'comedy';
+  content: string;
+  image_url: string | null;
+  image_feed_url: string | null;
+  media_id: string | null;
+  media_type: 'photo' | 'video' | 'none';
+  prayer_type: string | null;
+  food_category: string | null;
+  recipe: string | null;
+  feeling: string | null;
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
+  share_count: Generated<number>;
+  view_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface PostViewsTable {
+  post_id: string;
+  viewer_id: string;
+  day: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  from_user_id: string | null;
+  type: string;
+  post_id: string | null;
+  message: string | null;
+  is_read: Bool;
+  created_at: Timestamp;
+}
+
+export interface ComedyShowsTable {
+  id: string;
+  title: string;
+  performer: string | null;
+  venue: string;
+  city: string | null;
+  show_date: string;
+  starts_at: string | null;
+  ticket_url: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;
+  media_objects: MediaObjectsTable;
+  posts: PostsTable;
+  likes: LikesTable;
+  comments: CommentsTable;
+  post_views: PostViewsTable;
+  notifications: NotificationsTable;
+  comedy_shows: ComedyShowsTable;
 }
