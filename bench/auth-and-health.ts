@@ -4,18 +4,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { makeUser, startTestServer } from '@server/test/harness.ts';
-import autocannon from 'autocannon';
+import { measure } from './load.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-async function measure(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  }
-  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 };
-}
 
 interface ManifestChunk {
   file: string;
@@ -59,9 +51,10 @@ async function main() {
     const { client } = await makeUser(server);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     // Warm up both paths (JIT, caches) before measuring.
-    await measure(`${server.baseUrl}/api/health`);
-    const health = await measure(`${server.baseUrl}/api/health`);
-    const me = await measure(`${server.baseUrl}/api/me`, { cookie });
+    const load = { connections: CONNECTIONS, durationSeconds: DURATION_S };
+    await measure(`${server.baseUrl}/api/health`, { ...load, durationSeconds: 3 });
+    const health = await measure(`${server.baseUrl}/api/health`, load);
+    const me = await measure(`${server.baseUrl}/api/me`, { ...load, headers: { cookie } });
     const ratio = me.requestsPerSecond / health.requestsPerSecond;
     const js = authJavaScriptGzipBytes();
     const report = {

@@ -12,10 +12,15 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createMediaStorage } from './media/storage.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
+import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
+import { commentRoutes } from './routes/comments/comments.ts';
 import { contactRoutes } from './routes/contact/contact.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { meRoutes } from './routes/me/me.ts';
+import { mediaRoutes } from './routes/media/media.ts';
+import { postRoutes } from './routes/posts/posts.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,7 +71,8 @@ export async function buildApp(
     mailer,
     onSessionsChanged: (userId) => sessions.forgetUser(userId),
   });
-  const ctx: AppContext = { config, database, auth, sessions, mailer };
+  const media = createMediaStorage(config.dataDir);
+  const ctx: AppContext = { config, database, auth, sessions, mailer, media };
 
   registerErrorHandler(app);
   await app.register(rateLimit, { global: false });
@@ -76,7 +82,15 @@ export async function buildApp(
   meRoutes(app, ctx);
   profileRoutes(app, ctx);
   contactRoutes(app, ctx);
-  await registerWebApp(app, options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist);
+  mediaRoutes(app, ctx);
+  postRoutes(app, ctx);
+  commentRoutes(app, ctx);
+  comedyShowRoutes(app, ctx);
+  await registerWebApp(
+    app,
+    options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,
+    ctx,
+  );
 
   return {
     app,

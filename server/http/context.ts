@@ -3,6 +3,7 @@ import type { SessionResolver, Viewer } from '@server/auth/sessions.ts';
 import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
+import type { MediaStorage } from '@server/media/storage.ts';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from './errors.ts';
 
@@ -13,6 +14,8 @@ export interface AppContext {
   auth: Auth;
   sessions: SessionResolver;
   mailer: Mailer;
+  /** Uploaded photos and videos (DATA_DIR/media for now). */
+  media: MediaStorage;
 }
 
 export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from './context.ts';
+import { renderPostPage } from './postPage.ts';
 
 // Security headers for the HTML shell only: the JSON API does not pay for them on every request.
 const HTML_HEADERS = {
@@ -26,7 +28,11 @@ const notFoundBody = (request: FastifyRequest) => ({
 });
 
 /** Serves the built React app from dist/, with index.html for every client-side route. */
-export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | null,
+  ctx: AppContext,
+): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
     if (distDir) app.log.warn(`No web build at ${distDir}: run "npm run build" (npm start does it for you).`);
@@ -45,6 +51,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       res.header('x-content-type-options', 'nosniff');
       if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
     },
+  });
+  // Link previews: crawlers get the post's title, description and image in the HTML itself.
+  app.get<{ Params: { id: string } }>('/post/:id', async (request, reply) => {
+    const html = await renderPostPage(ctx, indexHtml, request.params.id);
+    return reply
+      .status(html ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .headers(HTML_HEADERS)
+      .send(html ?? indexHtml);
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {

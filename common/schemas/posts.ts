@@ -1,0 +1,160 @@
+import { z } from 'zod/mini';
+import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
+
+export const POST_CONTENT_MAX_LENGTH = 5000;
+export const RECIPE_MAX_LENGTH = 5000;
+export const LOCATION_NAME_MAX_LENGTH = 200;
+export const COMMENT_MAX_LENGTH = 2000;
+export const FEED_PAGE_SIZE = 20;
+export const FEED_PAGE_MAX = 50;
+/** What a media-only post stores as its text (spec section 5). */
+export const MEDIA_ONLY_CONTENT = '.';
+
+export const EMPTY_POST_MESSAGE = 'Write something or add a photo or video.';
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`));
+
+export const createPostSchema = z.strictObject({
+  content: z.optional(text('The post', POST_CONTENT_MAX_LENGTH)),
+  category: z._default(
+    z.enum(POST_CATEGORIES, { error: 'Choose a category: general, prayer, food or comedy.' }),
+    'general',
+  ),
+  media_id: z.optional(z.string({ error: 'media_id must be text.' }).check(z.minLength(1), z.maxLength(64))),
+  feeling: z.optional(z.enum(FEELINGS, { error: `Choose a feeling from the list: ${FEELINGS.join(', ')}.` })),
+  location_name: z.optional(text('The location', LOCATION_NAME_MAX_LENGTH)),
+  location_lat: z.optional(
+    z.number({ error: 'location_lat must be a number.' }).check(z.gte(-90), z.lte(90)),
+  ),
+  location_lng: z.optional(
+    z.number({ error: 'location_lng must be a number.' }).check(z.gte(-180), z.lte(180)),
+  ),
+  prayer_type: z.optional(
+    z.enum(PRAYER_TYPES, { error: `Choose a prayer type: ${PRAYER_TYPES.join(', ')}.` }),
+  ),
+  food_category: z.optional(
+    z.enum(FOOD_CATEGORIES, { error: `Choose a food category: ${FOOD_CATEGORIES.join(', ')}.` }),
+  ),
+  recipe: z.optional(text('The recipe', RECIPE_MAX_LENGTH)),
+});
+export type CreatePostInput = z.input<typeof createPostSchema>;
+
+export const updatePostSchema = z.strictObject({
+  content: z
+    .string({ error: 'The post text is required.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'The post text cannot be empty.'),
+      z.maxLength(POST_CONTENT_MAX_LENGTH, `The post must be at most ${POST_CONTENT_MAX_LENGTH} characters.`),
+    ),
+});
+
+export const createCommentSchema = z.strictObject({
+  content: z
+    .string({ error: 'The comment is required.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write a comment first.'),
+      z.maxLength(COMMENT_MAX_LENGTH, `A comment must be at most ${COMMENT_MAX_LENGTH} characters.`),
+    ),
+});
+
+export const feedQuerySchema = z.strictObject({
+  category: z.optional(z.enum(POST_CATEGORIES, { error: 'Unknown category.' })),
+  before: z.optional(z.string().check(z.maxLength(200))),
+  limit: z.optional(
+    z.coerce
+      .number({ error: 'limit must be a number.' })
+      .check(
+        z.int('limit must be a whole number.'),
+        z.gte(1),
+        z.lte(FEED_PAGE_MAX, `limit must be at most ${FEED_PAGE_MAX}.`),
+      ),
+  ),
+});
+
+export const authorSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  avatar_url: z.nullable(z.string()),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+export const postSchema = z.object({
+  id: z.string(),
+  author: authorSchema,
+  category: z.enum(POST_CATEGORIES),
+  content: z.string(),
+  media_type: z.enum(['photo', 'video', 'none']),
+  image_url: z.nullable(z.string()),
+  image_feed_url: z.nullable(z.string()),
+  feeling: z.nullable(z.string()),
+  location_name: z.nullable(z.string()),
+  location_lat: z.nullable(z.number()),
+  location_lng: z.nullable(z.number()),
+  prayer_type: z.nullable(z.string()),
+  food_category: z.nullable(z.string()),
+  recipe: z.nullable(z.string()),
+  like_count: z.number(),
+  comment_count: z.number(),
+  share_count: z.number(),
+  view_count: z.number(),
+  liked_by_me: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const feedPageSchema = z.object({ posts: z.array(postSchema), next_cursor: z.nullable(z.string()) });
+export type FeedPage = z.infer<typeof feedPageSchema>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  post_id: z.string(),
+  author: authorSchema,
+  content: z.string(),
+  created_at: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const activitySchema = z.object({
+  posts: z.number(),
+  likes_received: z.number(),
+  comments_received: z.number(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const trendingSchema = z.object({
+  posts: z.array(
+    z.object({
+      id: z.string(),
+      content: z.string(),
+      author: authorSchema,
+      like_count: z.number(),
+      comment_count: z.number(),
+    }),
+  ),
+});
+export type Trending = z.infer<typeof trendingSchema>;
+
+export const comedyShowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  performer: z.nullable(z.string()),
+  venue: z.string(),
+  city: z.nullable(z.string()),
+  show_date: z.string(),
+  starts_at: z.nullable(z.string()),
+  ticket_url: z.nullable(z.string()),
+});
+export type ComedyShow = z.infer<typeof comedyShowSchema>;
+
+export const comedyShowsQuerySchema = z.strictObject({
+  date: z
+    .string({ error: 'date is required (YYYY-MM-DD).' })
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must look like 2026-11-22.')),
+});

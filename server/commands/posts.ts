@@ -1,0 +1,259 @@
+import { type CreatePostInput, EMPTY_POST_MESSAGE, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
+import type { Viewer } from '@server/auth/sessions.ts';
+import type { DB } from '@server/db/types.ts';
+import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
+import { claimMedia } from '@server/media/mediaObjects.ts';
+import { canDeleteComment, canEditPost } from '@server/policies/post.ts';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+
+type Input = Omit<CreatePostInput, 'category'> & { category: NonNullable<CreatePostInput['category']> };
+
+const POST_NOT_FOUND = 'Post not found';
+
+/** Category fields belong to their category only: a prayer type on a food post is a mistake. */
+function checkCategoryFields(input: Input): void {
+  if (input.prayer_type && input.category !== 'prayer')
+    throw badRequest('A prayer type is only for prayer posts.');
+  if ((input.food_category || input.recipe) && input.category !== 'food') {
+    throw badRequest('A food category and recipe are only for food posts.');
+  }
+  if ((input.location_lat === undefined) !== (input.location_lng === undefined)) {
+    throw badRequest('Send both location_lat and location_lng, or neither.');
+  }
+}
+
+export async function createPost(db: Kysely<DB>, viewer: Viewer, input: Input): Promise<string> {
+  checkCategoryFields(input);
+  const content = input.content ?? '';
+  if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
+  return db.transaction().execute(async (trx) => {
+    const media = input.media_id
+      ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId })
+      : null;
+    const id = uuidv7();
+    const now = new Date().toISOString();
+    await trx
+      .insertInto('posts')
+      .values({
+        id,
+        user_id: viewer.userId,
+        category: input.category,
+        content: content || MEDIA_ONLY_CONTENT,
+        media_id: media?.id ?? null,
+        media_type: media?.kind ?? 'none',
+        image_url: media?.url ?? null,
+        image_feed_url: media?.feed_url ?? null,
+        feeling: input.feeling ?? null,
+        location_name: input.location_name || null,
+        location_lat: input.location_lat ?? null,
+        location_lng: input.location_lng ?? null,
+        prayer_type: input.prayer_type ?? null,
+        food_category: input.food_category ?? null,
+        recipe: input.recipe || null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
+  });
+}
+
+async function findPostForUpdate(trx: Transaction<DB> | Kysely<DB>, postId: string) {
+  const post = await trx
+    .selectFrom('posts')
+    .select(['id', 'user_id', 'media_id'])
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  if (!post) throw notFound(POST_NOT_FOUND);
+  return post;
+}
+
+export async function updatePostContent(db: Kysely<DB>, viewer: Viewer, postId: string, content: string) {
+  const post = await findPostForUpdate(db, postId);
+  if (!canEditPost(viewer, post)) throw forbidden('Only the author can edit this post.');
+  await db
+    .updateTable('posts')
+    .set({ content, updated_at: new Date().toISOString() })
+    .where('id', '=', postId)
+    .execute();
+}
+
+/** Deletes the post (likes, comments and views cascade); returns its media object id, if any. */
+export async function deletePost(db: Kysely<DB>, viewer: Viewer, postId: string): Promise<string | null> {
+  const post = await findPostForUpdate(db, postId);
+  if (!canEditPost(viewer, post)) throw forbidden('Only the author can delete this post.');
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notifications').where('post_id', '=', postId).execute();
+    await trx.deleteFrom('posts').where('id', '=', postId).execute();
+  });
+  return post.media_id;
+}
+
+/** Liking twice is the same as liking once; the author hears of it once. */
+export async function likePost(db: Kysely<DB>, viewer: Viewer, postId: string) {
+  return db.transaction().execute(async (trx) => {
+    const post = await findPostForUpdate(trx, postId);
+    const inserted = await trx
+      .insertInto('likes')
+      .values({ post_id: postId, user_id: viewer.userId, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await trx
+        .updateTable('posts')
+        .set({ like_count: sql`like_count + 1` })
+        .where('id', '=', postId)
+        .execute();
+      if (post.user_id !== viewer.userId) {
+        await trx
+          .insertInto('notifications')
+          .values({
+            id: uuidv7(),
+            user_id: post.user_id,
+            from_user_id: viewer.userId,
+            type: 'like',
+            post_id: postId,
+            is_read: false,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      }
+    }
+    return likeState(trx, viewer, postId);
+  });
+}
+
+export async function unlikePost(db: Kysely<DB>, viewer: Viewer, postId: string) {
+  return db.transaction().execute(async (trx) => {
+    await findPostForUpdate(trx, postId);
+    const deleted = await trx
+      .deleteFrom('likes')
+      .where('post_id', '=', postId)
+      .where('user_id', '=', viewer.userId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0) {
+      await trx
+        .updateTable('posts')
+        .set({ like_count: sql`like_count - 1` })
+        .where('id', '=', postId)
+        .execute();
+      await trx
+        .deleteFrom('notifications')
+        .where('type', '=', 'like')
+        .where('post_id', '=', postId)
+        .where('from_user_id', '=', viewer.userId)
+        .execute();
+    }
+    return likeState(trx, viewer, postId);
+  });
+}
+
+async function likeState(trx: Transaction<DB>, viewer: Viewer, postId: string) {
+  const row = await trx
+    .selectFrom('posts')
+    .select('like_count')
+    .where('id', '=', postId)
+    .executeTakeFirstOrThrow();
+  const mine = await trx
+    .selectFrom('likes')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', viewer.userId)
+    .executeTakeFirst();
+  return { like_count: Number(row.like_count), liked_by_me: Boolean(mine) };
+}
+
+export async function addComment(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  postId: string,
+  content: string,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const post = await findPostForUpdate(trx, postId);
+    const id = uuidv7();
+    const now = new Date().toISOString();
+    await trx
+      .insertInto('comments')
+      .values({ id, post_id: postId, user_id: viewer.userId, content, created_at: now })
+      .execute();
+    await trx
+      .updateTable('posts')
+      .set({ comment_count: sql`comment_count + 1` })
+      .where('id', '=', postId)
+      .execute();
+    if (post.user_id !== viewer.userId) {
+      await trx
+        .insertInto('notifications')
+        .values({
+          id: uuidv7(),
+          user_id: post.user_id,
+          from_user_id: viewer.userId,
+          type: 'comment',
+          post_id: postId,
+          is_read: false,
+          created_at: now,
+        })
+        .execute();
+    }
+    return id;
+  });
+}
+
+export async function deleteComment(db: Kysely<DB>, viewer: Viewer, commentId: string) {
+  await db.transaction().execute(async (trx) => {
+    const comment = await trx
+      .selectFrom('comments')
+      .select(['id', 'user_id', 'post_id'])
+      .where('id', '=', commentId)
+      .executeTakeFirst();
+    if (!comment) throw notFound('Comment not found');
+    if (!canDeleteComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
+    await trx.deleteFrom('comments').where('id', '=', commentId).execute();
+    await trx
+      .updateTable('posts')
+      .set({ comment_count: sql`comment_count - 1` })
+      .where('id', '=', comment.post_id)
+      .execute();
+  });
+}
+
+export async function sharePost(db: Kysely<DB>, postId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await findPostForUpdate(trx, postId);
+    await trx
+      .updateTable('posts')
+      .set({ share_count: sql`share_count + 1` })
+      .where('id', '=', postId)
+      .execute();
+    const row = await trx
+      .selectFrom('posts')
+      .select('share_count')
+      .where('id', '=', postId)
+      .executeTakeFirstOrThrow();
+    return Number(row.share_count);
+  });
+}
+
+/** One view per member per post per UTC day. */
+export async function recordView(db: Kysely<DB>, viewer: Viewer, postId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await findPostForUpdate(trx, postId);
+    const now = new Date().toISOString();
+    const inserted = await trx
+      .insertInto('post_views')
+      .values({ post_id: postId, viewer_id: viewer.userId, day: now.slice(0, 10), created_at: now })
+      .onConflict((oc) => oc.columns(['post_id', 'viewer_id', 'day']).doNothing())
+      .executeTakeFirst();
+    const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (counted) {
+      await trx
+        .updateTable('posts')
+        .set({ view_count: sql`view_count + 1` })
+        .where('id', '=', postId)
+        .execute();
+    }
+    return counted;
+  });
+}

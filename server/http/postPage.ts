@@ -1,0 +1,82 @@
+import type { AppContext } from '@server/http/context.ts';
+
+const VIDEO_URL = /\.(mp4|mov|webm)$/i;
+
+const escapeAttr = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The image URL with its query string dropped, for the file-type test the spec describes. */
+export function isVideoUrl(url: string): boolean {
+  return VIDEO_URL.test(url.split(/[?#]/)[0]!);
+}
+
+interface SharedPost {
+  id: string;
+  content: string;
+  image_url: string | null;
+  full_name: string;
+  username: string;
+}
+
+/** Title, description, canonical, Open Graph and Twitter tags of /post/{id}, for crawlers without JS. */
+export function postMetaTags(post: SharedPost, publicUrl: string): { title: string; tags: string } {
+  const title = `${post.full_name || post.username} on Splikz`;
+  const text = post.content === '.' ? '' : post.content.replace(/\s+/g, ' ').trim();
+  const description = text ? (text.length > 200 ? `${text.slice(0, 197)}...` : text) : 'Check out this post';
+  const canonical = `${publicUrl}/post/${encodeURIComponent(post.id)}`;
+  const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
+  const video = post.image_url && isVideoUrl(post.image_url) ? absolute(post.image_url) : null;
+  const image = post.image_url && !video ? absolute(post.image_url) : `${publicUrl}/logo.png`;
+  const meta: Array<[attr: 'name' | 'property', key: string, value: string]> = [
+    ['name', 'description', description],
+    ['property', 'og:type', video ? 'video.other' : 'article'],
+    ['property', 'og:site_name', 'Splikz'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', canonical],
+    ['property', 'og:image', image],
+    ['name', 'twitter:card', video ? 'player' : 'summary_large_image'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', image],
+  ];
+  if (video) {
+    meta.push(
+      ['property', 'og:video', video],
+      ['property', 'og:video:type', `video/${video.toLowerCase().endsWith('.webm') ? 'webm' : 'mp4'}`],
+      ['name', 'twitter:player', canonical],
+      ['name', 'twitter:player:stream', video],
+      ['name', 'twitter:player:width', '720'],
+      ['name', 'twitter:player:height', '1280'],
+    );
+  }
+  const tags = [
+    `<link rel="canonical" href="${escapeAttr(canonical)}" />`,
+    ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttr(value)}" />`),
+  ].join('\n    ');
+  return { title, tags };
+}
+
+/** index.html with the post's tags in its head, or null when the post does not exist. */
+export async function renderPostPage(
+  ctx: AppContext,
+  indexHtml: string,
+  postId: string,
+): Promise<string | null> {
+  if (!/^[0-9a-zA-Z-]{1,64}$/.test(postId)) return null;
+  const post = await ctx.database.db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .select(['posts.id', 'posts.content', 'posts.image_url', 'profiles.full_name', 'profiles.username'])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+  if (!post) return null;
+  const { title, tags } = postMetaTags(post, ctx.config.publicUrl);
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(title)}</title>`)
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', `  ${tags}\n  </head>`);
+}

@@ -1,0 +1,103 @@
+import type { Author, Comment, Post } from '@common/schemas/posts.ts';
+import type { DB } from '@server/db/types.ts';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+
+const postColumns = [
+  'posts.id',
+  'posts.user_id',
+  'posts.category',
+  'posts.content',
+  'posts.media_type',
+  'posts.image_url',
+  'posts.image_feed_url',
+  'posts.feeling',
+  'posts.location_name',
+  'posts.location_lat',
+  'posts.location_lng',
+  'posts.prayer_type',
+  'posts.food_category',
+  'posts.recipe',
+  'posts.like_count',
+  'posts.comment_count',
+  'posts.share_count',
+  'posts.view_count',
+  'posts.created_at',
+  'posts.updated_at',
+  'profiles.username',
+  'profiles.full_name',
+  'profiles.avatar_url',
+] as const;
+
+/** The one read shape of a post: its row, the author's profile and whether the viewer liked it. */
+export function selectPosts(db: Kysely<DB>, viewerId: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .select(postColumns)
+    .select((eb: ExpressionBuilder<DB, 'posts'>) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('likes')
+            .select(sql`1`.as('one'))
+            .whereRef('likes.post_id', '=', 'posts.id')
+            .where('likes.user_id', '=', viewerId),
+        )
+        .as('liked_by_me'),
+    );
+}
+
+type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['executeTakeFirstOrThrow']>>;
+export function presentAuthor(row: {
+  user_id: string;
+  username: string;
+  full_name: string;
+  avatar_url: string | null;
+}): Author {
+  return { id: row.user_id, username: row.username, full_name: row.full_name, avatar_url: row.avatar_url };
+}
+
+export function presentPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    author: presentAuthor(row),
+    category: row.category,
+    content: row.content,
+    media_type: row.media_type,
+    image_url: row.image_url,
+    image_feed_url: row.image_feed_url,
+    feeling: row.feeling,
+    location_name: row.location_name,
+    location_lat: row.location_lat === null ? null : Number(row.location_lat),
+    location_lng: row.location_lng === null ? null : Number(row.location_lng),
+    prayer_type: row.prayer_type,
+    food_category: row.food_category,
+    recipe: row.recipe,
+    like_count: Number(row.like_count),
+    comment_count: Number(row.comment_count),
+    share_count: Number(row.share_count),
+    view_count: Number(row.view_count),
+    liked_by_me: Boolean(row.liked_by_me),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function presentComment(row: {
+  id: string;
+  post_id: string;
+  user_id: string;
+  content: string;
+  created_at: string;
+  username: string;
+  full_name: string;
+  avatar_url: string | null;
+}): Comment {
+  return {
+    id: row.id,
+    post_id: row.post_id,
+    author: presentAuthor(row),
+    content: row.content,
+    created_at: row.created_at,
+  };
+}

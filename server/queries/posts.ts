@@ -1,0 +1,163 @@
+import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
+import { preparedQuery } from '@server/db/prepared.ts';
+import type { DB } from '@server/db/types.ts';
+import { badRequest } from '@server/http/errors.ts';
+import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
+import { type Kysely, sql } from 'kysely';
+
+/** Cursors are opaque to clients: base64url of "created_at|id" of the last post of a page. */
+export function encodeCursor(post: { created_at: string; id: string }): string {
+  return Buffer.from(`${post.created_at}|${post.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
+    throw badRequest('The page cursor is not valid. Reload the feed.', 'invalid_cursor');
+  }
+  return { createdAt, id };
+}
+
+type FeedOptions = {
+  category?: 'general' | 'prayer' | 'food' | 'comedy';
+  before?: string;
+  limit?: number;
+  authorId?: string;
+};
+
+// Placeholders stand for the values of a feed query while it is built once per shape.
+const FEED_PLACEHOLDERS = {
+  viewerId: '\u0000viewer',
+  category: '\u0000category',
+  createdAt: '\u0000createdAt',
+  id: '\u0000id',
+  authorId: '\u0000author',
+  limit: -424242,
+};
+type FeedValues = typeof FEED_PLACEHOLDERS;
+const feedQueries = new WeakMap<Kysely<DB>, Map<string, (values: FeedValues) => Promise<unknown[]>>>();
+
+function feedQuery(db: Kysely<DB>, shape: { category: boolean; before: boolean; author: boolean }) {
+  const key = `${shape.category}${shape.before}${shape.author}`;
+  let byShape = feedQueries.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    feedQueries.set(db, byShape);
+  }
+  let run = byShape.get(key);
+  if (!run) {
+    run = preparedQuery(db, FEED_PLACEHOLDERS, (v) => {
+      let query = selectPosts(db, v.viewerId);
+      if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
+      if (shape.author) query = query.where('posts.user_id', '=', v.authorId);
+      if (shape.before)
+        query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${v.createdAt}, ${v.id})`);
+      return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(v.limit);
+    });
+    byShape.set(key, run);
+  }
+  return run as (values: FeedValues) => Promise<Parameters<typeof presentPost>[0][]>;
+}
+
+/** A page of a feed, newest first, by keyset on (created_at, id): the same cost on any page. */
+export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOptions) {
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  // The home feed shows every post; the prayer, food and comedy feeds their own category.
+  const category = options.category && options.category !== 'general' ? options.category : undefined;
+  const cursor = options.before ? decodeCursor(options.before) : undefined;
+  const run = feedQuery(db, {
+    category: Boolean(category),
+    before: Boolean(cursor),
+    author: Boolean(options.authorId),
+  });
+  const rows = await run({
+    viewerId,
+    category: category ?? '',
+    createdAt: cursor?.createdAt ?? '',
+    id: cursor?.id ?? '',
+    authorId: options.authorId ?? '',
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit).map(presentPost);
+  const last = page.at(-1);
+  return { posts: page, next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) {
+  const row = await selectPosts(db, viewerId).where('posts.id', '=', postId).executeTakeFirst();
+  return row ? presentPost(row) : null;
+}
+
+/** Comments of a post, oldest first (at most 500; a post with more shows its first 500). */
+export async function listComments(db: Kysely<DB>, postId: string) {
+  const rows = await db
+    .selectFrom('comments')
+    .innerJoin('profiles', 'profiles.id', 'comments.user_id')
+    .select([
+      'comments.id',
+      'comments.post_id',
+      'comments.user_id',
+      'comments.content',
+      'comments.created_at',
+      'profiles.username',
+      'profiles.full_name',
+      'profiles.avatar_url',
+    ])
+    .where('comments.post_id', '=', postId)
+    .orderBy('comments.created_at', 'asc')
+    .orderBy('comments.id', 'asc')
+    .limit(500)
+    .execute();
+  return rows.map(presentComment);
+}
+
+/** Your Activity: own posts, likes and comments received on them. */
+export async function getActivity(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => [
+      eb.fn.countAll().as('posts'),
+      eb.fn.coalesce(eb.fn.sum('like_count'), sql`0`).as('likes'),
+      eb.fn.coalesce(eb.fn.sum('comment_count'), sql`0`).as('comments'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    posts: Number(row.posts),
+    likes_received: Number(row.likes),
+    comments_received: Number(row.comments),
+  };
+}
+
+/** Trending Now: the posts of the last 7 days with the most likes and comments. */
+export async function listTrending(db: Kysely<DB>, limit = 5) {
+  const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
+  const rows = await db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .select([
+      'posts.id',
+      'posts.content',
+      'posts.user_id',
+      'posts.like_count',
+      'posts.comment_count',
+      'profiles.username',
+      'profiles.full_name',
+      'profiles.avatar_url',
+    ])
+    .where('posts.created_at', '>=', since)
+    .where(sql<boolean>`posts.like_count + posts.comment_count > 0`)
+    .orderBy(sql`posts.like_count + posts.comment_count`, 'desc')
+    .orderBy('posts.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return {
+    posts: rows.map((r) => ({
+      id: r.id,
+      content: r.content,
+      author: presentAuthor(r),
+      like_count: Number(r.like_count),
+      comment_count: Number(r.comment_count),
+    })),
+  };
+}

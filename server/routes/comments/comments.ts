@@ -1,0 +1,38 @@
+import { type Comment, createCommentSchema } from '@common/schemas/posts.ts';
+import { addComment, deleteComment } from '@server/commands/posts.ts';
+import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { notFound } from '@server/http/errors.ts';
+import { parseInput } from '@server/http/validate.ts';
+import { listComments } from '@server/queries/posts.ts';
+import { postIdParam } from '@server/routes/posts/posts.ts';
+import type { FastifyInstance } from 'fastify';
+
+type IdParams = { Params: { id: string } };
+
+export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+
+  app.get<IdParams>('/api/posts/:id/comments', async (request): Promise<{ comments: Comment[] }> => {
+    await requireViewer(ctx, request);
+    const postId = postIdParam(request.params.id);
+    const exists = await db.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
+    if (!exists) throw notFound('Post not found');
+    return { comments: await listComments(db, postId) };
+  });
+
+  app.post<IdParams>('/api/posts/:id/comments', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    const postId = postIdParam(request.params.id);
+    const { content } = parseInput(createCommentSchema, request.body);
+    const id = await addComment(db, viewer, postId, content);
+    const comment = (await listComments(db, postId)).find((c) => c.id === id);
+    return reply.status(201).send(comment);
+  });
+
+  app.delete<IdParams>('/api/comments/:id', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    if (!/^[0-9a-zA-Z-]{1,64}$/.test(request.params.id)) throw notFound('Comment not found');
+    await deleteComment(db, viewer, request.params.id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,251 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { HttpError } from '@server/http/errors.ts';
+import { enforceLimit } from '@server/http/rateLimit.ts';
+import { type MediaObjectRow, presentMediaUpload, removeMediaFiles } from '@server/media/mediaObjects.ts';
+import { processPhoto } from '@server/media/photos.ts';
+import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from '@server/media/sniff.ts';
+import { LocalMediaStorage } from '@server/media/storage.ts';
+import { probeVideo } from '@server/media/videos.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+
+const FILE_FIELD = 'file';
+const unsupported = () => new HttpError(415, 'unsupported_media', MEDIA_MESSAGES.unsupported);
+const missingFile = () => new HttpError(400, 'missing_file', MEDIA_MESSAGES.missingFile);
+const tooLarge = (kind: 'photo' | 'video') =>
+  new HttpError(
+    413,
+    'file_too_large',
+    kind === 'photo' ? MEDIA_MESSAGES.photoTooLarge : MEDIA_MESSAGES.videoTooLarge,
+  );
+
+export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const tmpDir = path.join(ctx.config.dataDir, 'tmp', 'uploads');
+  mkdirSync(tmpDir, { recursive: true });
+  const limit = app.createRateLimit({
+    max: 120,
+    timeWindow: 10 * 60_000,
+    keyGenerator: (request) => `media:${request.ip}`,
+  });
+
+  // Multipart only here: no other route pays for it, and any other body gets a clear answer.
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart);
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.post('/api/media', async (request, reply) => {
+      const viewer = await requireViewer(ctx, request);
+      await enforceLimit(limit, request);
+      if (!request.isMultipart()) {
+        throw new HttpError(
+          415,
+          'not_multipart',
+          'Send the file as multipart/form-data in a field named "file".',
+        );
+      }
+      const tmpFile = path.join(tmpDir, `${uuidv7()}.upload`);
+      try {
+        const sniffed = await receiveFile(request, tmpFile);
+        const row = await storeUpload(ctx, viewer.userId, sniffed, tmpFile);
+        return reply.status(201).send(presentMediaUpload(row, ctx.media) satisfies MediaUpload);
+      } catch (error) {
+        discardRestOfBody(request);
+        throw error;
+      } finally {
+        await rm(tmpFile, { force: true });
+      }
+    });
+  });
+
+  if (ctx.media instanceof LocalMediaStorage) serveLocalMedia(app, ctx.media.root);
+}
+
+/** Streams the one file of the form to `tmpFile`, refusing it as soon as its type or size is wrong. */
+async function receiveFile(request: FastifyRequest, tmpFile: string): Promise<SniffedMedia> {
+  let sniffed: SniffedMedia | null = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: MEDIA_LIMITS.videoBytes, files: 2, fields: 10, fieldSize: 4096, parts: 12 },
+    });
+    let received = false;
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== FILE_FIELD || received) {
+        part.file.resume();
+        if (received) throw new HttpError(400, 'too_many_files', 'Upload one file at a time.');
+        continue;
+      }
+      received = true;
+      const guard = guardStream((found) => {
+        sniffed = found;
+      });
+      await pipeline(part.file, guard, createWriteStream(tmpFile, { flags: 'wx' }));
+      if (part.file.truncated) throw tooLarge('video');
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (!sniffed) throw missingFile(); // no file part, or an empty one (a form sent with nothing chosen)
+  return sniffed;
+}
+
+/**
+ * A pipeline step that holds back the first bytes until it knows the format, refuses a format we do
+ * not take, and a photo past its limit (multipart's own limit is the larger video one).
+ */
+function guardStream(onSniffed: (sniffed: SniffedMedia) => void) {
+  return async function* (source: AsyncIterable<Buffer>) {
+    let sniffed: SniffedMedia | null = null;
+    let head: Buffer[] = [];
+    let size = 0;
+    const sniff = () => {
+      sniffed = sniffMedia(Buffer.concat(head));
+      if (!sniffed) throw unsupported();
+      onSniffed(sniffed);
+    };
+    for await (const chunk of source) {
+      size += chunk.length;
+      if (!sniffed) {
+        head.push(chunk);
+        if (size < SNIFF_BYTES) continue;
+        sniff();
+      }
+      if (sniffed!.kind === 'photo' && size > MEDIA_LIMITS.photoBytes) throw tooLarge('photo');
+      if (head.length > 0) {
+        yield* head;
+        head = [];
+      } else {
+        yield chunk;
+      }
+    }
+    if (!sniffed && size > 0) {
+      sniff();
+      yield* head;
+    }
+  };
+}
+
+/** Busboy and @fastify/multipart errors are the client's doing: a 4xx with a sentence, never a 500. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  if (error instanceof Error && 'syscall' in error) return error; // our disk, not their request
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('video');
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'too_many_files', 'Upload one file at a time.');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new HttpError(400, 'too_many_fields', 'Send only the file, in a field named "file".');
+  }
+  return new HttpError(400, 'bad_upload', 'The upload was incomplete or malformed. Please try again.');
+}
+
+interface PreparedUpload {
+  /** The main file first, then the feed variant of a photo. */
+  files: Array<{ key: string; data: Buffer; contentType: string }>;
+  width: number;
+  height: number;
+  durationMs: number | null;
+}
+
+/** Re-encodes a photo (and makes its feed variant) or checks a video; keys under `base`. */
+async function prepareUpload(sniffed: SniffedMedia, tmpFile: string, base: string): Promise<PreparedUpload> {
+  if (sniffed.kind === 'photo') {
+    const photo = await processPhoto(await readFile(tmpFile), sniffed);
+    return {
+      files: [
+        { key: `${base}.${photo.main.extension}`, ...photo.main },
+        { key: `${base}-w${MEDIA_LIMITS.feedWidth}.webp`, ...photo.feed },
+      ],
+      width: photo.width,
+      height: photo.height,
+      durationMs: null,
+    };
+  }
+  const video = await probeVideo(tmpFile, sniffed);
+  const data = await readFile(tmpFile);
+  return {
+    files: [{ key: `${base}.${sniffed.extension}`, data, contentType: sniffed.contentType }],
+    width: video.width,
+    height: video.height,
+    durationMs: video.durationMs,
+  };
+}
+
+/** Stores the files and records them; nothing is left behind on failure. */
+async function storeUpload(
+  ctx: AppContext,
+  userId: string,
+  sniffed: SniffedMedia,
+  tmpFile: string,
+): Promise<MediaObjectRow> {
+  const id = uuidv7();
+  const { files, width, height, durationMs } = await prepareUpload(sniffed, tmpFile, `u/${userId}/${id}`);
+  const [main, variant] = files;
+  const record: MediaObjectRow = {
+    id,
+    user_id: userId,
+    storage_key: main!.key,
+    variant_key: variant?.key ?? null,
+    kind: sniffed.kind,
+    content_type: main!.contentType,
+    size_bytes: main!.data.length,
+    width,
+    height,
+    duration_ms: durationMs,
+    created_at: new Date().toISOString(),
+  };
+  try {
+    for (const file of files) await ctx.media.put(file.key, file.data, file.contentType);
+    await ctx.database.db.insertInto('media_objects').values(record).execute();
+  } catch (error) {
+    await removeMediaFiles(ctx.media, record).catch(() => {});
+    throw error;
+  }
+  return record;
+}
+
+/**
+ * After an early refusal the client is still sending: read and drop the rest (as Node does for any
+ * unread body) so it gets our answer instead of a reset connection.
+ */
+function discardRestOfBody(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
+}
+
+/** GET /media/* from DATA_DIR/media: read-only, Range requests, cached for a year (keys never change). */
+function serveLocalMedia(app: FastifyInstance, root: string): void {
+  app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        acceptRanges: true,
+        maxAge: '365d',
+        immutable: true,
+        setHeaders: (res, filePath) => {
+          res.header('x-content-type-options', 'nosniff');
+          // Firefox refuses to play video/quicktime; the H.264 inside a MOV plays fine as MP4.
+          if (filePath.endsWith('.mov')) res.header('content-type', 'video/mp4');
+        },
+      });
+      // Without this a missing file would fall through to the web app's index.html.
+      scope.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: { code: 'not_found', message: `No media at ${request.url}.` } }),
+      );
+    },
+    { prefix: '/media' },
+  );
+}

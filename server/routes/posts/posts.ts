@@ -1,0 +1,113 @@
+import {
+  type Activity,
+  createPostSchema,
+  type FeedPage,
+  feedQuerySchema,
+  type Post,
+  type Trending,
+  updatePostSchema,
+} from '@common/schemas/posts.ts';
+import {
+  createPost,
+  deletePost,
+  likePost,
+  recordView,
+  sharePost,
+  unlikePost,
+  updatePostContent,
+} from '@server/commands/posts.ts';
+import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { notFound } from '@server/http/errors.ts';
+import { parseInput } from '@server/http/validate.ts';
+import { removeMediaFiles } from '@server/media/mediaObjects.ts';
+import { getActivity, getPost, listFeed, listTrending } from '@server/queries/posts.ts';
+import type { FastifyInstance } from 'fastify';
+
+type IdParams = { Params: { id: string } };
+
+export function postIdParam(id: string): string {
+  if (!/^[0-9a-zA-Z-]{1,64}$/.test(id)) throw notFound('Post not found');
+  return id;
+}
+
+export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+
+  app.get('/api/posts', async (request): Promise<FeedPage> => {
+    const viewer = await requireViewer(ctx, request);
+    const query = parseInput(feedQuerySchema, request.query);
+    return listFeed(db, viewer.userId, query);
+  });
+
+  app.post('/api/posts', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    const input = parseInput(createPostSchema, request.body);
+    const id = await createPost(db, viewer, input);
+    const post = await getPost(db, viewer.userId, id);
+    return reply.status(201).send(post);
+  });
+
+  app.get('/api/posts/trending', async (request): Promise<Trending> => {
+    await requireViewer(ctx, request);
+    return listTrending(db);
+  });
+
+  app.get('/api/me/activity', async (request): Promise<Activity> => {
+    const viewer = await requireViewer(ctx, request);
+    return getActivity(db, viewer.userId);
+  });
+
+  app.get<IdParams>('/api/posts/:id', async (request): Promise<Post> => {
+    const viewer = await requireViewer(ctx, request);
+    const post = await getPost(db, viewer.userId, postIdParam(request.params.id));
+    if (!post) throw notFound('Post not found');
+    return post;
+  });
+
+  app.patch<IdParams>('/api/posts/:id', async (request): Promise<Post> => {
+    const viewer = await requireViewer(ctx, request);
+    const id = postIdParam(request.params.id);
+    const { content } = parseInput(updatePostSchema, request.body);
+    await updatePostContent(db, viewer, id, content);
+    return (await getPost(db, viewer.userId, id))!;
+  });
+
+  app.delete<IdParams>('/api/posts/:id', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    const mediaId = await deletePost(db, viewer, postIdParam(request.params.id));
+    if (mediaId) {
+      const media = await db
+        .selectFrom('media_objects')
+        .selectAll()
+        .where('id', '=', mediaId)
+        .executeTakeFirst();
+      if (media) {
+        await db.deleteFrom('media_objects').where('id', '=', mediaId).execute();
+        await removeMediaFiles(ctx.media, media).catch((error: unknown) =>
+          request.log.warn({ err: error, mediaId }, 'could not remove media files of a deleted post'),
+        );
+      }
+    }
+    return reply.status(204).send();
+  });
+
+  app.put<IdParams>('/api/posts/:id/like', async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    return likePost(db, viewer, postIdParam(request.params.id));
+  });
+
+  app.delete<IdParams>('/api/posts/:id/like', async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    return unlikePost(db, viewer, postIdParam(request.params.id));
+  });
+
+  app.post<IdParams>('/api/posts/:id/shares', async (request) => {
+    await requireViewer(ctx, request);
+    return { share_count: await sharePost(db, postIdParam(request.params.id)) };
+  });
+
+  app.post<IdParams>('/api/posts/:id/views', async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    return { counted: await recordView(db, viewer, postIdParam(request.params.id)) };
+  });
+}
