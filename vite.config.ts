@@ -19,6 +19,12 @@ export default defineConfig({
   server: {
     port: 3000,
     strictPort: true,
-    proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, ws: true } },
+    // API calls go to the server; source modules under web/api/ (e.g. /api/client.ts) stay with Vite.
+    proxy: {
+      '^/(api|media)/(?!.*\\.tsx?(\\?.*)?$)': {
+        target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+        ws: true,
+      },
+    },
   },
 });

@@ -14,7 +14,7 @@ test('on a phone the menu opens a 280 px drawer with the member and the links', 
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   const box = await drawer.boundingBox();
-  expect(box?.width).toBe(280);
+  expect(box?.width).toBeCloseTo(280, 0);
   await expect(drawer.getByText(me.name)).toBeVisible();
   for (const label of ['Home', 'FaithVerse', 'Prayer', 'Food', 'Comedy', 'Messages', 'Settings']) {
     await expect(drawer.getByRole('link', { name: label, exact: true })).toBeVisible();

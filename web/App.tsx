@@ -8,6 +8,10 @@ const AuthCallbackScreen = lazy(() => import('@web/screens/AuthCallback/AuthCall
 const HomeScreen = lazy(() => import('@web/screens/Home/HomeScreen.tsx'));
 const NotFoundScreen = lazy(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
 const SectionScreen = lazy(() => import('@web/screens/Section/SectionScreen.tsx'));
+const PrayerScreen = lazy(() => import('@web/screens/Prayer/PrayerScreen.tsx'));
+const FoodScreen = lazy(() => import('@web/screens/Food/FoodScreen.tsx'));
+const ComedyScreen = lazy(() => import('@web/screens/Comedy/ComedyScreen.tsx'));
+const PostScreen = lazy(() => import('@web/screens/Post/PostScreen.tsx'));
 const PrivacyScreen = lazy(() => import('@web/screens/Legal/PrivacyScreen.tsx'));
 const TermsScreen = lazy(() => import('@web/screens/Legal/TermsScreen.tsx'));
 const CookiesScreen = lazy(() => import('@web/screens/Legal/CookiesScreen.tsx'));
@@ -20,9 +24,6 @@ function CircleRedirect() {
 
 // Areas that later releases fill in; each is protected like the real screen will be.
 const sections: Array<[path: string, title: string, description: string]> = [
-  ['/prayer', 'Prayer', 'Share prayer requests and praise reports, and find local churches.'],
-  ['/food', 'Food', 'Share meals and recipes, and find local restaurants.'],
-  ['/comedy', 'Comedy Zone', 'Share a laugh and find comedy shows near you.'],
   ['/messages', 'Messages', 'Private conversations with your friends.'],
   ['/faithverse/*', 'FaithVerse', 'Join circles of faith, connect, and grow together'],
   ['/profile/:username', 'Profile', 'Posts, photos, videos and details of a member.'],
@@ -42,6 +43,11 @@ const router = createBrowserRouter([
     element: <RequireAuth />,
     children: [
       { path: '/', element: <HomeScreen /> },
+      { path: '/prayer', element: <PrayerScreen /> },
+      { path: '/food', element: <FoodScreen /> },
+      { path: '/comedy', element: <ComedyScreen /> },
+      { path: '/post', element: <Navigate to="/" replace /> },
+      { path: '/post/:postId', element: <PostScreen /> },
       { path: '/faithverse/circle/:id', element: <CircleRedirect /> },
       ...sections.map(([path, title, description]) => ({
         path,

@@ -88,9 +88,8 @@ export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) 
   return row ? presentPost(row) : null;
 }
 
-/** Comments of a post, oldest first (at most 500; a post with more shows its first 500). */
-export async function listComments(db: Kysely<DB>, postId: string) {
-  const rows = await db
+function selectComments(db: Kysely<DB>) {
+  return db
     .selectFrom('comments')
     .innerJoin('profiles', 'profiles.id', 'comments.user_id')
     .select([
@@ -102,7 +101,17 @@ export async function listComments(db: Kysely<DB>, postId: string) {
       'profiles.username',
       'profiles.full_name',
       'profiles.avatar_url',
-    ])
+    ]);
+}
+
+export async function getComment(db: Kysely<DB>, commentId: string) {
+  const row = await selectComments(db).where('comments.id', '=', commentId).executeTakeFirst();
+  return row ? presentComment(row) : null;
+}
+
+/** Comments of a post, oldest first (at most 500; a post with more shows its first 500). */
+export async function listComments(db: Kysely<DB>, postId: string) {
+  const rows = await selectComments(db)
     .where('comments.post_id', '=', postId)
     .orderBy('comments.created_at', 'asc')
     .orderBy('comments.id', 'asc')

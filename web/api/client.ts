@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-const NETWORK_MESSAGE = 'Could not reach Splikz. Check your connection and try again.';
+export const NETWORK_MESSAGE = 'Could not reach Splikz. Check your connection and try again.';
 
 /** JSON over fetch with the session cookie; every non-2xx answer becomes an ApiError. */
 export async function api<T>(

@@ -3,7 +3,7 @@ import { addComment, deleteComment } from '@server/commands/posts.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { listComments } from '@server/queries/posts.ts';
+import { getComment, listComments } from '@server/queries/posts.ts';
 import { postIdParam } from '@server/routes/posts/posts.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -25,8 +25,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const postId = postIdParam(request.params.id);
     const { content } = parseInput(createCommentSchema, request.body);
     const id = await addComment(db, viewer, postId, content);
-    const comment = (await listComments(db, postId)).find((c) => c.id === id);
-    return reply.status(201).send(comment);
+    return reply.status(201).send(await getComment(db, id));
   });
 
   app.delete<IdParams>('/api/comments/:id', async (request, reply) => {

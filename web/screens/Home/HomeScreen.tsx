@@ -1,31 +1,41 @@
 import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { Composer } from '@web/components/posts/Composer.tsx';
+import { Feed } from '@web/components/posts/Feed.tsx';
 import { useSession } from '@web/queries/session.ts';
 import { Trophy } from 'lucide-react';
 import { Link } from 'react-router';
+import { PinnedPost, usePostFromLink } from './components/PinnedPost.tsx';
+import { TrendingCard } from './components/TrendingCard.tsx';
+import { YourActivityCard } from './components/YourActivityCard.tsx';
 
-/** Home: side cards left and right of the centre column where the feed lives. */
+/** Home: Your Activity left, the composer and the feed of every post centre, Trending Now right. */
 export default function HomeScreen() {
   const { data: me } = useSession();
   const firstName = me?.profile.full_name.split(' ')[0] || 'friend';
+  const linked = usePostFromLink();
   return (
-    <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[16rem_1fr_18rem]">
-      <aside aria-label="Your shortcuts" className="order-2 flex flex-col gap-4 lg:order-1">
+    <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[16rem_minmax(0,1fr)_18rem]">
+      <section aria-labelledby="home-welcome" className="order-1 flex min-w-0 flex-col gap-4 lg:order-2">
+        <h1 id="home-welcome" className="text-2xl font-bold text-slate-900">
+          Welcome, {firstName}!
+        </h1>
+        <Composer category="general" placeholder={`What's on your mind, ${firstName}?`} />
+        {linked.pinned ? <PinnedPost post={linked.pinned} onDismiss={linked.dismiss} /> : null}
+        <Feed category="general" emptyText="No posts yet. Share something to get things started!" />
+      </section>
+      <aside
+        aria-label="Your shortcuts"
+        className="order-2 flex flex-col gap-4 lg:sticky lg:top-20 lg:order-1 lg:self-start"
+      >
+        <YourActivityCard />
         <Link to="/spotlight" className={secondaryButtonClass}>
           <Trophy aria-hidden="true" className="h-4 w-4 text-amber-500" />
           View Spotlight
         </Link>
       </aside>
-      <section aria-labelledby="home-welcome" className="order-1 flex flex-col gap-4 lg:order-2">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h1 id="home-welcome" className="text-2xl font-bold text-slate-900">
-            Welcome, {firstName}!
-          </h1>
-          <p className="mt-2 text-slate-600">
-            Find friends with the search above, join a prayer circle, share a recipe or a good laugh.
-          </p>
-        </div>
-      </section>
-      <aside aria-label="Discover" className="order-3 hidden lg:block" />
+      <aside aria-label="Discover" className="order-3 flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
+        <TrendingCard />
+      </aside>
     </main>
   );
 }

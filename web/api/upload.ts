@@ -1,0 +1,53 @@
+import type { ApiErrorBody } from '@common/schemas/errors.ts';
+import type { MediaUpload } from '@common/schemas/media.ts';
+import { ApiError, NETWORK_MESSAGE } from './client.ts';
+
+// Same sentence as api() in client.ts gives when the server cannot be reached.
+
+/**
+ * Sends one photo or video to POST /api/media. XMLHttpRequest rather than fetch: fetch reports no
+ * upload progress. `onProgress` gets whole percents (0-100) of the bytes sent.
+ */
+export function uploadMedia(
+  file: File,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<MediaUpload> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/media');
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body) {
+        onProgress?.(100);
+        resolve(body as MediaUpload);
+        return;
+      }
+      const error = (body as Partial<ApiErrorBody> | null)?.error;
+      reject(
+        new ApiError(
+          xhr.status,
+          error?.code ?? 'http_error',
+          error?.message ?? `The server answered ${xhr.status}. Please try again.`,
+        ),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', NETWORK_MESSAGE));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,137 @@
+import { COMMENT_MAX_LENGTH, type Comment } from '@common/schemas/posts.ts';
+import { Avatar } from '@web/components/Avatar.tsx';
+import { buttonClass, FormError } from '@web/components/Field.tsx';
+import { Spinner } from '@web/components/Spinner.tsx';
+import { useAddComment, useComments, useDeleteComment } from '@web/queries/posts.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { inputClass } from './labels.ts';
+import { RelativeTime } from './RelativeTime.tsx';
+
+function CommentItem({ comment, isOwn, postId }: { comment: Comment; isOwn: boolean; postId: string }) {
+  const remove = useDeleteComment(postId);
+  const profile = `/profile/${encodeURIComponent(comment.author.username)}`;
+  return (
+    <li className="flex gap-2">
+      <Link to={profile} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <Avatar url={comment.author.avatar_url} name={comment.author.full_name} size="sm" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="rounded-2xl bg-slate-100 px-3 py-2">
+          <p className="text-sm">
+            <Link to={profile} className="font-semibold text-slate-900 hover:underline">
+              {comment.author.full_name || comment.author.username}
+            </Link>{' '}
+            <span className="text-slate-500">@{comment.author.username}</span>
+          </p>
+          <p className="whitespace-pre-wrap break-words text-slate-800">{comment.content}</p>
+        </div>
+        <p className="mt-0.5 flex items-center gap-3 px-3 text-xs text-slate-500">
+          <RelativeTime iso={comment.created_at} />
+          {isOwn ? (
+            <button
+              type="button"
+              aria-label="Delete comment"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutateAsync(comment.id).then(
+                  () => toast.success('Comment deleted'),
+                  (error: Error) =>
+                    toast.error('Could not delete the comment', { description: error.message }),
+                )
+              }
+              className="font-medium text-slate-600 hover:text-red-600 hover:underline"
+            >
+              Delete
+            </button>
+          ) : null}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function CommentForm({ postId }: { postId: string }) {
+  const id = useId();
+  const add = useAddComment(postId);
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const trimmed = content.trim();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!trimmed || add.isPending) return;
+    setError(null);
+    try {
+      await add.mutateAsync(trimmed);
+      setContent('');
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <div className="flex gap-2">
+        <label htmlFor={id} className="sr-only">
+          Write a comment
+        </label>
+        <input
+          id={id}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          placeholder="Write a comment..."
+          maxLength={COMMENT_MAX_LENGTH}
+          autoComplete="off"
+          className={inputClass}
+        />
+        <button type="submit" disabled={!trimmed || add.isPending} className={buttonClass}>
+          {add.isPending ? 'Sending...' : 'Send'}
+        </button>
+      </div>
+      <FormError message={error} />
+    </form>
+  );
+}
+
+/** The comments of a post, oldest first, and the form to add one. */
+export function CommentsSection({
+  id,
+  postId,
+  meId,
+}: {
+  id: string;
+  postId: string;
+  meId: string | undefined;
+}) {
+  const comments = useComments(postId);
+  return (
+    <section id={id} aria-label="Comments" className="flex flex-col gap-3 border-t border-slate-100 pt-3">
+      {comments.isPending ? (
+        <Spinner label="Loading comments..." />
+      ) : comments.isError ? (
+        <p className="text-sm text-red-700">
+          {comments.error.message}{' '}
+          <button type="button" onClick={() => comments.refetch()} className="font-medium underline">
+            Try again
+          </button>
+        </p>
+      ) : comments.data.length === 0 ? (
+        <p className="text-sm text-slate-500">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {comments.data.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              postId={postId}
+              isOwn={comment.author.id === meId}
+            />
+          ))}
+        </ul>
+      )}
+      <CommentForm postId={postId} />
+    </section>
+  );
+}

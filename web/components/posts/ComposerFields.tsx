@@ -1,0 +1,195 @@
+import { FEELINGS, FOOD_CATEGORIES, PRAYER_TYPES } from '@common/options.ts';
+import { LOCATION_NAME_MAX_LENGTH, RECIPE_MAX_LENGTH } from '@common/schemas/posts.ts';
+import { LocateFixed, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { FEELING_EMOJI, inputClass, optionLabel } from './labels.ts';
+
+export interface Coords {
+  lat: number;
+  lng: number;
+}
+
+const labelClass = 'text-sm font-medium text-slate-700';
+
+function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  none,
+  emoji,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly string[];
+  none: string;
+  emoji?: Record<string, string>;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      >
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {emoji?.[o] ? `${emoji[o]} ` : ''}
+            {optionLabel(o)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function FeelingSelect(props: { value: string; onChange: (v: string) => void; disabled: boolean }) {
+  return (
+    <SelectField label="Feeling" none="No feeling" options={FEELINGS} emoji={FEELING_EMOJI} {...props} />
+  );
+}
+
+export function PrayerTypeSelect(props: { value: string; onChange: (v: string) => void; disabled: boolean }) {
+  return <SelectField label="Prayer type" none="Select prayer type" options={PRAYER_TYPES} {...props} />;
+}
+
+export function FoodCategorySelect(props: {
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <SelectField label="Food category" none="Select food category" options={FOOD_CATEGORIES} {...props} />
+  );
+}
+
+export function RecipeField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1 sm:col-span-2">
+      <label htmlFor={id} className={labelClass}>
+        Recipe
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        rows={4}
+        maxLength={RECIPE_MAX_LENGTH}
+        disabled={disabled}
+        placeholder="Ingredients and steps (optional)"
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+function geolocationMessage(error: GeolocationPositionError): string {
+  if (error.code === error.PERMISSION_DENIED) return 'Location permission was denied.';
+  if (error.code === error.TIMEOUT) return 'Finding your location took too long. Please try again.';
+  return 'Your location is not available right now.';
+}
+
+/** A place name, and optionally the device's coordinates ('Use my location'). */
+export function LocationField({
+  name,
+  onNameChange,
+  coords,
+  onCoordsChange,
+  disabled,
+}: {
+  name: string;
+  onNameChange: (v: string) => void;
+  coords: Coords | null;
+  onCoordsChange: (coords: Coords | null) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [locating, setLocating] = useState(false);
+
+  function locate() {
+    if (!('geolocation' in navigator)) {
+      setStatus({ text: 'This browser cannot share your location.', error: true });
+      return;
+    }
+    setLocating(true);
+    setStatus(null);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        onCoordsChange({ lat: position.coords.latitude, lng: position.coords.longitude });
+        setStatus({ text: 'Location added', error: false });
+      },
+      (error) => {
+        setLocating(false);
+        setStatus({ text: geolocationMessage(error), error: true });
+      },
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 5 * 60_000 },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-1 sm:col-span-2">
+      <label htmlFor={id} className={labelClass}>
+        Location
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id={id}
+          value={name}
+          disabled={disabled}
+          maxLength={LOCATION_NAME_MAX_LENGTH}
+          placeholder="Where are you?"
+          onChange={(e) => onNameChange(e.target.value)}
+          className={`${inputClass} min-w-0 flex-1`}
+        />
+        {coords ? (
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => {
+              onCoordsChange(null);
+              setStatus(null);
+            }}
+            className="inline-flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+            Remove my location
+          </button>
+        ) : (
+          <button
+            type="button"
+            disabled={disabled || locating}
+            onClick={locate}
+            className="inline-flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+          >
+            <LocateFixed aria-hidden="true" className="h-4 w-4" />
+            {locating ? 'Locating...' : 'Use my location'}
+          </button>
+        )}
+      </div>
+      <p role="status" className={`text-sm ${status?.error ? 'text-red-600' : 'text-emerald-700'}`}>
+        {status?.text}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Post } from '@common/schemas/posts.ts';
+import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { Spinner } from '@web/components/Spinner.tsx';
+import { useFeed } from '@web/queries/posts.ts';
+import { useEffect, useRef } from 'react';
+import { cardClass } from './labels.ts';
+import { PostCard } from './PostCard.tsx';
+
+/** Asks for the next page when the end of the list comes near; the Load more button is the fallback. */
+function useLoadMoreWhenVisible(onVisible: () => void, active: boolean) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onVisible);
+  latest.current = onVisible;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [active]);
+  return sentinel;
+}
+
+/** A feed of posts, newest first, loading more as the member scrolls. */
+export function Feed({
+  category,
+  emptyText,
+  label = 'Posts',
+}: {
+  category: Post['category'];
+  emptyText: string;
+  label?: string;
+}) {
+  const feed = useFeed(category);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  const sentinel = useLoadMoreWhenVisible(() => void fetchNextPage(), canAutoLoad);
+
+  if (feed.isPending) {
+    return (
+      <div className={`${cardClass} p-8`}>
+        <Spinner label="Loading posts..." />
+      </div>
+    );
+  }
+  // A failed next page keeps the pages already shown; only a failed first page replaces the list.
+  if (!feed.data) {
+    return (
+      <div role="alert" className={`${cardClass} flex flex-col items-center gap-3 p-8 text-center`}>
+        <p className="text-slate-700">{feed.error?.message ?? 'Could not load the posts.'}</p>
+        <button type="button" onClick={() => feed.refetch()} className={secondaryButtonClass}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const posts = feed.data.pages.flatMap((page) => page.posts);
+  if (posts.length === 0) {
+    return <p className={`${cardClass} p-8 text-center text-slate-500`}>{emptyText}</p>;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label={label} className="flex flex-col gap-4">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" />
+      {isFetchNextPageError ? (
+        <p role="alert" className="text-center text-sm text-red-700">
+          {feed.error?.message ?? 'Could not load more posts.'}
+        </p>
+      ) : null}
+      {hasNextPage ? (
+        <button
+          type="button"
+          onClick={() => void fetchNextPage()}
+          disabled={isFetchingNextPage}
+          className={`${secondaryButtonClass} self-center`}
+        >
+          {isFetchingNextPage ? 'Loading more posts...' : 'Load more'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Post } from '@common/schemas/posts.ts';
+import { useSharePost, useToggleLike } from '@web/queries/posts.ts';
+import { Heart, MessageCircle, Share2 } from 'lucide-react';
+import { toast } from 'sonner';
+
+const actionClass =
+  'inline-flex items-center gap-1.5 rounded-lg px-2 py-2 sm:px-3 text-sm font-medium hover:bg-slate-100';
+
+function Count({ value, one, many }: { value: number; one: string; many: string }) {
+  return (
+    <span className="text-sm text-slate-500">
+      {value}
+      <span className="sr-only"> {value === 1 ? one : many}</span>
+    </span>
+  );
+}
+
+/** The old way, for pages served over plain http (a LAN install), where navigator.clipboard is missing. */
+function copyWithSelection(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+/** Copies the post link, offers the system share sheet where there is one, and counts the share. */
+async function sharePostLink(post: Post, countShare: (id: string) => void) {
+  const url = `${window.location.origin}/post/${encodeURIComponent(post.id)}`;
+  // Both start inside the click, while the browser still counts it as the member's gesture.
+  const copied = navigator.clipboard
+    ? navigator.clipboard.writeText(url).then(
+        () => true,
+        () => copyWithSelection(url),
+      )
+    : Promise.resolve(copyWithSelection(url));
+  const shared =
+    typeof navigator.share === 'function'
+      ? navigator.share({ url, title: `${post.author.full_name || post.author.username} on Splikz` }).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+  const didCopy = await copied;
+  if (didCopy) toast.success('Link copied!');
+  if (didCopy || (await shared)) countShare(post.id);
+  else toast.error('Could not copy the link', { description: url });
+}
+
+/** Like, Comment and Share, each with its count. */
+export function PostActions({
+  post,
+  commentsOpen,
+  commentsId,
+  onToggleComments,
+}: {
+  post: Post;
+  commentsOpen: boolean;
+  commentsId: string;
+  onToggleComments: () => void;
+}) {
+  const toggleLike = useToggleLike();
+  const share = useSharePost();
+  return (
+    <footer className="flex flex-wrap items-center justify-between gap-y-1 border-t border-slate-100 pt-2 sm:justify-start sm:gap-x-4">
+      <span className="inline-flex items-center gap-1">
+        <button
+          type="button"
+          aria-pressed={post.liked_by_me}
+          onClick={() => toggleLike(post)}
+          className={`${actionClass} ${post.liked_by_me ? 'text-rose-600' : 'text-slate-600'}`}
+        >
+          <Heart aria-hidden="true" className={`h-5 w-5 ${post.liked_by_me ? 'fill-current' : ''}`} />
+          Like
+        </button>
+        <Count value={post.like_count} one="like" many="likes" />
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <button
+          type="button"
+          aria-expanded={commentsOpen}
+          aria-controls={commentsId}
+          onClick={onToggleComments}
+          className={`${actionClass} text-slate-600`}
+        >
+          <MessageCircle aria-hidden="true" className="h-5 w-5" />
+          Comment
+        </button>
+        <Count value={post.comment_count} one="comment" many="comments" />
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <button
+          type="button"
+          onClick={() => void sharePostLink(post, (id) => share.mutate(id))}
+          className={`${actionClass} text-slate-600`}
+        >
+          <Share2 aria-hidden="true" className="h-5 w-5" />
+          Share
+        </button>
+        <Count value={post.share_count} one="share" many="shares" />
+      </span>
+    </footer>
+  );
+}

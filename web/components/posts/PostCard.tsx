@@ -1,0 +1,98 @@
+import { MEDIA_ONLY_CONTENT, type Post } from '@common/schemas/posts.ts';
+import { useDeletePost } from '@web/queries/posts.ts';
+import { useSession } from '@web/queries/session.ts';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CommentsSection } from './CommentsSection.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { cardClass } from './labels.ts';
+import { PostActions } from './PostActions.tsx';
+import { PostEditForm } from './PostEditForm.tsx';
+import { PostHeader } from './PostHeader.tsx';
+import { PostMedia } from './PostMedia.tsx';
+
+function Recipe({ recipe }: { recipe: string }) {
+  return (
+    <details className="rounded-xl border border-orange-200 bg-orange-50 px-4 py-2">
+      <summary className="cursor-pointer font-medium text-orange-900">Recipe</summary>
+      <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{recipe}</p>
+    </details>
+  );
+}
+
+/** One post: header, text, media, recipe, Like / Comment / Share and, when opened, its comments. */
+export function PostCard({
+  post,
+  defaultCommentsOpen = false,
+  onDeleted,
+}: {
+  post: Post;
+  defaultCommentsOpen?: boolean;
+  /** Called after the post was deleted (the 'Post deleted' toast is already shown). */
+  onDeleted?: () => void;
+}) {
+  const { data: me } = useSession();
+  const remove = useDeletePost();
+  const commentsId = useId();
+  const [commentsOpen, setCommentsOpen] = useState(defaultCommentsOpen);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const isOwn = me?.id === post.author.id;
+  const showText = !(post.content === MEDIA_ONLY_CONTENT && post.media_type !== 'none');
+
+  // mutateAsync, not mutate's callbacks: the card unmounts as soon as the post leaves the feed cache.
+  async function confirmDelete() {
+    try {
+      await remove.mutateAsync(post.id);
+    } catch {
+      return; // the dialog shows remove.error
+    }
+    setConfirming(false);
+    toast.success('Post deleted');
+    onDeleted?.();
+  }
+
+  return (
+    <article
+      id={`post-${post.id}`}
+      aria-label={`Post by ${post.author.full_name || post.author.username}`}
+      className={`${cardClass} flex scroll-mt-20 flex-col gap-3 p-4`}
+    >
+      <PostHeader
+        post={post}
+        isOwn={isOwn}
+        onEdit={() => setEditing(true)}
+        onDelete={() => {
+          remove.reset();
+          setConfirming(true);
+        }}
+      />
+      {editing ? (
+        <PostEditForm post={post} onDone={() => setEditing(false)} />
+      ) : showText ? (
+        <p className="whitespace-pre-wrap break-words text-slate-800">{post.content}</p>
+      ) : null}
+      <PostMedia post={post} />
+      {post.recipe ? <Recipe recipe={post.recipe} /> : null}
+      <PostActions
+        post={post}
+        commentsOpen={commentsOpen}
+        commentsId={commentsId}
+        onToggleComments={() => setCommentsOpen((open) => !open)}
+      />
+      {commentsOpen ? <CommentsSection id={commentsId} postId={post.id} meId={me?.id} /> : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete this post?"
+          description="This cannot be undone. Its likes and comments will be deleted too."
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          pending={remove.isPending}
+          error={remove.error?.message}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </article>
+  );
+}

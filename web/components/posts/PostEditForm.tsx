@@ -1,0 +1,64 @@
+import { POST_CONTENT_MAX_LENGTH, type Post } from '@common/schemas/posts.ts';
+import { buttonClass, FormError, secondaryButtonClass } from '@web/components/Field.tsx';
+import { useUpdatePost } from '@web/queries/posts.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { inputClass } from './labels.ts';
+
+/** Inline editing of a post's text: Save or Cancel; empty text is refused. */
+export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void }) {
+  const id = useId();
+  const update = useUpdatePost();
+  const [content, setContent] = useState(
+    post.content === '.' && post.media_type !== 'none' ? '' : post.content,
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = content.trim();
+    if (!trimmed) {
+      setError('The post text cannot be empty.');
+      return;
+    }
+    setError(null);
+    try {
+      await update.mutateAsync({ id: post.id, content: trimmed });
+      toast.success('Post updated');
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <label htmlFor={id} className="sr-only">
+        Edit post
+      </label>
+      <textarea
+        id={id}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onDone();
+        }}
+        rows={4}
+        maxLength={POST_CONTENT_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the member just chose Edit; the text is what they came for.
+        autoFocus
+        className={inputClass}
+      />
+      <FormError message={error} />
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onDone} className={secondaryButtonClass}>
+          Cancel
+        </button>
+        <button type="submit" disabled={update.isPending} className={buttonClass}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

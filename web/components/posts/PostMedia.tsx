@@ -1,0 +1,64 @@
+import type { Post } from '@common/schemas/posts.ts';
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { Modal } from './Modal.tsx';
+
+/** The post's photo (feed-sized, opening full size in a dialog) or its video, played inline. */
+export function PostMedia({ post }: { post: Post }) {
+  const [open, setOpen] = useState(false);
+  if (!post.image_url || post.media_type === 'none') return null;
+  const who = post.author.full_name || post.author.username;
+
+  if (post.media_type === 'video') {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: members' clips come without captions.
+      <video
+        src={post.image_url}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={`Video shared by ${who}`}
+        className="max-h-[36rem] w-full rounded-xl bg-black"
+      />
+    );
+  }
+
+  const alt = `Photo shared by ${who}`;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label="View photo full size"
+        className="block w-full overflow-hidden rounded-xl bg-slate-100"
+      >
+        <img
+          src={post.image_feed_url ?? post.image_url}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          className="max-h-[36rem] w-full object-cover"
+        />
+      </button>
+      {open ? (
+        <Modal
+          onClose={() => setOpen(false)}
+          label={alt}
+          className="max-h-[95vh] max-w-[95vw] rounded-xl bg-black"
+        >
+          <div className="relative">
+            <img src={post.image_url} alt={alt} className="max-h-[90vh] max-w-[95vw] object-contain" />
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              aria-label="Close"
+              className="absolute top-2 right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

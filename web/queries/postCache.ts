@@ -1,0 +1,81 @@
+import type { FeedPage, Post } from '@common/schemas/posts.ts';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@web/api/client.ts';
+
+/** Query keys of everything about posts. Feeds share a prefix so one call can reach them all. */
+export const postKeys = {
+  all: ['posts'] as const,
+  feeds: () => ['posts', 'feed'] as const,
+  feed: (category: Post['category']) => ['posts', 'feed', category] as const,
+  detail: (id: string) => ['posts', 'detail', id] as const,
+  comments: (postId: string) => ['posts', 'comments', postId] as const,
+  activity: () => ['posts', 'activity'] as const,
+  trending: () => ['posts', 'trending'] as const,
+  comedyShows: (date: string) => ['comedy-shows', date] as const,
+};
+
+export type Feed = InfiniteData<FeedPage, string | null>;
+
+function mapFeed(feed: Feed | undefined, map: (posts: Post[]) => Post[]): Feed | undefined {
+  if (!feed) return feed;
+  let changed = false;
+  const pages = feed.pages.map((page) => {
+    const posts = map(page.posts);
+    if (posts === page.posts) return page;
+    changed = true;
+    return { ...page, posts };
+  });
+  return changed ? { ...feed, pages } : feed;
+}
+
+/** Applies `update` to the post wherever it is cached: every loaded feed page and the single post. */
+export function updateCachedPost(queryClient: QueryClient, id: string, update: (post: Post) => Post): void {
+  const mapPosts = (posts: Post[]) => {
+    const index = posts.findIndex((p) => p.id === id);
+    if (index < 0) return posts;
+    const next = posts.slice();
+    next[index] = update(posts[index]!);
+    return next;
+  };
+  queryClient.setQueriesData<Feed>({ queryKey: postKeys.feeds() }, (feed) => mapFeed(feed, mapPosts));
+  queryClient.setQueryData<Post>(postKeys.detail(id), (post) => (post ? update(post) : post));
+}
+
+/** The cached copy of a post, from its own query or any feed. */
+export function findCachedPost(queryClient: QueryClient, id: string): Post | undefined {
+  const single = queryClient.getQueryData<Post>(postKeys.detail(id));
+  if (single) return single;
+  for (const [, feed] of queryClient.getQueriesData<Feed>({ queryKey: postKeys.feeds() })) {
+    for (const page of feed?.pages ?? []) {
+      const found = page.posts.find((p) => p.id === id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** A new post goes on top of the home feed and of its category's feed, where they are loaded. */
+export function prependCachedPost(queryClient: QueryClient, post: Post): void {
+  const keys = [postKeys.feed('general')];
+  if (post.category !== 'general') keys.push(postKeys.feed(post.category));
+  for (const key of keys) {
+    queryClient.setQueryData<Feed>(key, (feed) => {
+      const [first, ...rest] = feed?.pages ?? [];
+      if (!feed || !first || first.posts.some((p) => p.id === post.id)) return feed;
+      return { ...feed, pages: [{ ...first, posts: [post, ...first.posts] }, ...rest] };
+    });
+  }
+  queryClient.setQueryData(postKeys.detail(post.id), post);
+}
+
+export function removeCachedPost(queryClient: QueryClient, id: string): void {
+  queryClient.setQueriesData<Feed>({ queryKey: postKeys.feeds() }, (feed) =>
+    mapFeed(feed, (posts) => (posts.some((p) => p.id === id) ? posts.filter((p) => p.id !== id) : posts)),
+  );
+  queryClient.removeQueries({ queryKey: postKeys.comments(id) });
+  queryClient.removeQueries({ queryKey: postKeys.detail(id) });
+}
+
+/** Client errors (404, 403...) will not change on a second try; network and 5xx errors may. */
+export const retryServerErrors = (count: number, error: Error) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;

@@ -1,0 +1,113 @@
+import { type CreatePostInput, FEED_PAGE_SIZE, type FeedPage, type Post } from '@common/schemas/posts.ts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/api/client.ts';
+import {
+  postKeys,
+  prependCachedPost,
+  removeCachedPost,
+  retryServerErrors,
+  updateCachedPost,
+} from './postCache.ts';
+
+export { useToggleLike } from './likes.ts';
+export { postKeys } from './postCache.ts';
+export {
+  useActivity,
+  useAddComment,
+  useComedyShows,
+  useComments,
+  useDeleteComment,
+  useTrending,
+} from './postExtras.ts';
+
+type PostCategory = Post['category'];
+
+const path = (id: string, rest = '') => `/api/posts/${encodeURIComponent(id)}${rest}`;
+
+/**
+ * A feed, newest first, 20 posts a page. 'general' is the home feed: every category, so the request
+ * names no category.
+ */
+export function useFeed(category: PostCategory) {
+  return useInfiniteQuery({
+    queryKey: postKeys.feed(category),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+      if (category !== 'general') params.set('category', category);
+      if (pageParam) params.set('before', pageParam);
+      return api<FeedPage>(`/api/posts?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: 30_000,
+    retry: retryServerErrors,
+  });
+}
+
+export function usePost(id: string | undefined, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: postKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api<Post>(path(id!), { signal }),
+    enabled: Boolean(id) && options.enabled !== false,
+    staleTime: 30_000,
+    retry: retryServerErrors,
+  });
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreatePostInput) => api<Post>('/api/posts', { body: input }),
+    onSuccess: (post) => {
+      prependCachedPost(queryClient, post);
+      void queryClient.invalidateQueries({ queryKey: postKeys.activity() });
+    },
+  });
+}
+
+export function useUpdatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) =>
+      api<Post>(path(id), { method: 'PATCH', body: { content } }),
+    onSuccess: (post) => {
+      updateCachedPost(queryClient, post.id, () => post);
+      void queryClient.invalidateQueries({ queryKey: postKeys.trending() });
+    },
+  });
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<null>(path(id), { method: 'DELETE' }),
+    onSuccess: (_answer, id) => {
+      removeCachedPost(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: postKeys.activity() });
+      void queryClient.invalidateQueries({ queryKey: postKeys.trending() });
+    },
+  });
+}
+
+/** Counts a share (the link was copied or shared) and shows the server's count. */
+export function useSharePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ share_count: number }>(path(id, '/shares'), { method: 'POST' }),
+    onSuccess: ({ share_count }, id) => {
+      updateCachedPost(queryClient, id, (post) => ({ ...post, share_count }));
+    },
+  });
+}
+
+/** Counts a view of the post page; the server counts one per member per post per day. */
+export function useRecordView() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ counted: boolean }>(path(id, '/views'), { method: 'POST' }),
+    onSuccess: ({ counted }, id) => {
+      if (counted)
+        updateCachedPost(queryClient, id, (post) => ({ ...post, view_count: post.view_count + 1 }));
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import type { ComedyShow } from '@common/schemas/posts.ts';
+import { buttonClass } from '@web/components/Field.tsx';
+import { cardClass, inputClass } from '@web/components/posts/labels.ts';
+import { Spinner } from '@web/components/Spinner.tsx';
+import { useComedyShows } from '@web/queries/posts.ts';
+import { CalendarDays, MapPin, Ticket } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+
+function today() {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+function ShowItem({ show }: { show: ComedyShow }) {
+  const starts = show.starts_at ? new Date(show.starts_at) : null;
+  const ticketUrl = show.ticket_url && /^https?:\/\//i.test(show.ticket_url) ? show.ticket_url : null;
+  return (
+    <li className="flex flex-col gap-1 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <h3 className="font-semibold text-slate-900">{show.title}</h3>
+        {show.performer ? <p className="text-sm text-slate-700">{show.performer}</p> : null}
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500">
+          <span className="inline-flex items-center gap-1">
+            <MapPin aria-hidden="true" className="h-3.5 w-3.5" />
+            {show.venue}
+            {show.city ? `, ${show.city}` : ''}
+          </span>
+          {starts && !Number.isNaN(starts.getTime()) ? (
+            <time dateTime={show.starts_at!}>{timeFormat.format(starts)}</time>
+          ) : null}
+        </p>
+      </div>
+      {ticketUrl ? (
+        <a
+          href={ticketUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex shrink-0 items-center gap-1 self-start rounded-lg bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-900 hover:bg-amber-200 sm:self-center"
+        >
+          <Ticket aria-hidden="true" className="h-4 w-4" />
+          Tickets<span className="sr-only"> for {show.title}</span>
+        </a>
+      ) : null}
+    </li>
+  );
+}
+
+function ShowResults({ date }: { date: string }) {
+  const shows = useComedyShows(date);
+  if (shows.isPending) return <Spinner label="Finding shows..." />;
+  if (shows.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {shows.error.message}
+      </p>
+    );
+  }
+  if (shows.data.length === 0) {
+    return (
+      <p className="text-slate-600">No shows found for this date. Check back later or try another date!</p>
+    );
+  }
+  return (
+    <ul aria-label="Comedy shows" className="flex flex-col gap-2">
+      {shows.data.map((show) => (
+        <ShowItem key={show.id} show={show} />
+      ))}
+    </ul>
+  );
+}
+
+/** 'Find Shows': the comedy shows of a chosen date. */
+export function FindShows() {
+  const id = useId();
+  const [date, setDate] = useState(today);
+  const [searched, setSearched] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (date) setSearched(date);
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className={`${cardClass} flex flex-col gap-3 p-4`}>
+      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <CalendarDays aria-hidden="true" className="h-5 w-5 text-amber-600" />
+        Find Shows
+      </h2>
+      <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={id} className="text-sm font-medium text-slate-700">
+            Show date
+          </label>
+          <input
+            id={id}
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            required
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" disabled={!date} className={buttonClass}>
+          Find Shows
+        </button>
+      </form>
+      <div aria-live="polite">{searched ? <ShowResults date={searched} /> : null}</div>
+    </section>
+  );
+}

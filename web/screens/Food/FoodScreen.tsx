@@ -1,0 +1,22 @@
+import { MEDIA_LIMITS } from '@common/schemas/media.ts';
+import { Composer } from '@web/components/posts/Composer.tsx';
+import { Feed } from '@web/components/posts/Feed.tsx';
+
+/** Food & Recipes: meals and recipes. Videos follow the general 10-second limit (DESIGN.md section 6). */
+export default function FoodScreen() {
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6">
+      <header>
+        <h1 className="text-3xl font-bold text-slate-900">Food &amp; Recipes</h1>
+        <p className="mt-1 text-slate-600">Share your meals and favourite recipes.</p>
+      </header>
+      <Composer
+        category="food"
+        title="Share Your Food"
+        placeholder="What's cooking? Share a meal or a recipe..."
+        note={`Videos can be up to ${MEDIA_LIMITS.videoSeconds} seconds long.`}
+      />
+      <Feed category="food" label="Food posts" emptyText="No food posts yet." />
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
+import { Avatar } from '@web/components/Avatar.tsx';
+import { cardClass } from '@web/components/posts/labels.ts';
+import { Spinner } from '@web/components/Spinner.tsx';
+import { useTrending } from '@web/queries/posts.ts';
+import { Heart, MessageCircle, TrendingUp } from 'lucide-react';
+import { Link } from 'react-router';
+
+function excerpt(content: string) {
+  if (content === MEDIA_ONLY_CONTENT) return 'Shared a photo or video';
+  return content.length > 90 ? `${content.slice(0, 90).trimEnd()}…` : content;
+}
+
+/** Trending Now: up to 5 posts; choosing one shows it in the home feed (/?post={id}). */
+export function TrendingCard() {
+  const trending = useTrending();
+  return (
+    <section aria-labelledby="trending-now" className={`${cardClass} p-4`}>
+      <h2 id="trending-now" className="mb-3 flex items-center gap-2 font-semibold text-slate-900">
+        <TrendingUp aria-hidden="true" className="h-5 w-5 text-brand-600" />
+        Trending Now
+      </h2>
+      {trending.isPending ? (
+        <Spinner label="Loading trending posts..." />
+      ) : trending.isError ? (
+        <p className="text-sm text-red-700">{trending.error.message}</p>
+      ) : trending.data.length === 0 ? (
+        <p className="text-sm text-slate-500">
+          Nothing trending yet. Like and comment on posts to get things going!
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-1">
+          {trending.data.map((post) => (
+            <li key={post.id}>
+              <Link
+                to={`/?post=${encodeURIComponent(post.id)}`}
+                className="flex gap-3 rounded-xl p-2 hover:bg-slate-50"
+              >
+                <Avatar url={post.author.avatar_url} name={post.author.full_name} size="sm" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold text-slate-900">
+                    {post.author.full_name || post.author.username}
+                  </span>
+                  <span className="block break-words text-sm text-slate-600">{excerpt(post.content)}</span>
+                  <span className="mt-1 flex gap-3 text-xs text-slate-500">
+                    <span className="inline-flex items-center gap-1">
+                      <Heart aria-hidden="true" className="h-3.5 w-3.5" />
+                      {post.like_count}
+                      <span className="sr-only">{post.like_count === 1 ? ' like' : ' likes'}</span>
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" />
+                      {post.comment_count}
+                      <span className="sr-only">{post.comment_count === 1 ? ' comment' : ' comments'}</span>
+                    </span>
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

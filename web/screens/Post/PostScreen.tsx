@@ -1,0 +1,69 @@
+import { ApiError } from '@web/api/client.ts';
+import { PostCard } from '@web/components/posts/PostCard.tsx';
+import { Spinner } from '@web/components/Spinner.tsx';
+import { usePost, useRecordView } from '@web/queries/posts.ts';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+
+/** /post/{postId}: one post with its comments open; counts one view per visit. */
+export default function PostScreen() {
+  const { postId } = useParams();
+  if (!postId) return <Navigate to="/" replace />;
+  return <PostPage key={postId} postId={postId} />;
+}
+
+function PostPage({ postId }: { postId: string }) {
+  const navigate = useNavigate();
+  // After a delete the post is gone from the cache: stop asking for it while we leave the page.
+  const [deleted, setDeleted] = useState(false);
+  const post = usePost(postId, { enabled: !deleted });
+  const recordView = useRecordView();
+  const recorded = useRef(false);
+
+  const error = deleted ? null : post.error;
+  useEffect(() => {
+    if (!error) return;
+    if (error instanceof ApiError && error.status === 404) toast.error('Post not found');
+    else toast.error('Error loading post', { description: error.message });
+    navigate('/', { replace: true });
+  }, [error, navigate]);
+
+  const loadedId = post.data?.id;
+  const { mutate: countView } = recordView;
+  useEffect(() => {
+    if (!loadedId || recorded.current) return;
+    recorded.current = true;
+    countView(loadedId);
+  }, [loadedId, countView]);
+
+  useEffect(() => {
+    if (!post.data) return;
+    const name = post.data.author.full_name || post.data.author.username;
+    const previous = document.title;
+    document.title = `${name} on Splikz`;
+    return () => {
+      document.title = previous;
+    };
+  }, [post.data]);
+
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-6">
+      <h1 className="sr-only">Post</h1>
+      {post.data && !deleted ? (
+        <PostCard
+          post={post.data}
+          defaultCommentsOpen
+          onDeleted={() => {
+            setDeleted(true);
+            navigate('/', { replace: true });
+          }}
+        />
+      ) : (
+        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <Spinner label="Loading post..." />
+        </div>
+      )}
+    </main>
+  );
+}

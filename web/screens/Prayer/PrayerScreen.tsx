@@ -1,0 +1,22 @@
+import { Composer } from '@web/components/posts/Composer.tsx';
+import { Feed } from '@web/components/posts/Feed.tsx';
+
+/** Prayer Wall: prayer requests and praise reports. */
+export default function PrayerScreen() {
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6">
+      <header>
+        <h1 className="text-3xl font-bold text-slate-900">Prayer Wall</h1>
+        <p className="mt-1 text-slate-600">
+          Share prayer requests and praise reports, and pray for one another.
+        </p>
+      </header>
+      <Composer
+        category="prayer"
+        title="Share a Prayer"
+        placeholder="Share a prayer request or a praise report..."
+      />
+      <Feed category="prayer" label="Prayers" emptyText="No prayers shared yet." />
+    </main>
+  );
+}
