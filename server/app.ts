@@ -13,6 +13,7 @@ import { registerOriginCheck } from './http/origin.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
+import { silentRealtime } from './realtime/realtime.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
@@ -72,7 +73,7 @@ export async function buildApp(
     onSessionsChanged: (userId) => sessions.forgetUser(userId),
   });
   const media = createMediaStorage(config.dataDir);
-  const ctx: AppContext = { config, database, auth, sessions, mailer, media };
+  const ctx: AppContext = { config, database, auth, sessions, mailer, media, realtime: silentRealtime };
 
   registerErrorHandler(app);
   await app.register(rateLimit, { global: false });

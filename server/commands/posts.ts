@@ -4,6 +4,7 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import { canDeleteComment, canEditPost } from '@server/policies/post.ts';
+import { insertNotification } from '@server/realtime/notify.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -90,9 +91,10 @@ export async function deletePost(db: Kysely<DB>, viewer: Viewer, postId: string)
   return post.media_id;
 }
 
-/** Liking twice is the same as liking once; the author hears of it once. */
+/** Liking twice is the same as liking once; the author hears of it once. Returns whom it notified. */
 export async function likePost(db: Kysely<DB>, viewer: Viewer, postId: string) {
   return db.transaction().execute(async (trx) => {
+    let notified: string | null = null;
     const post = await findPostForUpdate(trx, postId);
     const inserted = await trx
       .insertInto('likes')
@@ -106,26 +108,22 @@ export async function likePost(db: Kysely<DB>, viewer: Viewer, postId: string) {
         .where('id', '=', postId)
         .execute();
       if (post.user_id !== viewer.userId) {
-        await trx
-          .insertInto('notifications')
-          .values({
-            id: uuidv7(),
-            user_id: post.user_id,
-            from_user_id: viewer.userId,
-            type: 'like',
-            post_id: postId,
-            is_read: false,
-            created_at: new Date().toISOString(),
-          })
-          .execute();
+        await insertNotification(trx, {
+          userId: post.user_id,
+          fromUserId: viewer.userId,
+          type: 'like',
+          postId,
+        });
+        notified = post.user_id;
       }
     }
-    return likeState(trx, viewer, postId);
+    return { state: await likeState(trx, viewer, postId), notified };
   });
 }
 
 export async function unlikePost(db: Kysely<DB>, viewer: Viewer, postId: string) {
   return db.transaction().execute(async (trx) => {
+    let notified: string | null = null;
     await findPostForUpdate(trx, postId);
     const deleted = await trx
       .deleteFrom('likes')
@@ -138,14 +136,16 @@ export async function unlikePost(db: Kysely<DB>, viewer: Viewer, postId: string)
         .set({ like_count: sql`like_count - 1` })
         .where('id', '=', postId)
         .execute();
-      await trx
+      const removed = await trx
         .deleteFrom('notifications')
         .where('type', '=', 'like')
         .where('post_id', '=', postId)
         .where('from_user_id', '=', viewer.userId)
+        .returning('user_id')
         .execute();
+      notified = removed[0]?.user_id ?? null;
     }
-    return likeState(trx, viewer, postId);
+    return { state: await likeState(trx, viewer, postId), notified };
   });
 }
 
@@ -169,7 +169,7 @@ export async function addComment(
   viewer: Viewer,
   postId: string,
   content: string,
-): Promise<string> {
+): Promise<{ id: string; notified: string | null }> {
   return db.transaction().execute(async (trx) => {
     const post = await findPostForUpdate(trx, postId);
     const id = uuidv7();
@@ -183,21 +183,10 @@ export async function addComment(
       .set({ comment_count: sql`comment_count + 1` })
       .where('id', '=', postId)
       .execute();
-    if (post.user_id !== viewer.userId) {
-      await trx
-        .insertInto('notifications')
-        .values({
-          id: uuidv7(),
-          user_id: post.user_id,
-          from_user_id: viewer.userId,
-          type: 'comment',
-          post_id: postId,
-          is_read: false,
-          created_at: now,
-        })
-        .execute();
-    }
-    return id;
+    const notified = post.user_id !== viewer.userId ? post.user_id : null;
+    if (notified)
+      await insertNotification(trx, { userId: notified, fromUserId: viewer.userId, type: 'comment', postId });
+    return { id, notified };
   });
 }
 

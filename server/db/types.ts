@@ -29,6 +29,16 @@ export interface ProfilesTable {
   bio: string | null;
   cover_photo_url: string | null;
   cover_photo_position: Generated<number>;
+  hobbies: string | null;
+  favorite_movies: string | null;
+  favorite_music: string | null;
+  favorite_books: string | null;
+  education: string | null;
+  work: string | null;
+  relationship_status: string | null;
+  hometown: string | null;
+  current_city: string | null;
+  website: string | null;
   last_username_change: string | null;
   followers_visible: Bool;
   created_at: Timestamp;
@@ -134,6 +144,49 @@ export interface ComedyShowsTable {
   created_at: Timestamp;
 }
 
+export interface FollowsTable {
+  id: string;
+  follower_id: string;
+  following_id: string;
+  created_at: Timestamp;
+}
+
+export interface FriendshipsTable {
+  id: string;
+  user_id: string;
+  friend_id: string;
+  status: 'pending' | 'accepted';
+  created_at: Timestamp;
+}
+
+export interface PendingPostsTable {
+  id: string;
+  profile_owner_id: string;
+  author_id: string;
+  content: string;
+  image_url: string | null;
+  image_feed_url: string | null;
+  media_id: string | null;
+  media_type: 'photo' | 'video' | 'none';
+  created_at: Timestamp;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  push_new_posts: Bool;
+  push_comments: Bool;
+  push_likes: Bool;
+  push_messages: Bool;
+  email_new_posts: Bool;
+  email_updates: Bool;
+  autoplay_videos: Bool;
+  high_quality_images: Bool;
+  data_saver: Bool;
+  language: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -147,4 +200,8 @@ export interface DB {
   post_views: PostViewsTable;
   notifications: NotificationsTable;
   comedy_shows: ComedyShowsTable;
+  follows: FollowsTable;
+  friendships: FriendshipsTable;
+  pending_posts: PendingPostsTable;
+  user_settings: UserSettingsTable;
 }

@@ -4,6 +4,7 @@ import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
+import type { Realtime } from '@server/realtime/realtime.ts';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from './errors.ts';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Uploaded photos and videos (DATA_DIR/media for now). */
   media: MediaStorage;
+  /** Tell members' open tabs what changed, after the transaction commits. */
+  realtime: Realtime;
 }
 
 export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {

@@ -24,7 +24,8 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const postId = postIdParam(request.params.id);
     const { content } = parseInput(createCommentSchema, request.body);
-    const id = await addComment(db, viewer, postId, content);
+    const { id, notified } = await addComment(db, viewer, postId, content);
+    if (notified) ctx.realtime.notificationsChanged([notified]);
     return reply.status(201).send(await getComment(db, id));
   });
 

@@ -93,12 +93,16 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.put<IdParams>('/api/posts/:id/like', async (request) => {
     const viewer = await requireViewer(ctx, request);
-    return likePost(db, viewer, postIdParam(request.params.id));
+    const { state, notified } = await likePost(db, viewer, postIdParam(request.params.id));
+    if (notified) ctx.realtime.notificationsChanged([notified]);
+    return state;
   });
 
   app.delete<IdParams>('/api/posts/:id/like', async (request) => {
     const viewer = await requireViewer(ctx, request);
-    return unlikePost(db, viewer, postIdParam(request.params.id));
+    const { state, notified } = await unlikePost(db, viewer, postIdParam(request.params.id));
+    if (notified) ctx.realtime.notificationsChanged([notified]);
+    return state;
   });
 
   app.post<IdParams>('/api/posts/:id/shares', async (request) => {

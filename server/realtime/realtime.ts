@@ -1,0 +1,12 @@
+/**
+ * What the rest of the server tells the realtime layer, after its transaction has committed.
+ * The Socket.IO implementation lives in socketServer.ts; tests and scripts may use `silentRealtime`.
+ */
+export interface Realtime {
+  /** The notifications of these members changed: their open tabs refetch the list. */
+  notificationsChanged(userIds: string[]): void;
+}
+
+export const silentRealtime: Realtime = {
+  notificationsChanged: () => {},
+};
