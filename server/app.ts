@@ -13,7 +13,7 @@ import { registerOriginCheck } from './http/origin.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
-import { silentRealtime } from './realtime/realtime.ts';
+import { attachSocketServer } from './realtime/socketServer.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
@@ -21,6 +21,7 @@ import { contactRoutes } from './routes/contact/contact.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { meRoutes } from './routes/me/me.ts';
 import { mediaRoutes } from './routes/media/media.ts';
+import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { postRoutes } from './routes/posts/posts.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
 
@@ -66,14 +67,18 @@ export async function buildApp(
     config.authSecret,
     config.publicUrl.startsWith('https://'),
   );
+  const sockets = attachSocketServer(app.server, { sessions, trustedOrigins: [config.publicUrl] });
   const auth = createAuth({
     config,
     database,
     mailer,
-    onSessionsChanged: (userId) => sessions.forgetUser(userId),
+    onSessionsChanged: (userId) => {
+      sessions.forgetUser(userId);
+      sockets.disconnectUser(userId);
+    },
   });
   const media = createMediaStorage(config.dataDir);
-  const ctx: AppContext = { config, database, auth, sessions, mailer, media, realtime: silentRealtime };
+  const ctx: AppContext = { config, database, auth, sessions, mailer, media, realtime: sockets.realtime };
 
   registerErrorHandler(app);
   await app.register(rateLimit, { global: false });
@@ -87,6 +92,7 @@ export async function buildApp(
   postRoutes(app, ctx);
   commentRoutes(app, ctx);
   comedyShowRoutes(app, ctx);
+  notificationRoutes(app, ctx);
   await registerWebApp(
     app,
     options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,
@@ -97,6 +103,7 @@ export async function buildApp(
     app,
     ctx,
     close: async () => {
+      await sockets.close();
       await app.close();
       await database.destroy();
     },

@@ -1,0 +1,28 @@
+import { z } from 'zod/mini';
+
+export const NOTIFICATIONS_SHOWN = 10;
+export const BADGE_CAP = 99;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  message: z.nullable(z.string()),
+  post_id: z.nullable(z.string()),
+  is_read: z.boolean(),
+  created_at: z.string(),
+  from: z.nullable(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      full_name: z.string(),
+      avatar_url: z.nullable(z.string()),
+    }),
+  ),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unread_count: z.number(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;

@@ -1,0 +1,93 @@
+import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
+import { acceptFriendRequest, declineFriendRequest } from '@server/commands/friendships.ts';
+import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { notFound } from '@server/http/errors.ts';
+import type { FastifyInstance } from 'fastify';
+
+type IdParams = { Params: { id: string } };
+const ID = /^[0-9a-zA-Z-]{1,64}$/;
+
+export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+
+  // The bell: the latest notifications of the viewer (never anyone else's) and the unread count.
+  app.get('/api/notifications', async (request): Promise<NotificationList> => {
+    const viewer = await requireViewer(ctx, request);
+    const rows = await db
+      .selectFrom('notifications')
+      .leftJoin('profiles', 'profiles.id', 'notifications.from_user_id')
+      .select([
+        'notifications.id',
+        'notifications.type',
+        'notifications.message',
+        'notifications.post_id',
+        'notifications.is_read',
+        'notifications.created_at',
+        'notifications.from_user_id',
+        'profiles.username',
+        'profiles.full_name',
+        'profiles.avatar_url',
+      ])
+      .where('notifications.user_id', '=', viewer.userId)
+      .orderBy('notifications.created_at', 'desc')
+      .orderBy('notifications.id', 'desc')
+      .limit(NOTIFICATIONS_SHOWN)
+      .execute();
+    const unread = await db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', viewer.userId)
+      .where('is_read', '=', false)
+      .executeTakeFirstOrThrow();
+    return {
+      unread_count: Number(unread.n),
+      notifications: rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        message: r.message,
+        post_id: r.post_id,
+        is_read: Boolean(r.is_read),
+        created_at: r.created_at,
+        from:
+          r.from_user_id && r.username
+            ? {
+                id: r.from_user_id,
+                username: r.username,
+                full_name: r.full_name ?? '',
+                avatar_url: r.avatar_url ?? null,
+              }
+            : null,
+      })),
+    };
+  });
+
+  app.post<IdParams>('/api/notifications/:id/read', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    if (!ID.test(request.params.id)) throw notFound('Notification not found');
+    const result = await db
+      .updateTable('notifications')
+      .set({ is_read: true })
+      .where('id', '=', request.params.id)
+      .where('user_id', '=', viewer.userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('Notification not found');
+    ctx.realtime.notificationsChanged([viewer.userId]);
+    return reply.status(204).send();
+  });
+
+  app.post<IdParams>('/api/friend-requests/:id/accept', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    if (!ID.test(request.params.id)) throw notFound('There is no pending friend request from this member.');
+    await acceptFriendRequest(db, viewer, request.params.id);
+    ctx.realtime.notificationsChanged([viewer.userId]);
+    return reply.status(204).send();
+  });
+
+  app.post<IdParams>('/api/friend-requests/:id/decline', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    if (!ID.test(request.params.id)) throw notFound('There is no pending friend request from this member.');
+    await declineFriendRequest(db, viewer, request.params.id);
+    ctx.realtime.notificationsChanged([viewer.userId]);
+    return reply.status(204).send();
+  });
+}
