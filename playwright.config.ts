@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
-export const E2E_DATA_DIR = '.e2e-data';
+// One data directory per port, so runs on different ports never share a database or an outbox.
+export const E2E_DATA_DIR = `.e2e-data/${port}`;
 
 export default defineConfig({
   testDir: 'e2e',

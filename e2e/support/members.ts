@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { waitForOutboxMail } from '../../server/test/outbox.ts';
 
-export const DATA_DIR = '.e2e-data';
+export const DATA_DIR = `.e2e-data/${process.env.E2E_PORT ?? 4173}`;
 
 let counter = 0;
 

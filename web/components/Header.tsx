@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from './Avatar.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { NAV_ITEMS } from './navigation.ts';
 import { UserSearch } from './UserSearch.tsx';
 
@@ -54,6 +55,7 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
+        <NotificationBell myUsername={me.profile.username} />
         <Link
           to={`/profile/${me.profile.username}`}
           aria-label="Your profile"

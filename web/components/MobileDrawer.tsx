@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router';
 import { Avatar } from './Avatar.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { DRAWER_ITEMS } from './navigation.ts';
 
 /** The small-screen menu: a 280 px drawer sliding in from the left. */
@@ -53,6 +54,9 @@ export function MobileDrawer({
             <p className="truncate font-semibold text-slate-900">{me.profile.full_name || 'User'}</p>
             <p className="truncate text-sm text-slate-500">@{me.profile.username || 'username'}</p>
           </div>
+          {open ? (
+            <NotificationBell myUsername={me.profile.username} onNavigate={onClose} align="left" />
+          ) : null}
           <button
             type="button"
             onClick={onClose}

@@ -1,4 +1,5 @@
 import { useSession } from '@web/queries/session.ts';
+import { RealtimeBridge } from '@web/realtime/RealtimeBridge.tsx';
 import { Navigate, Outlet } from 'react-router';
 import { buttonClass } from './Field.tsx';
 import { Footer } from './Footer.tsx';
@@ -22,6 +23,7 @@ export function RequireAuth() {
   if (!session.data) return <Navigate to="/auth" replace />;
   return (
     <>
+      <RealtimeBridge />
       <Header />
       <div className="flex min-h-screen flex-col pt-16">
         <div className="flex-1">

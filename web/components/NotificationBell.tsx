@@ -1,0 +1,180 @@
+import { BADGE_CAP, type Notification } from '@common/schemas/notifications.ts';
+import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
+import {
+  useAcceptFriendRequest,
+  useDeclineFriendRequest,
+  useMarkNotificationRead,
+  useNotifications,
+} from '@web/queries/notifications.ts';
+import { Bell } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Avatar } from './Avatar.tsx';
+
+/** What a notification says after its sender's name (spec section 2, 'Notifications dropdown'). */
+export function notificationText(n: Pick<Notification, 'type' | 'message'>): string {
+  switch (n.type) {
+    case 'like':
+      return 'liked your post';
+    case 'comment':
+      return 'commented on your post';
+    case 'friend_request':
+      return 'sent you a friend request';
+    case 'message':
+      return 'sent you a message';
+    case 'circle_live':
+      return n.message || 'is now live on FaithVerse';
+    default:
+      return n.message || 'New notification';
+  }
+}
+
+function destination(n: Notification, myUsername: string): string | null {
+  if (n.type === 'circle_live') return n.post_id ? `/faithverse/circle/${n.post_id}` : null;
+  if (n.post_id) return `/post/${n.post_id}`;
+  if (n.type === 'wall_post') return `/profile/${myUsername}`;
+  if (n.type === 'message' && n.from) return `/messages?to=${n.from.username}`;
+  return null;
+}
+
+/** The bell: latest 10, unread highlighted, badge capped at 99+, friend requests with Accept/Decline. */
+export function NotificationBell({
+  myUsername,
+  onNavigate,
+  align = 'right',
+}: {
+  myUsername: string;
+  onNavigate?: () => void;
+  align?: 'left' | 'right';
+}) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const list = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const accept = useAcceptFriendRequest();
+  const decline = useDeclineFriendRequest();
+  const unread = list.data?.unread_count ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !wrapper.current?.contains(e.target as Node))
+        setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  function openNotification(n: Notification) {
+    if (!n.is_read) markRead.mutate(n.id);
+    const to = destination(n, myUsername);
+    setOpen(false);
+    onNavigate?.();
+    if (to) navigate(to);
+  }
+
+  async function answer(n: Notification, accepted: boolean) {
+    if (!n.from) return;
+    try {
+      await (accepted ? accept : decline).mutateAsync(n.from.id);
+      toast.success(accepted ? 'Friend request accepted!' : 'Friend request declined');
+    } catch (error) {
+      toast.error('Error', { description: (error as Error).message });
+    }
+  }
+
+  return (
+    <div ref={wrapper} className="relative">
+      <button
+        type="button"
+        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+      >
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white"
+          >
+            {unread > BADGE_CAP ? `${BADGE_CAP}+` : unread}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <section
+          id={panelId}
+          aria-label="Notifications"
+          className={`absolute ${align === 'right' ? 'right-0' : '-left-40'} top-full z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg`}
+        >
+          <h2 className="border-b border-slate-100 px-4 py-2 font-semibold text-slate-900">Notifications</h2>
+          {list.isPending ? <p className="px-4 py-3 text-sm text-slate-500">Loading...</p> : null}
+          {list.isError ? <p className="px-4 py-3 text-sm text-red-600">{list.error.message}</p> : null}
+          {list.data && list.data.notifications.length === 0 ? (
+            <p className="px-4 py-6 text-center text-sm text-slate-500">No notifications yet</p>
+          ) : null}
+          <ul className="max-h-96 overflow-y-auto">
+            {list.data?.notifications.map((n) => (
+              <li
+                key={n.id}
+                className={`border-b border-slate-100 last:border-0 ${n.is_read ? '' : 'bg-brand-50'}`}
+              >
+                <div className="flex gap-3 px-4 py-3">
+                  <Avatar url={n.from?.avatar_url} name={n.from?.full_name} size="sm" />
+                  <div className="min-w-0 flex-1 text-sm">
+                    {n.type === 'friend_request' ? (
+                      <p>
+                        <strong>@{n.from?.username ?? 'Someone'}</strong> {notificationText(n)}
+                      </p>
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() => openNotification(n)}
+                        className="text-left hover:underline"
+                      >
+                        <strong>@{n.from?.username ?? 'Someone'}</strong> {notificationText(n)}
+                      </button>
+                    )}
+                    <p className="text-xs text-slate-500">
+                      <RelativeTime iso={n.created_at} />
+                      {n.is_read ? null : <span className="sr-only"> (unread)</span>}
+                    </p>
+                    {n.type === 'friend_request' && !n.is_read && n.from ? (
+                      <div className="mt-2 flex gap-2">
+                        <button
+                          type="button"
+                          onClick={() => answer(n, true)}
+                          disabled={accept.isPending || decline.isPending}
+                          className="rounded-lg bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700"
+                        >
+                          Accept
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => answer(n, false)}
+                          disabled={accept.isPending || decline.isPending}
+                          className="rounded-lg border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+                        >
+                          Decline
+                        </button>
+                      </div>
+                    ) : null}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
