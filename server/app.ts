@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { createAuth } from './auth/auth.ts';
 import { SessionResolver } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -67,7 +68,11 @@ export async function buildApp(
     config.authSecret,
     config.publicUrl.startsWith('https://'),
   );
-  const sockets = attachSocketServer(app.server, { sessions, trustedOrigins: [config.publicUrl] });
+  const sockets = attachSocketServer(app.server, {
+    sessions,
+    trustedOrigins: [config.publicUrl],
+    redisUrl: config.redisUrl,
+  });
   const auth = createAuth({
     config,
     database,
@@ -81,7 +86,11 @@ export async function buildApp(
   const ctx: AppContext = { config, database, auth, sessions, mailer, media, realtime: sockets.realtime };
 
   registerErrorHandler(app);
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL the counters are shared, so limits hold across every app node.
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : undefined;
+  await app.register(rateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis } : {}) });
   registerOriginCheck(app, [config.publicUrl]);
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -105,6 +114,7 @@ export async function buildApp(
     close: async () => {
       await sockets.close();
       await app.close();
+      await rateLimitRedis?.quit().catch(() => undefined);
       await database.destroy();
     },
   };

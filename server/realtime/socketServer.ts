@@ -7,6 +7,8 @@ import {
   type ServerToClientEvents,
 } from '@common/realtime.ts';
 import type { SessionResolver } from '@server/auth/sessions.ts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Realtime } from './realtime.ts';
 
@@ -25,7 +27,7 @@ interface SocketData {
  */
 export function attachSocketServer(
   httpServer: HttpServer,
-  options: { sessions: SessionResolver; trustedOrigins: string[] },
+  options: { sessions: SessionResolver; trustedOrigins: string[]; redisUrl?: string | undefined },
 ) {
   const trusted = new Set(options.trustedOrigins.map((o) => new URL(o).origin));
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
@@ -42,6 +44,10 @@ export function attachSocketServer(
       },
     },
   );
+
+  // With REDIS_URL, rooms span every app node: an event emitted on one reaches sockets on all.
+  const redis = options.redisUrl ? [new Redis(options.redisUrl), new Redis(options.redisUrl)] : [];
+  if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1]));
 
   io.use(async (socket, next) => {
     try {
@@ -68,6 +74,9 @@ export function attachSocketServer(
     realtime,
     /** Sign-out, password reset, account deletion: drop the member's sockets; valid ones reconnect. */
     disconnectUser: (userId: string) => io.in(rooms.user(userId)).disconnectSockets(true),
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+    },
   };
 }
