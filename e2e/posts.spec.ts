@@ -47,6 +47,8 @@ test('post text and a photo, like, comment, open, edit and delete it', async ({ 
 
   await reloaded.locator('a[href^="/post/"]').first().click();
   await expect(page).toHaveURL(/\/post\/[0-9a-f-]+$/);
+  // The lazily loaded post screen replaces the feed a moment after the address changes.
+  await expect(page.getByRole('heading', { name: 'Post', exact: true })).toBeAttached();
   const single = page.getByRole('article').filter({ hasText: text });
   await expect(single).toBeVisible();
 
