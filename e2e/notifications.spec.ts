@@ -45,3 +45,30 @@ test('a like reaches the author’s bell without a reload, and opens the post', 
   await authorContext.close();
   await fanContext.close();
 });
+
+test('a friend request appears live and is accepted from the bell', async ({ browser, baseURL }) => {
+  const alice = newMember('alice');
+  const bob = newMember('bob');
+  const aliceContext = await browser.newContext();
+  const bobContext = await browser.newContext();
+  const alicePage = await aliceContext.newPage();
+  const bobPage = await bobContext.newPage();
+  await createConfirmedMember(alicePage.request, baseURL!, alice);
+  await createConfirmedMember(bobPage.request, baseURL!, bob);
+  await alicePage.goto('/');
+  await expect(alicePage.locator('html[data-realtime="connected"]')).toHaveCount(1);
+
+  const aliceId = (await (await alicePage.request.get('/api/me')).json()).id as string;
+  const follow = await bobPage.request.put(`/api/follows/${aliceId}`, { headers: { origin: baseURL! } });
+  expect(follow.ok()).toBe(true);
+
+  await alicePage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  const bobUsername = bob.email.split('@')[0]!.replace(/[^a-z0-9_]/g, '');
+  await expect(alicePage.getByText(`@${bobUsername} sent you a friend request`)).toBeVisible();
+  await alicePage.getByRole('button', { name: 'Accept' }).click();
+  await expect(alicePage.getByText('Friend request accepted!')).toBeVisible();
+  await expect(alicePage.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expect(alicePage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await aliceContext.close();
+  await bobContext.close();
+});

@@ -24,6 +24,7 @@ import { meRoutes } from './routes/me/me.ts';
 import { mediaRoutes } from './routes/media/media.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { postRoutes } from './routes/posts/posts.ts';
+import { profilePageRoutes } from './routes/profiles/profilePage.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,6 +103,7 @@ export async function buildApp(
   commentRoutes(app, ctx);
   comedyShowRoutes(app, ctx);
   notificationRoutes(app, ctx);
+  profilePageRoutes(app, ctx);
   await registerWebApp(
     app,
     options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,

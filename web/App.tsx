@@ -16,6 +16,7 @@ const PrivacyScreen = lazy(() => import('@web/screens/Legal/PrivacyScreen.tsx'))
 const TermsScreen = lazy(() => import('@web/screens/Legal/TermsScreen.tsx'));
 const CookiesScreen = lazy(() => import('@web/screens/Legal/CookiesScreen.tsx'));
 const AboutScreen = lazy(() => import('@web/screens/About/AboutScreen.tsx'));
+const ProfileScreen = lazy(() => import('@web/screens/Profile/ProfileScreen.tsx'));
 
 function CircleRedirect() {
   const { id } = useParams();
@@ -26,7 +27,6 @@ function CircleRedirect() {
 const sections: Array<[path: string, title: string, description: string]> = [
   ['/messages', 'Messages', 'Private conversations with your friends.'],
   ['/faithverse/*', 'FaithVerse', 'Join circles of faith, connect, and grow together'],
-  ['/profile/:username', 'Profile', 'Posts, photos, videos and details of a member.'],
   ['/settings/*', 'Settings & Privacy', 'Your account, preferences and privacy.'],
   ['/spotlight', 'Daily Spotlight', 'Top creators based on all-time engagement • Updated daily'],
   ['/admin', 'Admin Dashboard', 'Manage member accounts.'],
@@ -48,6 +48,7 @@ const router = createBrowserRouter([
       { path: '/comedy', element: <ComedyScreen /> },
       { path: '/post', element: <Navigate to="/" replace /> },
       { path: '/post/:postId', element: <PostScreen /> },
+      { path: '/profile/:username', element: <ProfileScreen /> },
       { path: '/faithverse/circle/:id', element: <CircleRedirect /> },
       ...sections.map(([path, title, description]) => ({
         path,

@@ -51,12 +51,15 @@ export async function claimMedia(
   if (db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   const media = await query.executeTakeFirst();
   if (!media || media.user_id !== userId) throw uploadNotFound();
-  const usedBy = await db
-    .selectFrom('posts')
-    .select('id')
-    .where('media_id', '=', mediaId)
-    .limit(1)
-    .executeTakeFirst();
+  // A post, or a wall post waiting for approval, already shows it.
+  const usedBy =
+    (await db.selectFrom('posts').select('id').where('media_id', '=', mediaId).limit(1).executeTakeFirst()) ??
+    (await db
+      .selectFrom('pending_posts')
+      .select('id')
+      .where('media_id', '=', mediaId)
+      .limit(1)
+      .executeTakeFirst());
   if (usedBy) {
     throw new HttpError(
       400,

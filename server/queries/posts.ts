@@ -23,6 +23,10 @@ type FeedOptions = {
   before?: string;
   limit?: number;
   authorId?: string;
+  /** A member's wall: their own posts (not those on other walls) and the posts approved onto it. */
+  wallOf?: string;
+  /** Only posts whose media URL is a photo, or a video (.mp4, .mov, .webm): the profile tabs. */
+  media?: 'photo' | 'video';
 };
 
 // Placeholders stand for the values of a feed query while it is built once per shape.
@@ -32,13 +36,25 @@ const FEED_PLACEHOLDERS = {
   createdAt: '\u0000createdAt',
   id: '\u0000id',
   authorId: '\u0000author',
+  wallOf: '\u0000wall',
   limit: -424242,
 };
 type FeedValues = typeof FEED_PLACEHOLDERS;
 const feedQueries = new WeakMap<Kysely<DB>, Map<string, (values: FeedValues) => Promise<unknown[]>>>();
 
-function feedQuery(db: Kysely<DB>, shape: { category: boolean; before: boolean; author: boolean }) {
-  const key = `${shape.category}${shape.before}${shape.author}`;
+// Lower-cased, because PostgreSQL's LIKE is case-sensitive and a file may be named CLIP.MP4.
+const isVideoUrl = sql<boolean>`(lower(posts.image_url) like '%.mp4' or lower(posts.image_url) like '%.mov' or lower(posts.image_url) like '%.webm')`;
+
+type FeedShape = {
+  category: boolean;
+  before: boolean;
+  author: boolean;
+  wall: boolean;
+  media: 'photo' | 'video' | null;
+};
+
+function feedQuery(db: Kysely<DB>, shape: FeedShape) {
+  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}`;
   let byShape = feedQueries.get(db);
   if (!byShape) {
     byShape = new Map();
@@ -50,6 +66,18 @@ function feedQuery(db: Kysely<DB>, shape: { category: boolean; before: boolean; 
       let query = selectPosts(db, v.viewerId);
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
       if (shape.author) query = query.where('posts.user_id', '=', v.authorId);
+      if (shape.wall) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('posts.profile_owner_id', '=', v.wallOf),
+            eb.and([eb('posts.user_id', '=', v.wallOf), eb('posts.profile_owner_id', 'is', null)]),
+          ]),
+        );
+      }
+      if (shape.media) {
+        query = query.where('posts.image_url', 'is not', null);
+        query = query.where(shape.media === 'video' ? isVideoUrl : sql<boolean>`not ${isVideoUrl}`);
+      }
       if (shape.before)
         query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${v.createdAt}, ${v.id})`);
       return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(v.limit);
@@ -69,6 +97,8 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     category: Boolean(category),
     before: Boolean(cursor),
     author: Boolean(options.authorId),
+    wall: Boolean(options.wallOf),
+    media: options.media ?? null,
   });
   const rows = await run({
     viewerId,
@@ -76,6 +106,7 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     createdAt: cursor?.createdAt ?? '',
     id: cursor?.id ?? '',
     authorId: options.authorId ?? '',
+    wallOf: options.wallOf ?? '',
     limit: limit + 1,
   });
   const page = rows.slice(0, limit).map(presentPost);

@@ -58,11 +58,22 @@ export function Composer({
   title,
   placeholder,
   note,
+  submitLabel = 'Post',
+  successMessage = 'Post shared!',
+  showDetails = true,
+  onSubmitPost,
 }: {
   category: Category;
   title?: string;
   placeholder: string;
   note?: string;
+  /** The submit button's text ('Submit for Approval' on someone else's wall). */
+  submitLabel?: string;
+  successMessage?: string;
+  /** Feeling and location (and the category's own fields); a wall post has text and media only. */
+  showDetails?: boolean;
+  /** Sends the post somewhere else than POST /api/posts (a profile wall). */
+  onSubmitPost?: (input: CreatePostInput) => Promise<unknown>;
 }) {
   const ids = { title: useId(), text: useId() };
   const create = useCreatePost();
@@ -114,7 +125,8 @@ export function Composer({
     if (mediaId === null) return;
     setPhase('posting');
     try {
-      await create.mutateAsync(postInput(draft, category, mediaId));
+      const input = postInput(draft, category, mediaId);
+      await (onSubmitPost ? onSubmitPost(input) : create.mutateAsync(input));
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invalid_media') uploaded.current = null;
       setError((err as Error).message);
@@ -126,7 +138,7 @@ export function Composer({
     uploaded.current = null;
     setPhase('idle');
     setResetKey((k) => k + 1);
-    toast.success('Post shared!');
+    toast.success(successMessage);
   }
 
   return (
@@ -155,31 +167,33 @@ export function Composer({
           className={`${inputClass} resize-y`}
         />
         {file ? <MediaPreview file={file} onRemove={() => setFile(null)} disabled={busy} /> : null}
-        <div key={resetKey} className="grid gap-3 sm:grid-cols-2">
-          <FeelingSelect value={draft.feeling} onChange={set('feeling')} disabled={busy} />
-          {category === 'prayer' ? (
-            <PrayerTypeSelect value={draft.prayerType} onChange={set('prayerType')} disabled={busy} />
-          ) : null}
-          {category === 'food' ? (
-            <FoodCategorySelect value={draft.foodCategory} onChange={set('foodCategory')} disabled={busy} />
-          ) : null}
-          <LocationField
-            name={draft.locationName}
-            onNameChange={set('locationName')}
-            coords={draft.coords}
-            onCoordsChange={set('coords')}
-            disabled={busy}
-          />
-          {category === 'food' ? (
-            <RecipeField value={draft.recipe} onChange={set('recipe')} disabled={busy} />
-          ) : null}
-        </div>
+        {showDetails ? (
+          <div key={resetKey} className="grid gap-3 sm:grid-cols-2">
+            <FeelingSelect value={draft.feeling} onChange={set('feeling')} disabled={busy} />
+            {category === 'prayer' ? (
+              <PrayerTypeSelect value={draft.prayerType} onChange={set('prayerType')} disabled={busy} />
+            ) : null}
+            {category === 'food' ? (
+              <FoodCategorySelect value={draft.foodCategory} onChange={set('foodCategory')} disabled={busy} />
+            ) : null}
+            <LocationField
+              name={draft.locationName}
+              onNameChange={set('locationName')}
+              coords={draft.coords}
+              onCoordsChange={set('coords')}
+              disabled={busy}
+            />
+            {category === 'food' ? (
+              <RecipeField value={draft.recipe} onChange={set('recipe')} disabled={busy} />
+            ) : null}
+          </div>
+        ) : null}
         {phase === 'uploading' ? <UploadProgress percent={progress} /> : null}
         <FormError message={error} />
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <MediaButton onChoose={chooseFile} disabled={busy} />
           <button type="submit" disabled={!canPost} className={buttonClass}>
-            {phase === 'uploading' ? 'Uploading...' : phase === 'posting' ? 'Posting...' : 'Post'}
+            {phase === 'uploading' ? 'Uploading...' : phase === 'posting' ? 'Posting...' : submitLabel}
           </button>
         </div>
         {note ? <p className="text-sm text-slate-500">{note}</p> : null}

@@ -26,6 +26,8 @@ function useLoadMoreWhenVisible(onVisible: () => void, active: boolean) {
   return sentinel;
 }
 
+type FeedQuery = ReturnType<typeof useFeed>;
+
 /** A feed of posts, newest first, loading more as the member scrolls. */
 export function Feed({
   category,
@@ -36,7 +38,19 @@ export function Feed({
   emptyText: string;
   label?: string;
 }) {
-  const feed = useFeed(category);
+  return <FeedList feed={useFeed(category)} emptyText={emptyText} label={label} />;
+}
+
+/** The list of any paged post query (a category feed, a profile wall), with its loading states. */
+export function FeedList({
+  feed,
+  emptyText,
+  label = 'Posts',
+}: {
+  feed: FeedQuery;
+  emptyText: string;
+  label?: string;
+}) {
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const sentinel = useLoadMoreWhenVisible(() => void fetchNextPage(), canAutoLoad);

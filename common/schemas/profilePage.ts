@@ -1,0 +1,197 @@
+import { z } from 'zod/mini';
+import { authorSchema, FEED_PAGE_MAX, POST_CONTENT_MAX_LENGTH, postSchema } from './posts.ts';
+import { profileSummarySchema } from './profiles.ts';
+
+/** The About fields of a profile (spec section 3), in the order the About tab shows them. */
+export const ABOUT_FIELDS = [
+  ['hobbies', 'Hobbies'],
+  ['favorite_movies', 'Favorite movies'],
+  ['favorite_music', 'Favorite music'],
+  ['favorite_books', 'Favorite books'],
+  ['education', 'Education'],
+  ['work', 'Work'],
+  ['relationship_status', 'Relationship status'],
+  ['hometown', 'Hometown'],
+  ['current_city', 'Current city'],
+  ['website', 'Website'],
+] as const;
+export type AboutField = (typeof ABOUT_FIELDS)[number][0];
+
+export const ABOUT_FIELD_MAX_LENGTH = 200;
+export const FOLLOW_LIST_PAGE_SIZE = 30;
+
+export const PROFILE_MESSAGES = {
+  userNotFound: 'User not found',
+  followSelf: 'You cannot follow yourself.',
+  followersPrivate: 'This member keeps their followers list private.',
+  coverNotMedia: 'Please upload an image or video file',
+  coverNoFile: 'Please select a file first',
+  avatarNotPhoto: 'Please choose a photo for your profile picture.',
+  website: 'The website must be a link starting with http:// or https://',
+  pendingNotFound: 'This post is no longer waiting for approval.',
+  ownerOnly: 'Only the owner of this profile can approve or reject posts on it.',
+  submitted: 'Submitted for approval',
+} as const;
+
+/** A link a browser can open: http(s) only, so a `javascript:` website never becomes a link. */
+export function isWebsiteUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const aboutText = (label: string) =>
+  z.optional(
+    z
+      .string({ error: `${label} must be text.` })
+      .check(
+        z.trim(),
+        z.maxLength(ABOUT_FIELD_MAX_LENGTH, `${label} must be at most ${ABOUT_FIELD_MAX_LENGTH} characters.`),
+      ),
+  );
+
+/** PATCH /api/profiles/me/details: only the fields sent change; an empty text clears a field. */
+export const profileDetailsSchema = z.strictObject({
+  hobbies: aboutText('Hobbies'),
+  favorite_movies: aboutText('Favorite movies'),
+  favorite_music: aboutText('Favorite music'),
+  favorite_books: aboutText('Favorite books'),
+  education: aboutText('Education'),
+  work: aboutText('Work'),
+  relationship_status: aboutText('Relationship status'),
+  hometown: aboutText('Hometown'),
+  current_city: aboutText('Current city'),
+  website: z.optional(
+    z.string({ error: 'Website must be text.' }).check(
+      z.trim(),
+      z.maxLength(ABOUT_FIELD_MAX_LENGTH, `Website must be at most ${ABOUT_FIELD_MAX_LENGTH} characters.`),
+      z.refine((value) => value === '' || isWebsiteUrl(value), PROFILE_MESSAGES.website),
+    ),
+  ),
+});
+export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>;
+
+const mediaId = z.string({ error: 'media_id must be text.' }).check(z.minLength(1), z.maxLength(64));
+
+export const avatarInputSchema = z.strictObject({
+  media_id: z.string({ error: 'Choose a photo to upload.' }).check(z.minLength(1), z.maxLength(64)),
+});
+
+export const COVER_POSITION_MESSAGE = 'The cover position must be a whole number from 0 to 100.';
+export const coverInputSchema = z.strictObject({
+  media_id: z.optional(mediaId),
+  position: z
+    .number({ error: COVER_POSITION_MESSAGE })
+    .check(
+      z.int(COVER_POSITION_MESSAGE),
+      z.gte(0, COVER_POSITION_MESSAGE),
+      z.lte(100, COVER_POSITION_MESSAGE),
+    ),
+});
+export type CoverInput = z.input<typeof coverInputSchema>;
+
+/** POST /api/profiles/:id/wall: a post on your own wall, or one for the owner to approve. */
+export const wallPostInputSchema = z.strictObject({
+  content: z.optional(
+    z
+      .string({ error: 'The post must be text.' })
+      .check(
+        z.trim(),
+        z.maxLength(
+          POST_CONTENT_MAX_LENGTH,
+          `The post must be at most ${POST_CONTENT_MAX_LENGTH} characters.`,
+        ),
+      ),
+  ),
+  media_id: z.optional(mediaId),
+});
+export type WallPostInput = z.input<typeof wallPostInputSchema>;
+
+const limit = (max: number) =>
+  z.optional(
+    z.coerce
+      .number({ error: 'limit must be a number.' })
+      .check(z.int('limit must be a whole number.'), z.gte(1), z.lte(max, `limit must be at most ${max}.`)),
+  );
+
+/** GET /api/profiles/:id/posts: the wall, or only its photos or videos (Photos and Videos tabs). */
+export const wallQuerySchema = z.strictObject({
+  before: z.optional(z.string().check(z.maxLength(200))),
+  limit: limit(FEED_PAGE_MAX),
+  media: z.optional(z.enum(['photo', 'video'], { error: 'media must be photo or video.' })),
+});
+
+export const followListQuerySchema = z.strictObject({
+  before: z.optional(z.string().check(z.maxLength(200))),
+  limit: limit(100),
+});
+
+export const FRIENDSHIP_STATES = ['none', 'pending_sent', 'pending_received', 'friends'] as const;
+export type FriendshipState = (typeof FRIENDSHIP_STATES)[number];
+
+export const profilePageSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  avatar_url: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  cover_photo_url: z.nullable(z.string()),
+  cover_photo_position: z.number(),
+  hobbies: z.nullable(z.string()),
+  favorite_movies: z.nullable(z.string()),
+  favorite_music: z.nullable(z.string()),
+  favorite_books: z.nullable(z.string()),
+  education: z.nullable(z.string()),
+  work: z.nullable(z.string()),
+  relationship_status: z.nullable(z.string()),
+  hometown: z.nullable(z.string()),
+  current_city: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  followers_visible: z.boolean(),
+  followers_count: z.number(),
+  following_count: z.number(),
+  is_me: z.boolean(),
+  i_follow: z.boolean(),
+  friendship: z.enum(FRIENDSHIP_STATES),
+});
+export type ProfilePage = z.infer<typeof profilePageSchema>;
+
+/** The answer of PUT and DELETE /api/follows/:userId. */
+export const followStateSchema = z.object({
+  i_follow: z.boolean(),
+  followers_count: z.number(),
+  friendship: z.enum(FRIENDSHIP_STATES),
+});
+export type FollowState = z.infer<typeof followStateSchema>;
+
+export const followListSchema = z.object({
+  profiles: z.array(profileSummarySchema),
+  next_cursor: z.nullable(z.string()),
+});
+export type FollowList = z.infer<typeof followListSchema>;
+
+export const pendingPostSchema = z.object({
+  id: z.string(),
+  profile_owner_id: z.string(),
+  author: authorSchema,
+  content: z.string(),
+  media_type: z.enum(['photo', 'video', 'none']),
+  image_url: z.nullable(z.string()),
+  image_feed_url: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type PendingPost = z.infer<typeof pendingPostSchema>;
+
+export const pendingPostListSchema = z.object({ pending_posts: z.array(pendingPostSchema) });
+export type PendingPostList = z.infer<typeof pendingPostListSchema>;
+
+/** The answer of POST /api/profiles/:id/wall: published on your own wall, or waiting for the owner. */
+export const wallPostResultSchema = z.union([
+  z.object({ status: z.literal('published'), post: postSchema }),
+  z.object({ status: z.literal('pending'), pending_post: pendingPostSchema }),
+]);
+export type WallPostResult = z.infer<typeof wallPostResultSchema>;

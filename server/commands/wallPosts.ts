@@ -1,0 +1,161 @@
+import { EMPTY_POST_MESSAGE, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
+import { PROFILE_MESSAGES, type WallPostInput } from '@common/schemas/profilePage.ts';
+import type { Viewer } from '@server/auth/sessions.ts';
+import type { DB } from '@server/db/types.ts';
+import { badRequest, forbidden, HttpError, notFound } from '@server/http/errors.ts';
+import { claimMedia } from '@server/media/mediaObjects.ts';
+import { canModeratePendingPost, wallPostNeedsApproval } from '@server/policies/profile.ts';
+import { insertNotification } from '@server/realtime/notify.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+
+type WallResult =
+  | { status: 'published'; postId: string; notified: null }
+  | { status: 'pending'; pendingId: string; notified: string };
+
+/** The spec's notification text: '{name} wants to post on your wall'. */
+export function wallPostMessage(author: { full_name: string; username: string }): string {
+  return `${author.full_name || author.username} wants to post on your wall`;
+}
+
+/** An upload waiting on a wall belongs to that post already: claimMedia only looks at posts. */
+async function claimWallMedia(trx: Transaction<DB>, viewer: Viewer, mediaId: string) {
+  const media = await claimMedia(trx, { mediaId, userId: viewer.userId });
+  const waiting = await trx
+    .selectFrom('pending_posts')
+    .select('id')
+    .where('media_id', '=', mediaId)
+    .limit(1)
+    .executeTakeFirst();
+  if (waiting) {
+    throw new HttpError(
+      400,
+      'invalid_media',
+      'That upload is already part of a post. Please upload it again.',
+    );
+  }
+  return media;
+}
+
+/**
+ * A post on a member's wall. On your own wall it is published at once (profile_owner_id = you); on
+ * anyone else's it waits in pending_posts and the owner is told, in the same transaction.
+ */
+export async function createWallPost(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  ownerId: string,
+  input: WallPostInput,
+): Promise<WallResult> {
+  const content = input.content ?? '';
+  if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
+  return db.transaction().execute(async (trx) => {
+    const owner = await trx.selectFrom('profiles').select('id').where('id', '=', ownerId).executeTakeFirst();
+    if (!owner) throw notFound(PROFILE_MESSAGES.userNotFound);
+    const media = input.media_id ? await claimWallMedia(trx, viewer, input.media_id) : null;
+    const id = uuidv7();
+    const now = new Date().toISOString();
+    const row = {
+      id,
+      content: content || MEDIA_ONLY_CONTENT,
+      media_id: media?.id ?? null,
+      media_type: media?.kind ?? ('none' as const),
+      image_url: media?.url ?? null,
+      image_feed_url: media?.feed_url ?? null,
+      created_at: now,
+    };
+    if (!wallPostNeedsApproval(viewer, owner)) {
+      await trx
+        .insertInto('posts')
+        .values({
+          ...row,
+          user_id: viewer.userId,
+          profile_owner_id: ownerId,
+          category: 'general',
+          updated_at: now,
+        })
+        .execute();
+      return { status: 'published', postId: id, notified: null };
+    }
+    await trx
+      .insertInto('pending_posts')
+      .values({ ...row, author_id: viewer.userId, profile_owner_id: ownerId })
+      .execute();
+    const author = await trx
+      .selectFrom('profiles')
+      .select(['full_name', 'username'])
+      .where('id', '=', viewer.userId)
+      .executeTakeFirstOrThrow();
+    await insertNotification(trx, {
+      userId: ownerId,
+      fromUserId: viewer.userId,
+      type: 'wall_post',
+      message: wallPostMessage(author),
+    });
+    return { status: 'pending', pendingId: id, notified: ownerId };
+  });
+}
+
+async function findPendingForOwner(trx: Transaction<DB>, viewer: Viewer, pendingId: string) {
+  const pending = await trx
+    .selectFrom('pending_posts')
+    .selectAll()
+    .where('id', '=', pendingId)
+    .executeTakeFirst();
+  if (!pending) throw notFound(PROFILE_MESSAGES.pendingNotFound);
+  if (!canModeratePendingPost(viewer, pending)) throw forbidden(PROFILE_MESSAGES.ownerOnly);
+  return pending;
+}
+
+/** Deletes the pending row; false when another request removed it first (approve twice, reject...). */
+async function takePending(trx: Transaction<DB>, viewer: Viewer, pendingId: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('pending_posts')
+    .where('id', '=', pendingId)
+    .where('profile_owner_id', '=', viewer.userId)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+/**
+ * Approve: the owner publishes the post as a general post by its author on their wall. The pending
+ * row is deleted first and the post inserted only if this transaction deleted it: on PostgreSQL a
+ * concurrent approval waits on the row lock and then deletes nothing; SQLite runs one writer at a time.
+ */
+export async function approvePendingPost(db: Kysely<DB>, viewer: Viewer, pendingId: string): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const pending = await findPendingForOwner(trx, viewer, pendingId);
+    if (!(await takePending(trx, viewer, pendingId))) throw notFound(PROFILE_MESSAGES.pendingNotFound);
+    const now = new Date().toISOString();
+    await trx
+      .insertInto('posts')
+      .values({
+        id: pending.id,
+        user_id: pending.author_id,
+        profile_owner_id: pending.profile_owner_id,
+        category: 'general',
+        content: pending.content,
+        media_id: pending.media_id,
+        media_type: pending.media_type,
+        image_url: pending.image_url,
+        image_feed_url: pending.image_feed_url,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return pending.id;
+  });
+}
+
+/** Reject: the pending post goes. Returns its media object id, whose files the caller removes. */
+export async function rejectPendingPost(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  pendingId: string,
+): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const pending = await findPendingForOwner(trx, viewer, pendingId);
+    if (!(await takePending(trx, viewer, pendingId))) throw notFound(PROFILE_MESSAGES.pendingNotFound);
+    return pending.media_id;
+  });
+}

@@ -1,0 +1,39 @@
+import type { Viewer } from '@server/auth/sessions.ts';
+
+/** Profiles are seen by every signed-in member; only the owner edits one. */
+export function canViewProfile(viewer: Viewer | null): boolean {
+  return viewer !== null;
+}
+
+export function isProfileOwner(viewer: Viewer, profile: { id: string }): boolean {
+  return viewer.userId === profile.id;
+}
+
+/**
+ * Followers and following lists follow `followers_visible` (spec section 6): when it is off only the
+ * owner sees them. The counts stay public.
+ */
+export function canSeeFollowLists(
+  viewer: Viewer,
+  profile: { id: string; followers_visible: boolean | number },
+): boolean {
+  return isProfileOwner(viewer, profile) || Boolean(profile.followers_visible);
+}
+
+/** Posting on your own wall publishes at once; on anyone else's it waits for the owner. */
+export function wallPostNeedsApproval(viewer: Viewer, profile: { id: string }): boolean {
+  return !isProfileOwner(viewer, profile);
+}
+
+/** A post waiting for approval is seen by its author and by the wall's owner, nobody else. */
+export function canViewPendingPost(
+  viewer: Viewer,
+  pending: { author_id: string; profile_owner_id: string },
+): boolean {
+  return viewer.userId === pending.author_id || viewer.userId === pending.profile_owner_id;
+}
+
+/** Only the wall's owner approves or rejects what others wrote on it. */
+export function canModeratePendingPost(viewer: Viewer, pending: { profile_owner_id: string }): boolean {
+  return viewer.userId === pending.profile_owner_id;
+}

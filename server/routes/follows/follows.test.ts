@@ -1,0 +1,152 @@
+import {
+  dialects,
+  GENEROUS_AUTH_LIMITS,
+  makeUser,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '@server/test/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+describe.each(dialects)('follows (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const db = () => server.built.ctx.database.db;
+  const pair = async () => {
+    const a = await makeUser(server, { name: 'Ada Follower' });
+    const b = await makeUser(server, { name: 'Ben Followed' });
+    return { a: a.client, b: b.client, aId: a.me.id as string, bId: b.me.id as string };
+  };
+  const rowsBetween = async (followerId: string, followedId: string) => ({
+    follows: await db()
+      .selectFrom('follows')
+      .selectAll()
+      .where('follower_id', '=', followerId)
+      .where('following_id', '=', followedId)
+      .execute(),
+    friendships: await db()
+      .selectFrom('friendships')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('user_id', '=', followerId), eb('friend_id', '=', followedId)]),
+          eb.and([eb('user_id', '=', followedId), eb('friend_id', '=', followerId)]),
+        ]),
+      )
+      .execute(),
+    requests: await db()
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', followedId)
+      .where('from_user_id', '=', followerId)
+      .where('type', '=', 'friend_request')
+      .execute(),
+  });
+
+  it('follows: the follow, a pending friendship and a friend request notification, once', async () => {
+    const { a, aId, bId } = await pair();
+    const first = await a.request('PUT', `/api/follows/${bId}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ i_follow: true, followers_count: 1, friendship: 'pending_sent' });
+    const twice = await a.request('PUT', `/api/follows/${bId}`);
+    expect(twice.body).toEqual(first.body);
+
+    const rows = await rowsBetween(aId, bId);
+    expect(rows.follows).toHaveLength(1);
+    expect(rows.friendships).toEqual([
+      expect.objectContaining({ user_id: aId, friend_id: bId, status: 'pending' }),
+    ]);
+    expect(rows.requests).toEqual([expect.objectContaining({ message: 'Friend request sent!' })]);
+  });
+
+  it('shows the follow on both profiles', async () => {
+    const { a, b, aId, bId } = await pair();
+    await a.request('PUT', `/api/follows/${bId}`);
+    const bUsername = (await b.get('/api/me')).body.profile.username;
+    const aUsername = (await a.get('/api/me')).body.profile.username;
+    expect((await a.get(`/api/profiles/by-username/${bUsername}`)).body).toMatchObject({
+      is_me: false,
+      i_follow: true,
+      followers_count: 1,
+      following_count: 0,
+      friendship: 'pending_sent',
+    });
+    expect((await b.get(`/api/profiles/by-username/${aUsername}`)).body).toMatchObject({
+      i_follow: false,
+      following_count: 1,
+      friendship: 'pending_received',
+    });
+    expect((await b.get(`/api/profiles/${bId}/followers`)).body.profiles.map((p: any) => p.id)).toEqual([
+      aId,
+    ]);
+    expect((await b.get(`/api/profiles/${aId}/following`)).body.profiles.map((p: any) => p.id)).toEqual([
+      bId,
+    ]);
+  });
+
+  it('refuses to follow yourself and writes nothing', async () => {
+    const { a, aId } = await pair();
+    const res = await a.request('PUT', `/api/follows/${aId}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('You cannot follow yourself.');
+    expect((await rowsBetween(aId, aId)).follows).toHaveLength(0);
+    expect((await a.request('DELETE', `/api/follows/${aId}`)).status).toBe(400);
+  });
+
+  it('answers 404 for a member who does not exist', async () => {
+    const { a } = await pair();
+    for (const id of ['no-such-member', 'bad%20id']) {
+      const res = await a.request('PUT', `/api/follows/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe('User not found');
+    }
+  });
+
+  it('unfollow removes the follow, the pending request and its notification', async () => {
+    const { a, aId, bId } = await pair();
+    await a.request('PUT', `/api/follows/${bId}`);
+    const res = await a.request('DELETE', `/api/follows/${bId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ i_follow: false, followers_count: 0, friendship: 'none' });
+    expect(await rowsBetween(aId, bId)).toEqual({ follows: [], friendships: [], requests: [] });
+    // Unfollowing again is harmless.
+    expect((await a.request('DELETE', `/api/follows/${bId}`)).status).toBe(200);
+  });
+
+  it('keeps an accepted friendship on unfollow and sends no new request to a friend', async () => {
+    const { a, b, aId, bId } = await pair();
+    await a.request('PUT', `/api/follows/${bId}`);
+    expect((await b.post(`/api/friend-requests/${aId}/accept`)).status).toBe(204);
+    const unfollowed = await a.request('DELETE', `/api/follows/${bId}`);
+    expect(unfollowed.body).toEqual({ i_follow: false, followers_count: 0, friendship: 'friends' });
+    expect((await rowsBetween(aId, bId)).friendships.map((f) => f.status)).toEqual(['accepted', 'accepted']);
+
+    const again = await a.request('PUT', `/api/follows/${bId}`);
+    expect(again.body).toEqual({ i_follow: true, followers_count: 1, friendship: 'friends' });
+    expect((await rowsBetween(aId, bId)).requests).toHaveLength(1); // only the first, accepted one
+  });
+
+  it('counts one follow when the same member follows twice at once', async () => {
+    const { a, aId, bId } = await pair();
+    const answers = await Promise.all([
+      a.request('PUT', `/api/follows/${bId}`),
+      a.request('PUT', `/api/follows/${bId}`),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const rows = await rowsBetween(aId, bId);
+    expect([rows.follows.length, rows.friendships.length, rows.requests.length]).toEqual([1, 1, 1]);
+  });
+
+  it('answers 401 to visitors', async () => {
+    const { bId } = await pair();
+    const visitor = new TestClient(server.baseUrl);
+    expect((await visitor.request('PUT', `/api/follows/${bId}`)).status).toBe(401);
+    expect((await visitor.request('DELETE', `/api/follows/${bId}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,203 @@
+import type { MediaUpload } from '@common/schemas/media.ts';
+import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.ts';
+import { uploadMedia } from '@web/api/upload.ts';
+import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
+import { mediaProblem, UploadProgress } from '@web/components/posts/ComposerMedia.tsx';
+import { Modal } from '@web/components/posts/Modal.tsx';
+import { useUpdateCover } from '@web/queries/profilePage.ts';
+import { ImagePlus, MoveVertical } from 'lucide-react';
+import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { CoverMedia, isVideoUrl } from './CoverMedia.tsx';
+
+const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
+
+function isImageOrVideo(file: File): boolean {
+  if (file.type.startsWith('image/') || file.type.startsWith('video/')) return true;
+  return !file.type && /\.(jpe?g|png|webp|gif|mp4|mov|webm)$/i.test(file.name);
+}
+
+const isVideoFile = (file: File) => file.type.startsWith('video/') || /\.(mp4|mov|webm)$/i.test(file.name);
+
+/**
+ * Edit cover photo: choose a photo or video (uploaded at once, with progress), drag it up or down or
+ * use the slider to set its vertical position, then Save.
+ */
+export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
+  const ids = { title: useId(), slider: useId() };
+  const update = useUpdateCover();
+  const [file, setFile] = useState<File | null>(null);
+  const [localUrl, setLocalUrl] = useState<string | null>(null);
+  const [position, setPosition] = useState(profile.cover_photo_position);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const uploadRef = useRef<Promise<MediaUpload> | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const drag = useRef<{ startY: number; startPosition: number; height: number } | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setLocalUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const previewUrl = file ? localUrl : profile.cover_photo_url;
+  const previewIsVideo = file ? isVideoFile(file) : Boolean(previewUrl && isVideoUrl(previewUrl));
+
+  function choose(chosen: File) {
+    if (!isImageOrVideo(chosen)) {
+      toast.error(PROFILE_MESSAGES.coverNotMedia);
+      return;
+    }
+    const problem = mediaProblem(chosen);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    abort.current?.abort();
+    abort.current = new AbortController();
+    setFile(chosen);
+    setPosition(50);
+    setProgress(0);
+    const upload = uploadMedia(chosen, setProgress, abort.current.signal);
+    uploadRef.current = upload;
+    // The failure is reported on Save; an unobserved rejection would only reach the console.
+    upload.catch(() => undefined);
+  }
+
+  async function save() {
+    if (!file && !profile.cover_photo_url) {
+      toast.error(PROFILE_MESSAGES.coverNoFile);
+      return;
+    }
+    setSaving(true);
+    try {
+      let mediaId: string | undefined;
+      if (file && uploadRef.current) {
+        try {
+          mediaId = (await uploadRef.current).id;
+        } catch (error) {
+          if ((error as Error).name === 'AbortError') return;
+          toast.error('Upload failed', { description: (error as Error).message });
+          setFile(null);
+          uploadRef.current = null;
+          setProgress(null);
+          return;
+        }
+      }
+      await update.mutateAsync(mediaId ? { media_id: mediaId, position } : { position });
+      toast.success('Cover photo updated!');
+      onClose();
+    } catch (error) {
+      toast.error('Error updating profile', { description: (error as Error).message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (!previewUrl) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = {
+      startY: event.clientY,
+      startPosition: position,
+      height: event.currentTarget.clientHeight,
+    };
+  }
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    const start = drag.current;
+    if (!start || start.height === 0) return;
+    // Dragging the picture down shows more of its top: a smaller position.
+    setPosition(clamp(start.startPosition - ((event.clientY - start.startY) / start.height) * 100));
+  }
+  const endDrag = () => {
+    drag.current = null;
+  };
+
+  const uploading = progress !== null && progress < 100 && file !== null;
+
+  return (
+    <Modal
+      onClose={onClose}
+      labelledBy={ids.title}
+      className="w-[calc(100%-2rem)] max-w-xl rounded-2xl bg-white"
+    >
+      <div className="flex flex-col gap-4 p-5">
+        <h2 id={ids.title} className="text-lg font-bold text-slate-900">
+          Edit cover photo
+        </h2>
+        <div
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+          className={`relative overflow-hidden rounded-xl bg-slate-100 ${previewUrl ? 'cursor-grab touch-none select-none active:cursor-grabbing' : ''}`}
+        >
+          <CoverMedia
+            url={previewUrl}
+            video={previewIsVideo}
+            position={position}
+            name={profile.full_name || profile.username}
+            className="aspect-[3/1]"
+          />
+          {previewUrl ? (
+            <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
+              <MoveVertical aria-hidden="true" className="h-3.5 w-3.5" />
+              Drag to reposition
+            </span>
+          ) : (
+            <p className="absolute inset-0 flex items-center justify-center text-sm text-white">
+              Choose a photo or video for your cover
+            </p>
+          )}
+        </div>
+        {uploading ? <UploadProgress percent={progress ?? 0} /> : null}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.slider} className="text-sm font-medium text-slate-700">
+            Vertical position: {position}%
+          </label>
+          <input
+            id={ids.slider}
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={position}
+            disabled={!previewUrl}
+            onChange={(event) => setPosition(clamp(Number(event.target.value)))}
+            className="w-full accent-brand-600"
+          />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label
+            className={`${secondaryButtonClass} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600`}
+          >
+            <ImagePlus aria-hidden="true" className="h-4 w-4" />
+            Choose file
+            <input
+              type="file"
+              accept="image/*,video/*"
+              className="sr-only"
+              disabled={saving}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                event.target.value = '';
+                if (chosen) choose(chosen);
+              }}
+            />
+          </label>
+          <div className="flex gap-2">
+            <button type="button" onClick={onClose} className={secondaryButtonClass}>
+              Cancel
+            </button>
+            <button type="button" onClick={() => void save()} disabled={saving} className={buttonClass}>
+              {saving ? (uploading ? 'Uploading...' : 'Saving...') : 'Save'}
+            </button>
+          </div>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ProfilePage } from '@common/schemas/profilePage.ts';
+import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
+import { useFollow } from '@web/queries/profilePage.ts';
+import { UserCheck, UserPlus } from 'lucide-react';
+import { toast } from 'sonner';
+
+/** Follow (which also sends a friend request) or Following, which unfollows when pressed. */
+export function FollowButton({ profile }: { profile: ProfilePage }) {
+  const follow = useFollow(profile);
+  const name = profile.full_name || profile.username;
+
+  async function toggle() {
+    const wanted = !profile.i_follow;
+    try {
+      const state = await follow.mutateAsync(wanted);
+      if (!wanted) toast.success(`You unfollowed ${name}`);
+      else if (state.friendship === 'pending_sent') toast.success('Friend request sent!');
+      else toast.success(`You are following ${name}`);
+    } catch (error) {
+      toast.error('Error', { description: (error as Error).message });
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void toggle()}
+      disabled={follow.isPending}
+      aria-pressed={profile.i_follow}
+      title={profile.i_follow ? `Unfollow ${name}` : undefined}
+      className={profile.i_follow ? secondaryButtonClass : buttonClass}
+    >
+      {profile.i_follow ? (
+        <UserCheck aria-hidden="true" className="h-4 w-4" />
+      ) : (
+        <UserPlus aria-hidden="true" className="h-4 w-4" />
+      )}
+      {profile.i_follow ? 'Following' : 'Follow'}
+    </button>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ProfilePage } from '@common/schemas/profilePage.ts';
+import { ApiError } from '@web/api/client.ts';
+import { Avatar } from '@web/components/Avatar.tsx';
+import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { Modal } from '@web/components/posts/Modal.tsx';
+import { Spinner } from '@web/components/Spinner.tsx';
+import { useFollowList } from '@web/queries/profilePage.ts';
+import { X } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+const EMPTY = { followers: 'No followers yet', following: 'Not following anyone yet' };
+
+/** The members who follow this profile, or whom it follows; private lists say so. */
+export function FollowListDialog({
+  profile,
+  direction,
+  onClose,
+}: {
+  profile: ProfilePage;
+  direction: 'followers' | 'following';
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const list = useFollowList(profile.id, direction);
+  const profiles = list.data?.pages.flatMap((page) => page.profiles) ?? [];
+  const hidden = list.error instanceof ApiError && list.error.status === 403;
+
+  return (
+    <Modal onClose={onClose} labelledBy={titleId}>
+      <div className="flex max-h-[80vh] flex-col">
+        <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+          <h2 id={titleId} className="text-lg font-bold text-slate-900">
+            {direction === 'followers' ? 'Followers' : 'Following'}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </button>
+        </div>
+        <div className="overflow-y-auto p-3">
+          {list.isPending ? (
+            <div className="p-4">
+              <Spinner label="Loading members..." />
+            </div>
+          ) : list.isError && profiles.length === 0 ? (
+            <p role={hidden ? undefined : 'alert'} className="p-4 text-center text-slate-600">
+              {list.error.message}
+            </p>
+          ) : profiles.length === 0 ? (
+            <p className="p-4 text-center text-slate-500">{EMPTY[direction]}</p>
+          ) : (
+            <ul className="flex flex-col">
+              {profiles.map((member) => (
+                <li key={member.id}>
+                  <Link
+                    to={`/profile/${encodeURIComponent(member.username)}`}
+                    onClick={onClose}
+                    className="flex items-center gap-3 rounded-xl p-2 hover:bg-slate-50"
+                  >
+                    <Avatar url={member.avatar_url} name={member.full_name} />
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold text-slate-900">
+                        {member.full_name || member.username}
+                      </span>
+                      <span className="block truncate text-sm text-slate-500">@{member.username}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.hasNextPage ? (
+            <div className="flex justify-center p-2">
+              <button
+                type="button"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+                className={secondaryButtonClass}
+              >
+                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Post } from '@common/schemas/posts.ts';
+import type { ProfilePage } from '@common/schemas/profilePage.ts';
+import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { cardClass } from '@web/components/posts/labels.ts';
+import { Spinner } from '@web/components/Spinner.tsx';
+import { useWallFeed, type WallMedia } from '@web/queries/profilePage.ts';
+import { Play } from 'lucide-react';
+import { Link } from 'react-router';
+
+const TEXT = {
+  photo: { empty: 'No photos yet', label: 'Photos', loading: 'Loading photos...' },
+  video: { empty: 'No videos yet', label: 'Videos', loading: 'Loading videos...' },
+};
+
+const dateOf = (post: Post) => new Date(post.created_at).toLocaleDateString();
+
+function PhotoTile({ post }: { post: Post }) {
+  const who = post.author.full_name || post.author.username;
+  return (
+    <Link
+      to={`/post/${encodeURIComponent(post.id)}`}
+      className="block overflow-hidden rounded-lg bg-slate-100"
+    >
+      <img
+        src={post.image_feed_url ?? post.image_url ?? ''}
+        alt={`Shared by ${who} on ${dateOf(post)}`}
+        loading="lazy"
+        decoding="async"
+        className="aspect-square w-full object-cover transition-transform hover:scale-105"
+      />
+    </Link>
+  );
+}
+
+function VideoTile({ post, onOpen }: { post: Post; onOpen: (postId: string) => void }) {
+  const who = post.author.full_name || post.author.username;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(post.id)}
+      aria-label={`Video shared by ${who} on ${dateOf(post)}: show it in Posts`}
+      className="group relative block w-full overflow-hidden rounded-lg bg-black"
+    >
+      <video
+        src={post.image_url ?? undefined}
+        preload="metadata"
+        muted
+        playsInline
+        tabIndex={-1}
+        aria-hidden="true"
+        className="pointer-events-none aspect-square w-full object-cover"
+      />
+      <span className="absolute inset-0 flex items-center justify-center bg-black/20 group-hover:bg-black/40">
+        <Play aria-hidden="true" className="h-10 w-10 fill-white text-white" />
+      </span>
+    </button>
+  );
+}
+
+/** Photos tab (3 columns) or Videos tab; a video opens its post in the Posts tab. */
+export function MediaGrid({
+  profile,
+  media,
+  onOpenVideo,
+}: {
+  profile: ProfilePage;
+  media: WallMedia;
+  onOpenVideo?: (postId: string) => void;
+}) {
+  const feed = useWallFeed(profile.id, media);
+  const text = TEXT[media];
+
+  if (feed.isPending) {
+    return (
+      <div className={`${cardClass} p-8`}>
+        <Spinner label={text.loading} />
+      </div>
+    );
+  }
+  if (!feed.data) {
+    return (
+      <div role="alert" className={`${cardClass} flex flex-col items-center gap-3 p-8 text-center`}>
+        <p className="text-slate-700">{feed.error?.message}</p>
+        <button type="button" onClick={() => feed.refetch()} className={secondaryButtonClass}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const posts = feed.data.pages.flatMap((page) => page.posts);
+  if (posts.length === 0)
+    return <p className={`${cardClass} p-8 text-center text-slate-500`}>{text.empty}</p>;
+  return (
+    <div className={`${cardClass} flex flex-col gap-4 p-2 sm:p-4`}>
+      <ul aria-label={text.label} className="grid grid-cols-3 gap-1 sm:gap-2">
+        {posts.map((post) => (
+          <li key={post.id}>
+            {media === 'photo' ? (
+              <PhotoTile post={post} />
+            ) : (
+              <VideoTile post={post} onOpen={(id) => onOpenVideo?.(id)} />
+            )}
+          </li>
+        ))}
+      </ul>
+      {feed.isFetchNextPageError ? (
+        <p role="alert" className="text-center text-sm text-red-700">
+          {feed.error?.message}
+        </p>
+      ) : null}
+      {feed.hasNextPage ? (
+        <button
+          type="button"
+          onClick={() => void feed.fetchNextPage()}
+          disabled={feed.isFetchingNextPage}
+          className={`${secondaryButtonClass} self-center`}
+        >
+          {feed.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

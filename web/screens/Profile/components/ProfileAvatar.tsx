@@ -1,0 +1,85 @@
+import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@common/schemas/media.ts';
+import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.ts';
+import { avatarInitial } from '@common/username.ts';
+import { uploadMedia } from '@web/api/upload.ts';
+import { useUpdateAvatar } from '@web/queries/profilePage.ts';
+import { Camera } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+const frame = 'h-24 w-24 rounded-full border-4 border-white bg-white shadow-md sm:h-28 sm:w-28';
+
+/** The big avatar over the cover; on your own profile a camera button uploads a new photo. */
+export function ProfileAvatar({ profile }: { profile: ProfilePage }) {
+  const update = useUpdateAvatar();
+  const [busy, setBusy] = useState(false);
+
+  async function change(file: File) {
+    if (!file.type.startsWith('image/')) {
+      toast.error(PROFILE_MESSAGES.avatarNotPhoto);
+      return;
+    }
+    if (file.size > MEDIA_LIMITS.photoBytes) {
+      toast.error(MEDIA_MESSAGES.photoTooLarge);
+      return;
+    }
+    setBusy(true);
+    try {
+      const media = await uploadMedia(file);
+      await update.mutateAsync(media.id);
+      toast.success('Profile photo updated!');
+    } catch (error) {
+      toast.error('Error updating profile', { description: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="relative shrink-0">
+      {profile.avatar_url ? (
+        <img
+          src={profile.avatar_url}
+          alt={profile.full_name || profile.username}
+          className={`${frame} object-cover`}
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className={`${frame} inline-flex items-center justify-center bg-brand-100 text-4xl font-bold text-brand-700`}
+        >
+          {avatarInitial(profile.full_name)}
+        </span>
+      )}
+      {busy ? (
+        <span
+          role="status"
+          className="absolute inset-0 flex items-center justify-center rounded-full bg-black/50 text-xs font-medium text-white"
+        >
+          Uploading...
+        </span>
+      ) : null}
+      {profile.is_me ? (
+        <label
+          title="Change profile photo"
+          className={`absolute right-0 bottom-0 inline-flex cursor-pointer rounded-full border-2 border-white bg-slate-800 p-2 text-white shadow hover:bg-slate-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${busy ? 'pointer-events-none opacity-60' : ''}`}
+        >
+          <Camera aria-hidden="true" className="h-4 w-4" />
+          <span className="sr-only">Change profile photo</span>
+          <input
+            type="file"
+            accept={PHOTO_ACCEPT}
+            disabled={busy}
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void change(file);
+            }}
+          />
+        </label>
+      ) : null}
+    </div>
+  );
+}
