@@ -26,6 +26,7 @@ import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { postRoutes } from './routes/posts/posts.ts';
 import { profilePageRoutes } from './routes/profiles/profilePage.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
+import { settingsRoutes } from './routes/settings/settings.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,7 +81,7 @@ export async function buildApp(
     mailer,
     onSessionsChanged: (userId) => {
       sessions.forgetUser(userId);
-      sockets.disconnectUser(userId);
+      sockets.realtime.disconnectUser(userId);
     },
   });
   const media = createMediaStorage(config.dataDir);
@@ -104,6 +105,7 @@ export async function buildApp(
   comedyShowRoutes(app, ctx);
   notificationRoutes(app, ctx);
   profilePageRoutes(app, ctx);
+  settingsRoutes(app, ctx);
   await registerWebApp(
     app,
     options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,

@@ -17,6 +17,7 @@ const TermsScreen = lazy(() => import('@web/screens/Legal/TermsScreen.tsx'));
 const CookiesScreen = lazy(() => import('@web/screens/Legal/CookiesScreen.tsx'));
 const AboutScreen = lazy(() => import('@web/screens/About/AboutScreen.tsx'));
 const ProfileScreen = lazy(() => import('@web/screens/Profile/ProfileScreen.tsx'));
+const SettingsRoutes = lazy(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
 
 function CircleRedirect() {
   const { id } = useParams();
@@ -27,7 +28,6 @@ function CircleRedirect() {
 const sections: Array<[path: string, title: string, description: string]> = [
   ['/messages', 'Messages', 'Private conversations with your friends.'],
   ['/faithverse/*', 'FaithVerse', 'Join circles of faith, connect, and grow together'],
-  ['/settings/*', 'Settings & Privacy', 'Your account, preferences and privacy.'],
   ['/spotlight', 'Daily Spotlight', 'Top creators based on all-time engagement • Updated daily'],
   ['/admin', 'Admin Dashboard', 'Manage member accounts.'],
 ];
@@ -50,6 +50,7 @@ const router = createBrowserRouter([
       { path: '/post/:postId', element: <PostScreen /> },
       { path: '/profile/:username', element: <ProfileScreen /> },
       { path: '/faithverse/circle/:id', element: <CircleRedirect /> },
+      { path: '/settings/*', element: <SettingsRoutes /> },
       ...sections.map(([path, title, description]) => ({
         path,
         element: <SectionScreen title={title} description={description} />,

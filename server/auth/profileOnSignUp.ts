@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { getCurrentAdapter } from '@better-auth/core/context';
 import { USERNAME_MAX_LENGTH } from '@common/limits.ts';
+import { SETTINGS_MESSAGES } from '@common/schemas/settings.ts';
 import { sanitizeUsername, usernameFromEmail } from '@common/username.ts';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { APIError } from 'better-auth/api';
@@ -19,8 +20,6 @@ export const profilesModel = {
     },
   },
 } satisfies BetterAuthPlugin;
-
-export const USERNAME_TAKEN_MESSAGE = 'Username taken - This username is already in use';
 
 /**
  * Runs before Better Auth inserts a user, inside the sign-up transaction: gives the user a UUIDv7 id
@@ -47,7 +46,7 @@ export async function createProfileBeforeUser(
   let username: string | undefined;
   if (requested) {
     if ((await taken([requested])).size > 0) {
-      throw new APIError('BAD_REQUEST', { code: 'USERNAME_TAKEN', message: USERNAME_TAKEN_MESSAGE });
+      throw new APIError('BAD_REQUEST', { code: 'USERNAME_TAKEN', message: SETTINGS_MESSAGES.usernameTaken });
     }
     username = requested;
   } else {

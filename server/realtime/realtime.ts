@@ -5,8 +5,11 @@
 export interface Realtime {
   /** The notifications of these members changed: their open tabs refetch the list. */
   notificationsChanged(userIds: string[]): void;
+  /** Sign-out, password reset, account deletion: drop the member's sockets; valid ones reconnect. */
+  disconnectUser(userId: string): void;
 }
 
 export const silentRealtime: Realtime = {
   notificationsChanged: () => {},
+  disconnectUser: () => {},
 };

@@ -68,12 +68,11 @@ export function attachSocketServer(
     notificationsChanged(userIds) {
       for (const userId of new Set(userIds)) io.to(rooms.user(userId)).emit('notifications:changed');
     },
+    disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
   };
 
   return {
     realtime,
-    /** Sign-out, password reset, account deletion: drop the member's sockets; valid ones reconnect. */
-    disconnectUser: (userId: string) => io.in(rooms.user(userId)).disconnectSockets(true),
     close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));

@@ -1,0 +1,202 @@
+import { z } from 'zod/mini';
+import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../limits.ts';
+import { sanitizeUsername } from '../username.ts';
+
+/** Spec section 9: one username change per 30 days. */
+export const USERNAME_CHANGE_INTERVAL_DAYS = 30;
+
+export const USERNAME_LOCKED_TITLE = 'Cannot change username';
+export const usernameLockedDescription = (days: number) =>
+  `You can change your username in ${days} day${days === 1 ? '' : 's'}`;
+
+export const SETTINGS_MESSAGES = {
+  noChanges: 'No changes to save',
+  usernameTaken: 'Username taken - This username is already in use',
+  usernameLocked: (days: number) => `${USERNAME_LOCKED_TITLE} - ${usernameLockedDescription(days)}`,
+  usernameEmpty: 'Username must have at least one letter, number or underscore.',
+  bioTooLong: `Bio must be at most ${BIO_MAX_LENGTH} characters.`,
+  wrongPassword: 'That password is not right.',
+  passwordRequired: 'Enter your password to delete your account.',
+} as const;
+
+// ---- Account (full name and username) ----
+
+export const accountSettingsSchema = z.object({
+  full_name: z.string(),
+  username: z.string(),
+  last_username_change: z.nullable(z.string()),
+  can_change_username: z.boolean(),
+  days_until_username_change: z.number(),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/** PATCH /api/settings/account: the username is lower-cased and stripped to a-z, 0-9 and _ (spec 5). */
+export const updateAccountSchema = z.strictObject({
+  full_name: z.optional(
+    z
+      .string({ error: 'Full name must be text.' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Full name is required.'),
+        z.maxLength(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`),
+      ),
+  ),
+  username: z.optional(
+    z.string({ error: 'Username must be text.' }).check(
+      z.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`),
+      z.refine((value) => sanitizeUsername(value).length > 0, SETTINGS_MESSAGES.usernameEmpty),
+    ),
+  ),
+});
+export type UpdateAccountInput = z.input<typeof updateAccountSchema>;
+
+// ---- Profile details (bio) ----
+
+export const profileDetailsSettingsSchema = z.object({
+  username: z.string(),
+  full_name: z.string(),
+  bio: z.nullable(z.string()),
+});
+export type ProfileDetailsSettings = z.infer<typeof profileDetailsSettingsSchema>;
+
+/** PATCH /api/settings/profile-details: an empty bio clears it. */
+export const updateBioSchema = z.strictObject({
+  bio: z.nullable(
+    z
+      .string({ error: 'Bio must be text.' })
+      .check(z.trim(), z.maxLength(BIO_MAX_LENGTH, SETTINGS_MESSAGES.bioTooLong)),
+  ),
+});
+export type UpdateBioInput = z.input<typeof updateBioSchema>;
+
+// ---- Privacy ----
+
+export const privacySettingsSchema = z.object({ followers_visible: z.boolean() });
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+
+export const updatePrivacySchema = z.strictObject({
+  followers_visible: z.boolean({ error: 'followers_visible must be true or false.' }),
+});
+
+// ---- Preferences (notifications, language, media) ----
+
+export const LANGUAGES = [
+  ['en-US', 'English (United States)'],
+  ['es-ES', 'Español (España)'],
+  ['fr-FR', 'Français (France)'],
+  ['de-DE', 'Deutsch (Deutschland)'],
+  ['pt-BR', 'Português (Brasil)'],
+] as const;
+export type Language = (typeof LANGUAGES)[number][0];
+const languageCodes = LANGUAGES.map(([code]) => code) as [Language, ...Language[]];
+
+export const PREFERENCE_TOGGLES = [
+  'push_new_posts',
+  'push_comments',
+  'push_likes',
+  'push_messages',
+  'email_new_posts',
+  'email_updates',
+  'autoplay_videos',
+  'high_quality_images',
+  'data_saver',
+] as const;
+export type PreferenceToggle = (typeof PREFERENCE_TOGGLES)[number];
+
+export const preferencesSchema = z.object({
+  push_new_posts: z.boolean(),
+  push_comments: z.boolean(),
+  push_likes: z.boolean(),
+  push_messages: z.boolean(),
+  email_new_posts: z.boolean(),
+  email_updates: z.boolean(),
+  autoplay_videos: z.boolean(),
+  high_quality_images: z.boolean(),
+  data_saver: z.boolean(),
+  language: z.enum(languageCodes),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** What a member has before saving anything (the user_settings column defaults). */
+export const DEFAULT_PREFERENCES: Preferences = {
+  push_new_posts: true,
+  push_comments: true,
+  push_likes: true,
+  push_messages: true,
+  email_new_posts: false,
+  email_updates: false,
+  autoplay_videos: true,
+  high_quality_images: true,
+  data_saver: false,
+  language: 'en-US',
+};
+
+const toggle = (field: PreferenceToggle) =>
+  z.optional(z.boolean({ error: `${field} must be true or false.` }));
+
+/** PATCH /api/settings/preferences: only the fields sent change. */
+export const updatePreferencesSchema = z.strictObject({
+  push_new_posts: toggle('push_new_posts'),
+  push_comments: toggle('push_comments'),
+  push_likes: toggle('push_likes'),
+  push_messages: toggle('push_messages'),
+  email_new_posts: toggle('email_new_posts'),
+  email_updates: toggle('email_updates'),
+  autoplay_videos: toggle('autoplay_videos'),
+  high_quality_images: toggle('high_quality_images'),
+  data_saver: toggle('data_saver'),
+  language: z.optional(
+    z.enum(languageCodes, {
+      error: `Choose a language: ${LANGUAGES.map(([, label]) => label).join(', ')}.`,
+    }),
+  ),
+});
+export type UpdatePreferencesInput = z.input<typeof updatePreferencesSchema>;
+
+// ---- Your data ----
+
+/** GET /api/settings/data/summary: what 'Review your data' shows. */
+export const dataSummarySchema = z.object({
+  email: z.string(),
+  created_at: z.string(),
+  counts: z.object({
+    posts: z.number(),
+    comments: z.number(),
+    likes: z.number(),
+    followers: z.number(),
+    following: z.number(),
+    messages: z.number(),
+  }),
+});
+export type DataSummary = z.infer<typeof dataSummarySchema>;
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+
+/** GET /api/settings/data: everything Splikz holds about the member, as rows of each table. */
+export const dataExportSchema = z.object({
+  exported_at: z.string(),
+  account: z.object({ id: z.string(), email: z.string(), created_at: z.string() }),
+  profile: z.record(z.string(), z.unknown()),
+  settings: preferencesSchema,
+  posts: rows,
+  comments: rows,
+  likes: rows,
+  follows: z.object({ following: rows, followers: rows }),
+  friendships: rows,
+  messages: z.object({ sent: rows, received: rows }),
+  notifications: rows,
+  pending_posts: z.object({ submitted: rows, on_my_wall: rows }),
+  contact_messages: rows,
+  media: rows,
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+export const deleteAccountSchema = z.strictObject({
+  password: z
+    .string({ error: SETTINGS_MESSAGES.passwordRequired })
+    .check(
+      z.minLength(1, SETTINGS_MESSAGES.passwordRequired),
+      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+    ),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

@@ -1,0 +1,206 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { uploadPhoto } from '@server/routes/wall/testMedia.ts';
+import {
+  dialects,
+  GENEROUS_AUTH_LIMITS,
+  makeUser,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '@server/test/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+type Messages = {
+  messages: { id: string; sender_id: string; receiver_id: string; content: string; created_at: string };
+};
+
+describe.each(dialects)('settings: your data and deleting an account (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const db = () => server.built.ctx.database.db;
+  const sendMessage = (from: string, to: string, content: string) =>
+    db()
+      .withTables<Messages>()
+      .insertInto('messages')
+      .values({
+        id: crypto.randomUUID(),
+        sender_id: from,
+        receiver_id: to,
+        content,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  const mediaFile = (key: string) => path.join(server.dataDir, 'media', ...key.split('/'));
+
+  it("exports the member's own data, and nobody else's", async () => {
+    const ann = await makeUser(server, { name: 'Ann Export' });
+    const ben = await makeUser(server, { name: 'Ben Other' });
+    const photo = await uploadPhoto(server, ann.client);
+    const mine = (await ann.client.post('/api/posts', { content: 'Ann writes', media_id: photo.id })).body;
+    const theirs = (await ben.client.post('/api/posts', { content: 'Ben writes' })).body;
+    await ann.client.request('PUT', `/api/posts/${theirs.id}/like`);
+    await ann.client.post(`/api/posts/${theirs.id}/comments`, { content: 'Nice, Ben' });
+    await ben.client.post(`/api/posts/${mine.id}/comments`, { content: 'Thanks Ann' });
+    await ben.client.request('PUT', `/api/follows/${ann.me.id}`);
+    await sendMessage(ann.me.id, ben.me.id, 'Hi Ben');
+    await sendMessage(ben.me.id, ann.me.id, 'Hi Ann');
+    await sendMessage(ben.me.id, ben.me.id, 'Note to self');
+    await ann.client.request('PATCH', '/api/settings/preferences', { data_saver: true });
+
+    const res = await ann.client.get('/api/settings/data');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBeNull();
+    const data = res.body;
+    expect(data.account).toEqual({
+      id: ann.me.id,
+      email: ann.input.email.toLowerCase(),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(data.profile).toMatchObject({ id: ann.me.id, full_name: 'Ann Export', followers_visible: true });
+    expect(data.settings.data_saver).toBe(true);
+    expect(data.posts.map((p: { content: string }) => p.content)).toEqual(['Ann writes']);
+    expect(data.comments.map((c: { content: string }) => c.content)).toEqual(['Nice, Ben']);
+    expect(data.likes).toEqual([expect.objectContaining({ post_id: theirs.id, user_id: ann.me.id })]);
+    expect(data.follows.followers).toEqual([
+      expect.objectContaining({ follower_id: ben.me.id, username: ben.me.profile.username }),
+    ]);
+    expect(data.follows.following).toEqual([]);
+    expect(data.friendships).toHaveLength(1);
+    expect(data.messages.sent.map((m: { content: string }) => m.content)).toEqual(['Hi Ben']);
+    expect(data.messages.received.map((m: { content: string }) => m.content)).toEqual(['Hi Ann']);
+    expect(data.notifications.map((n: { type: string }) => n.type).sort()).toEqual([
+      'comment',
+      'friend_request',
+    ]);
+    expect(data.media).toEqual([expect.objectContaining({ id: photo.id, url: photo.url })]);
+    expect(JSON.stringify(data)).not.toContain('Ben writes');
+    expect(JSON.stringify(data)).not.toContain('Note to self');
+    expect(JSON.stringify(data)).not.toContain('Thanks Ann');
+
+    const download = await ann.client.get('/api/settings/data?download=1');
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="splikz-data-${ann.me.profile.username}.json"`,
+    );
+    expect(download.body.posts).toHaveLength(1);
+
+    expect((await ann.client.get('/api/settings/data/summary')).body).toEqual({
+      email: ann.input.email.toLowerCase(),
+      created_at: data.account.created_at,
+      counts: { posts: 1, comments: 1, likes: 1, followers: 1, following: 0, messages: 2 },
+    });
+  });
+
+  it('refuses a wrong password and deletes nothing', async () => {
+    const { client, me } = await makeUser(server);
+    await client.post('/api/posts', { content: 'Still here' });
+    const wrong = await client.post('/api/settings/delete-account', { password: 'not-my-password' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error).toEqual({ code: 'wrong_password', message: 'That password is not right.' });
+    const empty = await client.post('/api/settings/delete-account', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe('Enter your password to delete your account.');
+    expect(
+      await db().selectFrom('user').select('id').where('id', '=', me.id).executeTakeFirst(),
+    ).toBeTruthy();
+    expect(await db().selectFrom('posts').select('id').where('user_id', '=', me.id).execute()).toHaveLength(
+      1,
+    );
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('deletes the account with the right password: rows, files and sessions go', async () => {
+    const gone = await makeUser(server, { name: 'Gwen Gone' });
+    const stay = await makeUser(server, { name: 'Sid Stays' });
+    // A second browser of the same member: its session ends too.
+    const otherDevice = new TestClient(server.baseUrl);
+    const signIn = await otherDevice.post('/api/auth/sign-in/email', {
+      email: gone.input.email,
+      password: gone.input.password,
+    });
+    expect(signIn.status).toBe(200);
+    expect((await otherDevice.get('/api/me')).status).toBe(200);
+
+    const photo = await uploadPhoto(server, gone.client);
+    const post = (await gone.client.post('/api/posts', { content: 'Goodbye', media_id: photo.id })).body;
+    const staysPost = (await stay.client.post('/api/posts', { content: 'I remain' })).body;
+    await gone.client.request('PUT', `/api/posts/${staysPost.id}/like`);
+    await gone.client.post(`/api/posts/${staysPost.id}/comments`, { content: 'Bye Sid' });
+    await stay.client.request('PUT', `/api/posts/${post.id}/like`);
+    await gone.client.request('PUT', `/api/follows/${stay.me.id}`);
+    // Sid's photo on Gwen's wall waits for her approval; it leaves with her wall.
+    const wallPhoto = await uploadPhoto(server, stay.client);
+    const submitted = await stay.client.post(`/api/profiles/${gone.me.id}/wall`, {
+      content: 'For your wall',
+      media_id: wallPhoto.id,
+    });
+    expect(submitted.status).toBe(201);
+    await gone.client.post('/api/contact', {
+      name: 'Gwen Gone',
+      email: gone.input.email,
+      subject: 'general',
+      message: 'Hello team',
+    });
+    const mediaIds = [photo.id, wallPhoto.id];
+    const keys = await db()
+      .selectFrom('media_objects')
+      .select(['storage_key', 'variant_key'])
+      .where('id', 'in', mediaIds)
+      .execute();
+    const files = keys.flatMap((k) => [k.storage_key, k.variant_key]).filter((k): k is string => Boolean(k));
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const key of files) expect(existsSync(mediaFile(key))).toBe(true);
+    const oldCookies = new Map(gone.client.cookies);
+
+    const res = await gone.client.post('/api/settings/delete-account', { password: gone.input.password });
+    expect(res.status).toBe(200);
+    const setCookies = res.headers.getSetCookie();
+    expect(setCookies).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^better-auth\.session_token=; Max-Age=0; Path=\//),
+        expect.stringMatching(/^better-auth\.session_data=; Max-Age=0; Path=\//),
+      ]),
+    );
+    expect(gone.client.cookies.has('better-auth.session_token')).toBe(false);
+
+    const id = gone.me.id;
+    const left = async (table: 'user' | 'profiles', column: 'id') =>
+      db().selectFrom(table).select(column).where(column, '=', id).execute();
+    expect(await left('user', 'id')).toEqual([]);
+    expect(await left('profiles', 'id')).toEqual([]);
+    expect(await db().selectFrom('posts').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    expect(await db().selectFrom('likes').select('post_id').where('user_id', '=', id).execute()).toEqual([]);
+    expect(await db().selectFrom('follows').select('id').where('follower_id', '=', id).execute()).toEqual([]);
+    expect(await db().selectFrom('pending_posts').select('id').execute()).toEqual([]);
+    expect(await db().selectFrom('media_objects').select('id').where('id', 'in', mediaIds).execute()).toEqual(
+      [],
+    );
+    expect(
+      await db().selectFrom('contact_messages').select('id').where('email', '=', gone.input.email).execute(),
+    ).toEqual([]);
+    for (const key of files) expect(existsSync(mediaFile(key))).toBe(false);
+
+    // Sid's post keeps its own counts without Gwen's like and comment.
+    const after = await stay.client.get(`/api/posts/${staysPost.id}`);
+    expect(after.body).toMatchObject({ like_count: 0, comment_count: 0 });
+    expect((await stay.client.get('/api/me')).status).toBe(200);
+
+    // The cookie the member had, replayed, and the other device: both signed out.
+    const replay = new TestClient(server.baseUrl);
+    for (const [k, v] of oldCookies) replay.cookies.set(k, v);
+    expect((await replay.get('/api/me')).status).toBe(401);
+    expect((await replay.get('/api/settings/account')).status).toBe(401);
+    expect((await otherDevice.get('/api/me')).status).toBe(401);
+    const again = await new TestClient(server.baseUrl).post('/api/auth/sign-in/email', {
+      email: gone.input.email,
+      password: gone.input.password,
+    });
+    expect(again.status).toBe(401);
+  });
+});

@@ -1,0 +1,221 @@
+import type { DataExport, DataSummary } from '@common/schemas/settings.ts';
+import { getPreferences } from '@server/commands/settings.ts';
+import type { DB } from '@server/db/types.ts';
+import { unauthorized } from '@server/http/errors.ts';
+import type { MediaStorage } from '@server/media/storage.ts';
+import type { Kysely } from 'kysely';
+
+/** The messages table (not in DB yet: the messages feature will add it). */
+interface MessagesTable {
+  id: string;
+  sender_id: string;
+  receiver_id: string;
+  content: string;
+  is_read: boolean | number;
+  created_at: string;
+}
+
+type Row = Record<string, unknown>;
+
+const BOOLEAN_COLUMNS = new Set(['followers_visible', 'is_read']);
+
+/** Rows as a person reads them: SQLite's 0/1 flags become true/false, dates ISO-8601. */
+function readable<T extends object>(rows: T[]): Row[] {
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [
+        key,
+        BOOLEAN_COLUMNS.has(key) ? Boolean(value) : value instanceof Date ? value.toISOString() : value,
+      ]),
+    ),
+  );
+}
+
+const isoDate = (value: string | Date) => new Date(value).toISOString();
+
+async function accountOf(db: Kysely<DB>, userId: string) {
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'email', 'createdAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw unauthorized();
+  return { id: user.id, email: user.email, created_at: isoDate(user.createdAt) };
+}
+
+/** Everything Splikz holds about the member (GET /api/settings/data). */
+export async function exportMemberData(
+  db: Kysely<DB>,
+  userId: string,
+  urls: Pick<MediaStorage, 'publicUrl'>,
+): Promise<DataExport> {
+  const messages = db.withTables<{ messages: MessagesTable }>();
+  const [account, profile] = await Promise.all([
+    accountOf(db, userId),
+    db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  const media = await db
+    .selectFrom('media_objects')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return {
+    exported_at: new Date().toISOString(),
+    account,
+    profile: readable([profile])[0]!,
+    settings: await getPreferences(db, userId),
+    posts: readable(
+      await db.selectFrom('posts').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+    ),
+    comments: readable(
+      await db
+        .selectFrom('comments')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+    ),
+    likes: readable(
+      await db.selectFrom('likes').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+    ),
+    follows: {
+      following: readable(
+        await db
+          .selectFrom('follows')
+          .innerJoin('profiles', 'profiles.id', 'follows.following_id')
+          .select(['follows.following_id', 'profiles.username', 'follows.created_at'])
+          .where('follows.follower_id', '=', userId)
+          .orderBy('follows.created_at')
+          .execute(),
+      ),
+      followers: readable(
+        await db
+          .selectFrom('follows')
+          .innerJoin('profiles', 'profiles.id', 'follows.follower_id')
+          .select(['follows.follower_id', 'profiles.username', 'follows.created_at'])
+          .where('follows.following_id', '=', userId)
+          .orderBy('follows.created_at')
+          .execute(),
+      ),
+    },
+    friendships: readable(
+      await db
+        .selectFrom('friendships')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))
+        .orderBy('created_at')
+        .execute(),
+    ),
+    messages: {
+      sent: readable(
+        await messages
+          .selectFrom('messages')
+          .selectAll()
+          .where('sender_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+      ),
+      received: readable(
+        await messages
+          .selectFrom('messages')
+          .selectAll()
+          .where('receiver_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+      ),
+    },
+    notifications: readable(
+      await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+    ),
+    pending_posts: {
+      submitted: readable(
+        await db
+          .selectFrom('pending_posts')
+          .selectAll()
+          .where('author_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+      ),
+      on_my_wall: readable(
+        await db
+          .selectFrom('pending_posts')
+          .selectAll()
+          .where('profile_owner_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+      ),
+    },
+    contact_messages: readable(
+      await db
+        .selectFrom('contact_messages')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+    ),
+    media: readable(
+      media.map((m) => ({
+        ...m,
+        url: urls.publicUrl(m.storage_key),
+        feed_url: m.variant_key ? urls.publicUrl(m.variant_key) : null,
+      })),
+    ),
+  };
+}
+
+/** The counts 'Review your data' shows (GET /api/settings/data/summary). */
+export async function summarizeMemberData(db: Kysely<DB>, userId: string): Promise<DataSummary> {
+  const messages = db.withTables<{ messages: MessagesTable }>();
+  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) =>
+    Number((await query.executeTakeFirstOrThrow()).n);
+  const [account, posts, comments, likes, followers, following, sentOrReceived] = await Promise.all([
+    accountOf(db, userId),
+    count(
+      db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId),
+    ),
+    count(
+      db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId),
+    ),
+    count(
+      db
+        .selectFrom('likes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId),
+    ),
+    count(
+      db
+        .selectFrom('follows')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('following_id', '=', userId),
+    ),
+    count(
+      db
+        .selectFrom('follows')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('follower_id', '=', userId),
+    ),
+    count(
+      messages
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)])),
+    ),
+  ]);
+  return {
+    email: account.email,
+    created_at: account.created_at,
+    counts: { posts, comments, likes, followers, following, messages: sentOrReceived },
+  };
+}

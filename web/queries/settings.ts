@@ -1,0 +1,168 @@
+import type { Me } from '@common/schemas/profiles.ts';
+import type {
+  AccountSettings,
+  DataSummary,
+  DeleteAccountInput,
+  Preferences,
+  PrivacySettings,
+  ProfileDetailsSettings,
+  UpdateAccountInput,
+  UpdateBioInput,
+  UpdatePreferencesInput,
+} from '@common/schemas/settings.ts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/api/client.ts';
+import { retryServerErrors } from './postCache.ts';
+import { profilePageKeys } from './profilePage.ts';
+import { sessionKeys } from './session.ts';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  account: () => ['settings', 'account'] as const,
+  profileDetails: () => ['settings', 'profile-details'] as const,
+  privacy: () => ['settings', 'privacy'] as const,
+  preferences: () => ['settings', 'preferences'] as const,
+  dataSummary: () => ['settings', 'data-summary'] as const,
+};
+
+export const DATA_DOWNLOAD_URL = '/api/settings/data?download=1';
+
+function useSettingsQuery<T>(queryKey: readonly string[], path: string) {
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api<T>(path, { signal }),
+    staleTime: 30_000,
+    retry: retryServerErrors,
+  });
+}
+
+/** Name, username or bio changed: the header, drawer and profile page show it on their next look. */
+function profileChanged(queryClient: QueryClient, profile: { username: string; full_name: string }) {
+  queryClient.setQueryData<Me | null>(sessionKeys.me, (me) =>
+    me ? { ...me, profile: { ...me.profile, ...profile } } : me,
+  );
+  void queryClient.invalidateQueries({ queryKey: profilePageKeys.all });
+}
+
+export const useAccountSettings = () =>
+  useSettingsQuery<AccountSettings>(settingsKeys.account(), '/api/settings/account');
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateAccountInput) =>
+      api<AccountSettings>('/api/settings/account', { method: 'PATCH', body: input }),
+    onSuccess: (account) => {
+      queryClient.setQueryData(settingsKeys.account(), account);
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.profileDetails() });
+      profileChanged(queryClient, account);
+    },
+  });
+}
+
+export const useProfileDetailsSettings = () =>
+  useSettingsQuery<ProfileDetailsSettings>(settingsKeys.profileDetails(), '/api/settings/profile-details');
+
+export function useUpdateBio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateBioInput) =>
+      api<ProfileDetailsSettings>('/api/settings/profile-details', { method: 'PATCH', body: input }),
+    onSuccess: (details) => {
+      queryClient.setQueryData(settingsKeys.profileDetails(), details);
+      queryClient.setQueryData<Me | null>(sessionKeys.me, (me) =>
+        me ? { ...me, profile: { ...me.profile, bio: details.bio } } : me,
+      );
+      void queryClient.invalidateQueries({ queryKey: profilePageKeys.all });
+    },
+  });
+}
+
+export const usePrivacySettings = () =>
+  useSettingsQuery<PrivacySettings>(settingsKeys.privacy(), '/api/settings/privacy');
+
+/** Applied on screen at once; the previous value comes back if saving fails (spec section 4). */
+export function useUpdatePrivacy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: 'settings-privacy' },
+    mutationFn: (input: PrivacySettings) =>
+      api<PrivacySettings>('/api/settings/privacy', { method: 'PATCH', body: input }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: settingsKeys.privacy() });
+      const previous = queryClient.getQueryData<PrivacySettings>(settingsKeys.privacy());
+      queryClient.setQueryData(settingsKeys.privacy(), input);
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(settingsKeys.privacy(), context.previous);
+    },
+    onSuccess: (privacy) => {
+      queryClient.setQueryData(settingsKeys.privacy(), privacy);
+      void queryClient.invalidateQueries({ queryKey: profilePageKeys.all });
+    },
+  });
+}
+
+export const usePreferences = () =>
+  useSettingsQuery<Preferences>(settingsKeys.preferences(), '/api/settings/preferences');
+
+/**
+ * Each change is saved as it is made, one request at a time (scope), shown at once and undone if the
+ * server refuses it. Only the changed field is sent, so two quick toggles never overwrite each other.
+ */
+export function useUpdatePreferences(onFailure: (error: Error) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: 'settings-preferences' },
+    mutationFn: (input: UpdatePreferencesInput) =>
+      api<Preferences>('/api/settings/preferences', { method: 'PATCH', body: input }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: settingsKeys.preferences() });
+      const previous = queryClient.getQueryData<Preferences>(settingsKeys.preferences());
+      if (previous) queryClient.setQueryData(settingsKeys.preferences(), { ...previous, ...input });
+      return { previous };
+    },
+    onError: (error, input, context) => {
+      onFailure(error);
+      // Undo only the fields this request changed: later toggles keep their own state.
+      queryClient.setQueryData<Preferences>(settingsKeys.preferences(), (current) => {
+        const previous = context?.previous;
+        if (!current || !previous) return current;
+        const undone = Object.fromEntries(
+          Object.keys(input).map((key) => [key, previous[key as keyof Preferences]]),
+        );
+        return { ...current, ...undone };
+      });
+    },
+    onSuccess: (saved) => {
+      // The last save in the queue knows every change before it: the cache takes the server's word.
+      const queued = queryClient.isMutating({
+        predicate: (m) => m.options.scope?.id === 'settings-preferences',
+      });
+      if (queued <= 1) queryClient.setQueryData(settingsKeys.preferences(), saved);
+    },
+  });
+}
+
+export const useDataSummary = (enabled: boolean) =>
+  useQuery({
+    queryKey: settingsKeys.dataSummary(),
+    queryFn: ({ signal }) => api<DataSummary>('/api/settings/data/summary', { signal }),
+    enabled,
+    staleTime: 0,
+    retry: retryServerErrors,
+  });
+
+/** On success the browser's session is gone: the app forgets the member and everything it cached. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) =>
+      api<{ deleted: true }>('/api/settings/delete-account', { method: 'POST', body: input }),
+    onSuccess: () => {
+      queryClient.setQueryData(sessionKeys.me, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    },
+  });
+}

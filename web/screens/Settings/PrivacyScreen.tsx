@@ -1,0 +1,42 @@
+import { usePrivacySettings, useUpdatePrivacy } from '@web/queries/settings.ts';
+import { toast } from 'sonner';
+import { Loaded, SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
+import { SwitchRow } from './components/Switch.tsx';
+
+/** /settings/privacy: 'Show Followers List', applied at once and reverted if saving fails. */
+export default function PrivacyScreen() {
+  const privacy = usePrivacySettings();
+  const update = useUpdatePrivacy();
+
+  function onChange(followersVisible: boolean) {
+    update.mutate(
+      { followers_visible: followersVisible },
+      {
+        onSuccess: (saved) =>
+          toast.success('Privacy settings updated', {
+            description: saved.followers_visible
+              ? 'Followers list is now public'
+              : 'Followers list is now private',
+          }),
+        onError: (error) => toast.error('Error updating privacy settings', { description: error.message }),
+      },
+    );
+  }
+
+  return (
+    <SettingsPage title="Privacy" description="Choose what others can see on your profile.">
+      <SettingsSection id="settings-followers" title="Followers">
+        <Loaded query={privacy}>
+          {(data) => (
+            <SwitchRow
+              label="Show Followers List"
+              description="When off, only you can see who follows you and whom you follow."
+              checked={data.followers_visible}
+              onChange={onChange}
+            />
+          )}
+        </Loaded>
+      </SettingsSection>
+    </SettingsPage>
+  );
+}
