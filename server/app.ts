@@ -22,6 +22,7 @@ import { contactRoutes } from './routes/contact/contact.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { meRoutes } from './routes/me/me.ts';
 import { mediaRoutes } from './routes/media/media.ts';
+import { messageRoutes } from './routes/messages/messages.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { postRoutes } from './routes/posts/posts.ts';
 import { profilePageRoutes } from './routes/profiles/profilePage.ts';
@@ -106,6 +107,7 @@ export async function buildApp(
   notificationRoutes(app, ctx);
   profilePageRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  messageRoutes(app, ctx);
   await registerWebApp(
     app,
     options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,

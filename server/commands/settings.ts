@@ -9,6 +9,7 @@ import {
   USERNAME_CHANGE_INTERVAL_DAYS,
 } from '@common/schemas/settings.ts';
 import { sanitizeUsername } from '@common/username.ts';
+import { isUniqueViolation } from '@server/db/errors.ts';
 import type { DB, UserSettingsTable } from '@server/db/types.ts';
 import { badRequest, HttpError, unauthorized } from '@server/http/errors.ts';
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
@@ -49,12 +50,6 @@ export async function getAccountSettings(db: Db, userId: string): Promise<Accoun
     .executeTakeFirst();
   if (!row) throw unauthorized();
   return presentAccount(row);
-}
-
-/** A unique index refused the row: PostgreSQL's 23505, or SQLite's SQLITE_CONSTRAINT_UNIQUE. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**

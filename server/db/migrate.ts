@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as authTables from './migrations/20261122T0900_auth_tables.ts';
 import * as appModel from './migrations/20261122T0910_app_model.ts';
 import * as mediaLinks from './migrations/20261122T2000_media_links.ts';
+import * as conversations from './migrations/20261123T0000_conversations.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
   '20261122T0900_auth_tables': authTables,
   '20261122T0910_app_model': appModel,
   '20261122T2000_media_links': mediaLinks,
+  '20261123T0000_conversations': conversations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -187,6 +187,29 @@ export interface UserSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface ConversationsTable {
+  id: string;
+  /** The pair, ordered: user_a < user_b. */
+  user_a: string;
+  user_b: string;
+  last_message_id: string;
+  last_message_at: string;
+  a_unread: Generated<number>;
+  b_unread: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  receiver_id: string;
+  content: string;
+  client_id: string | null;
+  is_read: Bool;
+  created_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -204,4 +227,6 @@ export interface DB {
   friendships: FriendshipsTable;
   pending_posts: PendingPostsTable;
   user_settings: UserSettingsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }

@@ -1,22 +1,11 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest } from '@server/http/errors.ts';
 import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
+import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
 
-/** Cursors are opaque to clients: base64url of "created_at|id" of the last post of a page. */
-export function encodeCursor(post: { created_at: string; id: string }): string {
-  return Buffer.from(`${post.created_at}|${post.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw badRequest('The page cursor is not valid. Reload the feed.', 'invalid_cursor');
-  }
-  return { createdAt, id };
-}
+export { encodeCursor };
 
 type FeedOptions = {
   category?: 'general' | 'prayer' | 'food' | 'comedy';
@@ -92,7 +81,7 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
   const limit = options.limit ?? FEED_PAGE_SIZE;
   // The home feed shows every post; the prayer, food and comedy feeds their own category.
   const category = options.category && options.category !== 'general' ? options.category : undefined;
-  const cursor = options.before ? decodeCursor(options.before) : undefined;
+  const cursor = options.before ? decodeCursor(options.before, 'the feed') : undefined;
   const run = feedQuery(db, {
     category: Boolean(category),
     before: Boolean(cursor),

@@ -1,25 +1,6 @@
-import type { ServerToClientEvents } from '@common/realtime.ts';
-import { makeUser, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
-import { io, type Socket } from 'socket.io-client';
+import { makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { type ClientSocket, connectSocket as connect, connected } from '@server/test/sockets.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-type ClientSocket = Socket<ServerToClientEvents>;
-
-function connect(server: TestServer, client: TestClient | null, origin = server.baseUrl): ClientSocket {
-  const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
-  return io(server.baseUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { origin, ...(cookie ? { cookie } : {}) },
-  });
-}
-
-const connected = (socket: ClientSocket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
 
 describe('realtime rooms', () => {
   let server: TestServer;

@@ -68,6 +68,12 @@ export function attachSocketServer(
     notificationsChanged(userIds) {
       for (const userId of new Set(userIds)) io.to(rooms.user(userId)).emit('notifications:changed');
     },
+    messageStored(message) {
+      io.to([rooms.user(message.sender_id), rooms.user(message.receiver_id)]).emit('message:new', message);
+    },
+    messagesRead(receipt, otherUserId) {
+      io.to([rooms.user(receipt.reader_id), rooms.user(otherUserId)]).emit('messages:read', receipt);
+    },
     disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
   };
 

@@ -11,10 +11,6 @@ import {
 } from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-type Messages = {
-  messages: { id: string; sender_id: string; receiver_id: string; content: string; created_at: string };
-};
-
 describe.each(dialects)('settings: your data and deleting an account (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -25,18 +21,13 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
   });
 
   const db = () => server.built.ctx.database.db;
-  const sendMessage = (from: string, to: string, content: string) =>
-    db()
-      .withTables<Messages>()
-      .insertInto('messages')
-      .values({
-        id: crypto.randomUUID(),
-        sender_id: from,
-        receiver_id: to,
-        content,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+  const sendMessage = async (from: TestClient, to: string, content: string) => {
+    const res = await from.post(`/api/conversations/with/${to}/messages`, {
+      content,
+      client_id: crypto.randomUUID(),
+    });
+    expect(res.status).toBe(201);
+  };
   const mediaFile = (key: string) => path.join(server.dataDir, 'media', ...key.split('/'));
 
   it("exports the member's own data, and nobody else's", async () => {
@@ -49,9 +40,10 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     await ann.client.post(`/api/posts/${theirs.id}/comments`, { content: 'Nice, Ben' });
     await ben.client.post(`/api/posts/${mine.id}/comments`, { content: 'Thanks Ann' });
     await ben.client.request('PUT', `/api/follows/${ann.me.id}`);
-    await sendMessage(ann.me.id, ben.me.id, 'Hi Ben');
-    await sendMessage(ben.me.id, ann.me.id, 'Hi Ann');
-    await sendMessage(ben.me.id, ben.me.id, 'Note to self');
+    const cat = await makeUser(server, { name: 'Cat Third' });
+    await sendMessage(ann.client, ben.me.id, 'Hi Ben');
+    await sendMessage(ben.client, ann.me.id, 'Hi Ann');
+    await sendMessage(ben.client, cat.me.id, 'Note to Cat');
     await ann.client.request('PATCH', '/api/settings/preferences', { data_saver: true });
 
     const res = await ann.client.get('/api/settings/data');
@@ -78,10 +70,11 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     expect(data.notifications.map((n: { type: string }) => n.type).sort()).toEqual([
       'comment',
       'friend_request',
+      'message',
     ]);
     expect(data.media).toEqual([expect.objectContaining({ id: photo.id, url: photo.url })]);
     expect(JSON.stringify(data)).not.toContain('Ben writes');
-    expect(JSON.stringify(data)).not.toContain('Note to self');
+    expect(JSON.stringify(data)).not.toContain('Note to Cat');
     expect(JSON.stringify(data)).not.toContain('Thanks Ann');
 
     const download = await ann.client.get('/api/settings/data?download=1');

@@ -5,16 +5,6 @@ import { unauthorized } from '@server/http/errors.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
 import type { Kysely } from 'kysely';
 
-/** The messages table (not in DB yet: the messages feature will add it). */
-interface MessagesTable {
-  id: string;
-  sender_id: string;
-  receiver_id: string;
-  content: string;
-  is_read: boolean | number;
-  created_at: string;
-}
-
 type Row = Record<string, unknown>;
 
 const BOOLEAN_COLUMNS = new Set(['followers_visible', 'is_read']);
@@ -49,7 +39,6 @@ export async function exportMemberData(
   userId: string,
   urls: Pick<MediaStorage, 'publicUrl'>,
 ): Promise<DataExport> {
-  const messages = db.withTables<{ messages: MessagesTable }>();
   const [account, profile] = await Promise.all([
     accountOf(db, userId),
     db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
@@ -109,7 +98,7 @@ export async function exportMemberData(
     ),
     messages: {
       sent: readable(
-        await messages
+        await db
           .selectFrom('messages')
           .selectAll()
           .where('sender_id', '=', userId)
@@ -117,7 +106,7 @@ export async function exportMemberData(
           .execute(),
       ),
       received: readable(
-        await messages
+        await db
           .selectFrom('messages')
           .selectAll()
           .where('receiver_id', '=', userId)
@@ -171,7 +160,6 @@ export async function exportMemberData(
 
 /** The counts 'Review your data' shows (GET /api/settings/data/summary). */
 export async function summarizeMemberData(db: Kysely<DB>, userId: string): Promise<DataSummary> {
-  const messages = db.withTables<{ messages: MessagesTable }>();
   const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) =>
     Number((await query.executeTakeFirstOrThrow()).n);
   const [account, posts, comments, likes, followers, following, sentOrReceived] = await Promise.all([
@@ -207,7 +195,7 @@ export async function summarizeMemberData(db: Kysely<DB>, userId: string): Promi
         .where('follower_id', '=', userId),
     ),
     count(
-      messages
+      db
         .selectFrom('messages')
         .select((eb) => eb.fn.countAll().as('n'))
         .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)])),

@@ -1,0 +1,123 @@
+import { z } from 'zod/mini';
+
+/** Direct messages: limits, texts and every payload of /api/conversations/*. */
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGES_PAGE_DEFAULT = 30;
+export const MESSAGES_PAGE_MAX = 100;
+export const CONVERSATIONS_PAGE_DEFAULT = 20;
+export const CONVERSATIONS_PAGE_MAX = 50;
+/** How many newer messages one catch-up call (`after=`) returns at most; the client asks again. */
+export const MESSAGES_CATCH_UP_MAX = 200;
+
+export const MESSAGE_TEXTS = {
+  empty: 'Write a message first.',
+  tooLong: `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`,
+  toSelf: 'You cannot send a message to yourself.',
+  memberNotFound: 'This member does not exist any more.',
+  sendFailed: 'Message not sent',
+  noConversations: 'No conversations yet',
+  noMessages: 'No messages yet. Say hello!',
+  pickConversation: 'Select a conversation to start messaging',
+} as const;
+
+const clientIdPattern = /^[0-9a-zA-Z-]{8,64}$/;
+
+export const sendMessageSchema = z.strictObject({
+  content: z
+    .string({ error: 'content is required.' })
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGE_TEXTS.empty),
+      z.maxLength(MESSAGE_MAX_LENGTH, MESSAGE_TEXTS.tooLong),
+    ),
+  /**
+   * Chosen by the client for each message it means to send (a UUID). Sending again with the same
+   * id after a lost answer returns the stored message instead of storing a second one.
+   */
+  client_id: z
+    .string({ error: 'client_id is required.' })
+    .check(z.regex(clientIdPattern, 'client_id must be 8-64 letters, digits or dashes.')),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+const limitSchema = (max: number) =>
+  z.optional(
+    z.coerce
+      .number({ error: 'limit must be a number.' })
+      .check(z.int('limit must be a whole number.'), z.gte(1), z.lte(max, `limit must be at most ${max}.`)),
+  );
+
+/**
+ * `before`: a cursor from `next_cursor`, pages back into history (newest first).
+ * `after`: a message id; returns what came after it, oldest first (catching up after a reconnect).
+ */
+export const messagesQuerySchema = z.strictObject({
+  before: z.optional(z.string().check(z.maxLength(200))),
+  after: z.optional(z.string().check(z.regex(clientIdPattern, 'after must be a message id.'))),
+  limit: limitSchema(MESSAGES_PAGE_MAX),
+});
+
+export const conversationsQuerySchema = z.strictObject({
+  before: z.optional(z.string().check(z.maxLength(200))),
+  limit: limitSchema(CONVERSATIONS_PAGE_MAX),
+});
+
+export const participantSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  avatar_url: z.nullable(z.string()),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  sender_id: z.string(),
+  receiver_id: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+  is_read: z.boolean(),
+  client_id: z.nullable(z.string()),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/**
+ * GET /api/conversations/with/:userId/messages. With `before` (or nothing): newest first, and
+ * `next_cursor` pages further back. With `after`: oldest first, and `has_more` says ask again.
+ */
+export const messagePageSchema = z.object({
+  other: participantSchema,
+  messages: z.array(messageSchema),
+  next_cursor: z.nullable(z.string()),
+  has_more: z.boolean(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  other: participantSchema,
+  last_message: messageSchema,
+  /** Messages from the other member the viewer has not read. */
+  unread_count: z.number(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** GET /api/conversations: newest conversation first. */
+export const conversationPageSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+  next_cursor: z.nullable(z.string()),
+  /** Conversations with at least one unread message, for the header badge. */
+  unread_conversations: z.number(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+/** POST /api/conversations/with/:userId/read: what the viewer just read. */
+export const readReceiptSchema = z.object({
+  /** Null only in the HTTP answer when the two members have no conversation yet. */
+  conversation_id: z.nullable(z.string()),
+  reader_id: z.string(),
+  /** Every message to the reader up to and including this id is now read. Null: nothing was unread. */
+  up_to_id: z.nullable(z.string()),
+});
+export type ReadReceipt = z.infer<typeof readReceiptSchema>;

@@ -1,0 +1,89 @@
+import {
+  type ConversationPage,
+  conversationsQuerySchema,
+  MESSAGE_TEXTS,
+  type Message,
+  type MessagePage,
+  messagesQuerySchema,
+  type Participant,
+  type ReadReceipt,
+  sendMessageSchema,
+} from '@common/schemas/messages.ts';
+import { markConversationRead, sendMessage } from '@server/commands/messages.ts';
+import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { badRequest, notFound } from '@server/http/errors.ts';
+import { enforceLimit } from '@server/http/rateLimit.ts';
+import { parseInput } from '@server/http/validate.ts';
+import { findParticipant, listConversations, pageMessages } from '@server/queries/messages.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+type WithParams = { Params: { userId: string } };
+const ID = /^[0-9a-zA-Z-]{1,64}$/;
+
+/**
+ * Direct messages (spec section 2 'Messages'). Every route is about the viewer and one other member,
+ * named in the path: only the two of them can read or write their conversation, because the
+ * conversation is looked up from the pair (viewer, other), never from an id the client sends.
+ */
+export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const senders = new WeakMap<FastifyRequest, string>();
+  const sendLimit = app.createRateLimit({
+    max: 30,
+    timeWindow: 10_000,
+    keyGenerator: (request) => `dm:${senders.get(request) ?? request.ip}`,
+  });
+
+  /** The other member of the conversation, who must exist and must not be the viewer. */
+  async function otherMember(viewerId: string, userId: string): Promise<Participant> {
+    if (userId === viewerId) throw badRequest(MESSAGE_TEXTS.toSelf, 'message_to_self');
+    const other = ID.test(userId) ? await findParticipant(db, userId) : undefined;
+    if (!other) throw notFound(MESSAGE_TEXTS.memberNotFound);
+    return other;
+  }
+
+  app.get('/api/conversations', async (request): Promise<ConversationPage> => {
+    const viewer = await requireViewer(ctx, request);
+    const query = parseInput(conversationsQuerySchema, request.query);
+    return listConversations(db, viewer.userId, query);
+  });
+
+  app.get<WithParams>(
+    '/api/conversations/with/:userId/messages',
+    async (request, reply): Promise<MessagePage> => {
+      const viewer = await requireViewer(ctx, request);
+      const query = parseInput(messagesQuerySchema, request.query);
+      const other = await otherMember(viewer.userId, request.params.userId);
+      const page = await pageMessages(db, viewer.userId, other.id, query);
+      reply.header('cache-control', 'no-store');
+      return { other, ...page };
+    },
+  );
+
+  app.post<WithParams>(
+    '/api/conversations/with/:userId/messages',
+    async (request, reply): Promise<Message> => {
+      const viewer = await requireViewer(ctx, request);
+      senders.set(request, viewer.userId);
+      await enforceLimit(sendLimit, request);
+      const input = parseInput(sendMessageSchema, request.body);
+      const other = await otherMember(viewer.userId, request.params.userId);
+      const { message, created } = await sendMessage(db, viewer.userId, other.id, input);
+      if (created) {
+        ctx.realtime.messageStored(message);
+        ctx.realtime.notificationsChanged([other.id]);
+      }
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.post<WithParams>('/api/conversations/with/:userId/read', async (request): Promise<ReadReceipt> => {
+    const viewer = await requireViewer(ctx, request);
+    const other = await otherMember(viewer.userId, request.params.userId);
+    const result = await markConversationRead(db, viewer.userId, other.id);
+    if (!result) return { conversation_id: null, reader_id: viewer.userId, up_to_id: null };
+    if (result.receipt.up_to_id) ctx.realtime.messagesRead(result.receipt, other.id);
+    if (result.notificationsRead) ctx.realtime.notificationsChanged([viewer.userId]);
+    return result.receipt;
+  });
+}
