@@ -18,6 +18,7 @@ const CookiesScreen = lazy(() => import('@web/screens/Legal/CookiesScreen.tsx'))
 const AboutScreen = lazy(() => import('@web/screens/About/AboutScreen.tsx'));
 const ProfileScreen = lazy(() => import('@web/screens/Profile/ProfileScreen.tsx'));
 const SettingsRoutes = lazy(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
+const MessagesScreen = lazy(() => import('@web/screens/Messages/MessagesScreen.tsx'));
 
 function CircleRedirect() {
   const { id } = useParams();
@@ -26,7 +27,6 @@ function CircleRedirect() {
 
 // Areas that later releases fill in; each is protected like the real screen will be.
 const sections: Array<[path: string, title: string, description: string]> = [
-  ['/messages', 'Messages', 'Private conversations with your friends.'],
   ['/faithverse/*', 'FaithVerse', 'Join circles of faith, connect, and grow together'],
   ['/spotlight', 'Daily Spotlight', 'Top creators based on all-time engagement • Updated daily'],
   ['/admin', 'Admin Dashboard', 'Manage member accounts.'],
@@ -51,6 +51,7 @@ const router = createBrowserRouter([
       { path: '/profile/:username', element: <ProfileScreen /> },
       { path: '/faithverse/circle/:id', element: <CircleRedirect /> },
       { path: '/settings/*', element: <SettingsRoutes /> },
+      { path: '/messages', element: <MessagesScreen /> },
       ...sections.map(([path, title, description]) => ({
         path,
         element: <SectionScreen title={title} description={description} />,

@@ -18,6 +18,7 @@ export const MESSAGE_TEXTS = {
   noConversations: 'No conversations yet',
   noMessages: 'No messages yet. Say hello!',
   pickConversation: 'Select a conversation to start messaging',
+  unknownUsername: 'There is no member with this username. Check the link, or pick a conversation.',
 } as const;
 
 const clientIdPattern = /^[0-9a-zA-Z-]{8,64}$/;

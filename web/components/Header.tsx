@@ -1,9 +1,10 @@
+import { useMessagesBadge } from '@web/queries/messages.ts';
 import { useSession, useSignOut } from '@web/queries/session.ts';
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from './Avatar.tsx';
-import { MobileDrawer } from './MobileDrawer.tsx';
+import { MobileDrawer, UnreadBadge } from './MobileDrawer.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 import { NAV_ITEMS } from './navigation.ts';
 import { UserSearch } from './UserSearch.tsx';
@@ -14,6 +15,7 @@ export function Header() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const unreadConversations = useMessagesBadge(Boolean(me));
   if (!me) return null;
 
   async function handleSignOut() {
@@ -40,20 +42,24 @@ export function Header() {
           <UserSearch />
         </div>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={to === '/'}
-              title={label}
-              aria-label={label}
-              className={({ isActive }) =>
-                `rounded-lg p-2 ${isActive ? 'bg-brand-50 text-brand-600' : 'text-slate-600 hover:bg-slate-100'}`
-              }
-            >
-              <Icon className="h-5 w-5" />
-            </NavLink>
-          ))}
+          {NAV_ITEMS.map(({ to, label, icon: Icon }) => {
+            const unread = to === '/messages' ? unreadConversations : 0;
+            return (
+              <NavLink
+                key={to}
+                to={to}
+                end={to === '/'}
+                title={label}
+                aria-label={unread > 0 ? `${label}, ${unread} unread` : label}
+                className={({ isActive }) =>
+                  `relative rounded-lg p-2 ${isActive ? 'bg-brand-50 text-brand-600' : 'text-slate-600 hover:bg-slate-100'}`
+                }
+              >
+                <Icon className="h-5 w-5" />
+                <UnreadBadge count={unread} className="absolute -right-0.5 -top-0.5" />
+              </NavLink>
+            );
+          })}
         </nav>
         <NotificationBell myUsername={me.profile.username} />
         <Link
@@ -79,6 +85,7 @@ export function Header() {
         onClose={() => setDrawerOpen(false)}
         me={me}
         onSignOut={handleSignOut}
+        unreadConversations={unreadConversations}
       />
     </header>
   );

@@ -1,4 +1,5 @@
 import { DRAWER_WIDTH_PX } from '@common/limits.ts';
+import { BADGE_CAP } from '@common/schemas/notifications.ts';
 import type { Me } from '@common/schemas/profiles.ts';
 import { LogOut, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -14,11 +15,14 @@ export function MobileDrawer({
   onClose,
   me,
   onSignOut,
+  unreadConversations = 0,
 }: {
   open: boolean;
   onClose: () => void;
   me: Me;
   onSignOut: () => void;
+  /** Conversations with unread messages, shown on the Messages link. */
+  unreadConversations?: number;
 }) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -68,21 +72,26 @@ export function MobileDrawer({
           </button>
         </div>
         <nav aria-label="Menu" className="flex-1 overflow-y-auto p-2">
-          {DRAWER_ITEMS.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={to === '/'}
-              onClick={onClose}
-              tabIndex={open ? 0 : -1}
-              className={({ isActive }) =>
-                `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
-              }
-            >
-              <Icon className="h-5 w-5" />
-              {label}
-            </NavLink>
-          ))}
+          {DRAWER_ITEMS.map(({ to, label, icon: Icon }) => {
+            const unread = to === '/messages' ? unreadConversations : 0;
+            return (
+              <NavLink
+                key={to}
+                to={to}
+                end={to === '/'}
+                onClick={onClose}
+                tabIndex={open ? 0 : -1}
+                aria-label={unread > 0 ? `${label}, ${unread} unread` : undefined}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+                }
+              >
+                <Icon className="h-5 w-5" />
+                {label}
+                <UnreadBadge count={unread} className="ml-auto" />
+              </NavLink>
+            );
+          })}
         </nav>
         <div className="border-t border-slate-200 p-3">
           <button
@@ -101,5 +110,18 @@ export function MobileDrawer({
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** The count of conversations with unread messages on the Messages link (capped like the bell). */
+export function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className={`min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white ${className}`}
+    >
+      {count > BADGE_CAP ? `${BADGE_CAP}+` : count}
+    </span>
   );
 }

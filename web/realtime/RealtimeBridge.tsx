@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notificationKeys } from '@web/queries/notifications.ts';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
+import { emitRealtime, refetchAfterReconnect } from './socket.ts';
 
 /**
  * Keeps a signed-in member's tab in their private realtime room. Events invalidate the queries that
@@ -40,8 +41,9 @@ export function RealtimeBridge() {
       socket.on('connect', () => {
         attempt = 0;
         // Whatever happened before the room was joined (first connect) or while offline (reconnect).
-        if (everConnected) void queryClient.invalidateQueries();
+        if (everConnected) void queryClient.invalidateQueries({ predicate: refetchAfterReconnect });
         else void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+        emitRealtime('connected', everConnected);
         everConnected = true;
         // Visible state for people debugging and for the end-to-end tests.
         document.documentElement.dataset.realtime = 'connected';
@@ -54,6 +56,9 @@ export function RealtimeBridge() {
       socket.on('notifications:changed', () => {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
       });
+      // Screens that show these subscribe through ./socket.ts; this stays the tab's one connection.
+      socket.on('message:new', (message) => emitRealtime('message:new', message));
+      socket.on('messages:read', (receipt) => emitRealtime('messages:read', receipt));
     });
 
     return () => {

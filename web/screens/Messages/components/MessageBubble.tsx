@@ -1,0 +1,54 @@
+import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
+import type { ChatMessage } from '@web/queries/messages.ts';
+import { memo } from 'react';
+
+/**
+ * One message. The viewer's own show where they are: 'Sending…', 'Failed' with Retry, and on the
+ * newest stored one 'Delivered' or 'Read'. Memoized: a new message re-renders only itself.
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  mine,
+  senderName,
+  showReceipt,
+  onRetry,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  senderName: string;
+  showReceipt: boolean;
+  onRetry: (message: ChatMessage) => void;
+}) {
+  const failed = message.pending === 'failed';
+  return (
+    <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`} data-message-id={message.id}>
+      <p
+        className={`max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 ${
+          mine
+            ? `rounded-br-sm text-white ${failed ? 'bg-red-500' : 'bg-brand-600'} ${message.pending === 'sending' ? 'opacity-70' : ''}`
+            : 'rounded-bl-sm bg-slate-100 text-slate-900'
+        }`}
+      >
+        <span className="sr-only">{mine ? 'You' : senderName}: </span>
+        {message.content}
+      </p>
+      <p className="mt-0.5 flex items-center gap-2 px-1 text-xs text-slate-500">
+        {message.pending ? null : <RelativeTime iso={message.created_at} />}
+        {message.pending === 'sending' ? <span>Sending…</span> : null}
+        {failed ? (
+          <>
+            <span className="font-medium text-red-700">Failed</span>
+            <button
+              type="button"
+              onClick={() => onRetry(message)}
+              className="rounded font-semibold text-brand-600 hover:text-brand-700 hover:underline"
+            >
+              Retry
+            </button>
+          </>
+        ) : null}
+        {showReceipt ? <span>{message.is_read ? 'Read' : 'Delivered'}</span> : null}
+      </p>
+    </li>
+  );
+});

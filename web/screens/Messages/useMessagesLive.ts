@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  applyReceipt,
+  applyStoredMessage,
+  catchUpChat,
+  markChatRead,
+  messageKeys,
+  useKeepsMessagesLive,
+} from '@web/queries/messages.ts';
+import { onRealtime } from '@web/realtime/socket.ts';
+import { useEffect, useRef } from 'react';
+
+/** Messages arriving in a burst are marked read with one call. */
+const READ_DEBOUNCE_MS = 400;
+
+const isVisible = () => document.visibilityState === 'visible';
+
+/**
+ * Keeps the message caches live while the Messages screen is open: new messages and read receipts
+ * from the member's realtime room go into the list and the cached chats; what arrives in the open
+ * chat is marked read (so the sender sees 'Read'), once the tab is visible; after every (re)connect
+ * the open chat fetches what it missed.
+ */
+export function useMessagesLive(viewerId: string, openChatWith: string | null) {
+  const queryClient = useQueryClient();
+  useKeepsMessagesLive();
+  const open = useRef(openChatWith);
+  open.current = openChatWith;
+  const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const readWhenVisible = useRef(false);
+
+  useEffect(() => {
+    const readOpenChat = (delay: number) => {
+      clearTimeout(readTimer.current);
+      readTimer.current = setTimeout(() => {
+        const otherId = open.current;
+        if (!otherId) return;
+        if (!isVisible()) {
+          readWhenVisible.current = true;
+          return;
+        }
+        readWhenVisible.current = false;
+        markChatRead(queryClient, otherId, viewerId).catch(() => {
+          // Not read this time: the next message or the next opening tries again.
+        });
+      }, delay);
+    };
+    const onVisibility = () => {
+      if (isVisible() && readWhenVisible.current) readOpenChat(0);
+    };
+
+    const stops = [
+      onRealtime('message:new', (message) => {
+        const inOpenChat = message.sender_id === open.current && message.receiver_id === viewerId;
+        applyStoredMessage(queryClient, message, viewerId, inOpenChat && isVisible());
+        if (inOpenChat) readOpenChat(READ_DEBOUNCE_MS);
+      }),
+      onRealtime('messages:read', (receipt) => applyReceipt(queryClient, receipt, viewerId)),
+      onRealtime('connected', (reconnect) => {
+        // A reconnect refetches the list already (RealtimeBridge); the first connect does not.
+        if (!reconnect) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+        const otherId = open.current;
+        if (!otherId) return;
+        catchUpChat(queryClient, otherId, viewerId)
+          .then(() => readOpenChat(0))
+          .catch(() => {
+            // Offline again: the next connect catches up.
+          });
+      }),
+    ];
+    document.addEventListener('visibilitychange', onVisibility);
+
+    // Opening a chat: what was cached may have missed messages while the screen was closed.
+    if (openChatWith) {
+      catchUpChat(queryClient, openChatWith, viewerId).catch(() => {});
+      readOpenChat(0);
+    }
+    return () => {
+      for (const stop of stops) stop();
+      document.removeEventListener('visibilitychange', onVisibility);
+      clearTimeout(readTimer.current);
+    };
+  }, [queryClient, viewerId, openChatWith]);
+}
