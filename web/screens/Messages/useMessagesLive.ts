@@ -1,12 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  applyReceipt,
-  applyStoredMessage,
-  catchUpChat,
-  markChatRead,
-  messageKeys,
-  useKeepsMessagesLive,
-} from '@web/queries/messages.ts';
+import { applyReceipt, applyStoredMessage, messageKeys } from '@web/queries/messageCache.ts';
+import { catchUpChat, markChatRead, useKeepsMessagesLive } from '@web/queries/messages.ts';
 import { onRealtime } from '@web/realtime/socket.ts';
 import { useEffect, useRef } from 'react';
 

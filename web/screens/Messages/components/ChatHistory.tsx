@@ -1,7 +1,8 @@
 import { MESSAGE_TEXTS, type Participant } from '@common/schemas/messages.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
-import { type ChatMessage, useChat } from '@web/queries/messages.ts';
+import type { ChatMessage } from '@web/queries/messageCache.ts';
+import { useChat } from '@web/queries/messages.ts';
 import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useWhenVisible } from '../useWhenVisible.ts';
 import { MessageBubble } from './MessageBubble.tsx';

@@ -1,15 +1,8 @@
 import { MESSAGE_TEXTS, type Participant } from '@common/schemas/messages.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@web/components/Avatar.tsx';
-import {
-  addLocalMessage,
-  type ChatMessage,
-  type ChatPartner,
-  setPending,
-  updateChat,
-  useChat,
-  useSendMessage,
-} from '@web/queries/messages.ts';
+import { type ChatMessage, setPending, updateChat } from '@web/queries/messageCache.ts';
+import { addLocalMessage, type ChatPartner, useChat, useSendMessage } from '@web/queries/messages.ts';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { Link } from 'react-router';

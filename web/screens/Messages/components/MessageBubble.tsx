@@ -1,5 +1,5 @@
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
-import type { ChatMessage } from '@web/queries/messages.ts';
+import type { ChatMessage } from '@web/queries/messageCache.ts';
 import { memo } from 'react';
 
 /**
