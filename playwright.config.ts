@@ -50,6 +50,8 @@ export default defineConfig({
       PUBLIC_URL: E2E_BASE_URL,
       CONTACT_EMAIL: 'team@splikz.test',
       AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+      // The suite signs up dozens of members from one address within a minute.
+      AUTH_RATE_LIMIT_PER_IP: '1000',
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
+    expect(config.authRateLimit.perIp).toBe(20);
+    expect(loadConfig({ DATA_DIR: dataDir(), AUTH_RATE_LIMIT_PER_IP: '500' }).authRateLimit.perIp).toBe(500);
   });
 
   it.each([
@@ -30,6 +32,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment variable DATABASE_URL'],
     [{ SMTP_URL: 'http://mail' }, 'Invalid environment variable SMTP_URL'],
     [{ CONTACT_EMAIL: 'not-an-email' }, 'Invalid environment variable CONTACT_EMAIL'],
+    [{ AUTH_RATE_LIMIT_PER_IP: '0' }, 'Invalid environment variable AUTH_RATE_LIMIT_PER_IP'],
     [
       { AUTH_SECRET: 'short' },
       'Invalid environment variable AUTH_SECRET: must be at least 32 characters long',

@@ -53,6 +53,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, 'must be an address like "Splikz <no-reply@example.org>"').optional(),
   CONTACT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20),
   NODE_ENV: z.string().optional(),
 });
 
@@ -89,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contactEmail: e.CONTACT_EMAIL ?? `contact@${host.includes('.') ? host : 'splikz.local'}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     production: e.NODE_ENV === 'production',
-    authRateLimit: { perIp: 20, perEmail: 5, windowMs: 60_000 },
+    authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perEmail: 5, windowMs: 60_000 },
     contactRateLimit: { perIp: 5, windowMs: 60 * 60_000 },
     ...overrides,
   };
