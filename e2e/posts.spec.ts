@@ -1,13 +1,6 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
+import { photo } from './support/media.ts';
 import { createConfirmedMember, newMember, signIn } from './support/members.ts';
-
-async function photo() {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#4f46e5' } })
-    .png()
-    .toBuffer();
-  return { name: 'sunset.png', mimeType: 'image/png', buffer };
-}
 
 test('post text and a photo, like, comment, open, edit and delete it', async ({ page, request, baseURL }) => {
   const me = newMember('poster');
@@ -18,7 +11,7 @@ test('post text and a photo, like, comment, open, edit and delete it', async ({ 
   const post = page.getByRole('button', { name: 'Post', exact: true });
   await expect(post).toBeDisabled();
   await page.getByLabel('Post text').fill(text);
-  await page.locator('input[type="file"]').setInputFiles(await photo());
+  await page.locator('input[type="file"]').setInputFiles(await photo('sunset.png'));
   await post.click();
   await expect(page.getByText('Post shared!')).toBeVisible();
 

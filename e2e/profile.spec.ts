@@ -1,34 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output } from 'mediabunny';
-import sharp from 'sharp';
+import { clip, photo } from './support/media.ts';
 import { createConfirmedMember, newMember, signIn } from './support/members.ts';
 
 async function usernameOf(page: Page): Promise<string> {
   const me = await page.request.get('/api/me');
   expect(me.status()).toBe(200);
   return (await me.json()).profile.username;
-}
-
-async function photo(name = 'cover.png') {
-  const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0ea5e9' } })
-    .png()
-    .toBuffer();
-  return { name, mimeType: 'image/png', buffer };
-}
-
-/** A one-second MP4 of synthetic frames: enough for the server's duration check and a video tile. */
-async function clip() {
-  const output = new Output({ format: new Mp4OutputFormat(), target: new BufferTarget() });
-  const source = new EncodedVideoPacketSource('vp9');
-  output.addVideoTrack(source, { frameRate: 10 });
-  await output.start();
-  for (let i = 0; i < 10; i++) {
-    const packet = new EncodedPacket(new Uint8Array([0x82, 0x49, 0x83, i]), 'key', i / 10, 0.1);
-    const meta = { decoderConfig: { codec: 'vp09.00.10.08', codedWidth: 320, codedHeight: 240 } };
-    await source.add(packet, i === 0 ? meta : undefined);
-  }
-  await output.finalize();
-  return { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from(output.target.buffer!) };
 }
 
 test('a visitor follows and writes on a wall; the owner approves the post onto it', async ({
@@ -115,7 +92,7 @@ test('the owner sets a cover and About details; tabs work from the keyboard', as
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Please upload an image or video file')).toBeVisible();
 
-  await editor.locator('input[type="file"]').setInputFiles(await photo());
+  await editor.locator('input[type="file"]').setInputFiles(await photo('cover.png'));
   const slider = editor.getByRole('slider', { name: /Vertical position/ });
   await slider.fill('20');
   await slider.press('ArrowRight');
@@ -209,4 +186,61 @@ test.describe('on a 390 px phone', () => {
     await page.getByRole('link', { name: 'Go Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+});
+
+test('the owner sets a 3-second profile video that visitors see loop, refuses a longer one, and removes it', async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = newMember('videoowner');
+  const visitor = newMember('videoviewer');
+  const ownerPage = await (await browser.newContext()).newPage();
+  const visitorPage = await (await browser.newContext()).newPage();
+  await createConfirmedMember(ownerPage.request, baseURL!, owner);
+  await createConfirmedMember(visitorPage.request, baseURL!, visitor);
+  const username = await usernameOf(ownerPage);
+
+  await ownerPage.goto(`/profile/${username}`);
+  await ownerPage.getByRole('button', { name: 'Profile video' }).click();
+  const dialog = ownerPage.getByRole('dialog', { name: 'Profile video' });
+  await expect(dialog.getByText('No profile video yet')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose a video of up to 3 seconds first.');
+  await dialog
+    .getByLabel('Choose video')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(dialog.getByRole('alert')).toHaveText('Please choose a video for your profile video.');
+
+  // A 5-second clip is refused before it is uploaded (the server refuses it too: profilePage.test.ts).
+  await dialog.getByLabel('Choose video').setInputFiles(await clip(5, 'long.mp4'));
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Profile videos can be at most 3 seconds long. This one is 5.0 seconds.',
+  );
+  await expect(dialog.getByLabel('Preview of your new profile video')).toHaveCount(0);
+
+  await dialog.getByLabel('Choose video').setInputFiles(await clip(3, 'wave.mp4'));
+  await expect(dialog.getByLabel('Preview of your new profile video')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(ownerPage.getByText('Profile video updated!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const ownerVideo = ownerPage.getByLabel(`Profile video of ${owner.name}`);
+  await expect(ownerVideo).toHaveAttribute('src', /\.mp4$/);
+  await expect(ownerVideo).toHaveJSProperty('muted', true);
+  await expect(ownerVideo).toHaveJSProperty('loop', true);
+
+  // A visitor sees it too, after a fresh load.
+  await visitorPage.goto(`/profile/${username}`);
+  await expect(visitorPage.getByLabel(`Profile video of ${owner.name}`)).toHaveAttribute(
+    'src',
+    (await ownerVideo.getAttribute('src'))!,
+  );
+  await expect(visitorPage.getByRole('button', { name: 'Profile video' })).toHaveCount(0);
+
+  await ownerPage.getByRole('button', { name: 'Profile video' }).click();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(ownerPage.getByText('Profile video removed')).toBeVisible();
+  await expect(ownerPage.getByLabel(`Profile video of ${owner.name}`)).toHaveCount(0);
+  await visitorPage.reload();
+  await expect(visitorPage.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+  await expect(visitorPage.getByLabel(`Profile video of ${owner.name}`)).toHaveCount(0);
 });

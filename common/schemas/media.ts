@@ -7,6 +7,8 @@ export const MEDIA_LIMITS = {
   photoBytes: 10 * MB,
   videoBytes: 50 * MB,
   videoSeconds: 10,
+  /** A profile video (DESIGN.md section 6). */
+  profileVideoSeconds: 3,
   /** Container durations are rounded; a clip this much over the limit still passes. */
   videoToleranceSeconds: 0.05,
   /** Long side of the stored photo, and width of the feed variant, in pixels. */

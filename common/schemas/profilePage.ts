@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MEDIA_LIMITS } from './media.ts';
 import { authorSchema, FEED_PAGE_MAX, POST_CONTENT_MAX_LENGTH, postSchema } from './posts.ts';
 import { profileSummarySchema } from './profiles.ts';
 
@@ -27,6 +28,8 @@ export const PROFILE_MESSAGES = {
   coverNotMedia: 'Please upload an image or video file',
   coverNoFile: 'Please select a file first',
   avatarNotPhoto: 'Please choose a photo for your profile picture.',
+  profileVideoNotVideo: 'Please choose a video for your profile video.',
+  profileVideoNoFile: 'Choose a video of up to 3 seconds first.',
   website: 'The website must be a link starting with http:// or https://',
   pendingNotFound: 'This post is no longer waiting for approval.',
   ownerOnly: 'Only the owner of this profile can approve or reject posts on it.',
@@ -80,6 +83,14 @@ const mediaId = z.string({ error: 'media_id must be text.' }).check(z.minLength(
 export const avatarInputSchema = z.strictObject({
   media_id: z.string({ error: 'Choose a photo to upload.' }).check(z.minLength(1), z.maxLength(64)),
 });
+
+export const profileVideoInputSchema = z.strictObject({
+  media_id: z.string({ error: 'Choose a video to upload.' }).check(z.minLength(1), z.maxLength(64)),
+});
+
+export function profileVideoTooLongMessage(seconds: number): string {
+  return `Profile videos can be at most ${MEDIA_LIMITS.profileVideoSeconds} seconds long. This one is ${seconds.toFixed(1)} seconds.`;
+}
 
 export const COVER_POSITION_MESSAGE = 'The cover position must be a whole number from 0 to 100.';
 export const coverInputSchema = z.strictObject({
@@ -141,6 +152,8 @@ export const profilePageSchema = z.object({
   bio: z.nullable(z.string()),
   cover_photo_url: z.nullable(z.string()),
   cover_photo_position: z.number(),
+  /** A clip of at most 3 seconds that plays in place of the avatar on the profile page. */
+  profile_video_url: z.nullable(z.string()),
   hobbies: z.nullable(z.string()),
   favorite_movies: z.nullable(z.string()),
   favorite_music: z.nullable(z.string()),

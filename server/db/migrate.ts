@@ -3,6 +3,7 @@ import * as authTables from './migrations/20261122T0900_auth_tables.ts';
 import * as appModel from './migrations/20261122T0910_app_model.ts';
 import * as mediaLinks from './migrations/20261122T2000_media_links.ts';
 import * as conversations from './migrations/20261123T0000_conversations.ts';
+import * as profileMedia from './migrations/20261123T0100_profile_media.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '20261122T0910_app_model': appModel,
   '20261122T2000_media_links': mediaLinks,
   '20261123T0000_conversations': conversations,
+  '20261123T0100_profile_media': profileMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

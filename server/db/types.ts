@@ -41,6 +41,11 @@ export interface ProfilesTable {
   website: string | null;
   last_username_change: string | null;
   followers_visible: Bool;
+  /** The upload each picture shows; set null when that upload goes. */
+  avatar_media_id: string | null;
+  cover_media_id: string | null;
+  profile_video_url: string | null;
+  profile_video_media_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -30,11 +30,12 @@ export interface ClaimedMedia {
   kind: 'photo' | 'video';
   url: string;
   feed_url: string | null;
+  duration_ms: number | null;
 }
 
 /**
- * For the posts API, inside its transaction: the member's own upload, not yet shown by any post (two
- * posts sharing files would lose them when one is deleted). `urls` defaults to the local store's
+ * For the posts and profile APIs, inside their transaction: the member's own upload, not yet shown by
+ * any post or profile (two owners sharing files would lose them when one is deleted). `urls` defaults to the local store's
  * URLs; pass `ctx.media` once storage can be elsewhere.
  */
 export async function claimMedia(
@@ -44,7 +45,7 @@ export async function claimMedia(
 ): Promise<ClaimedMedia> {
   let query = db
     .selectFrom('media_objects')
-    .select(['id', 'user_id', 'kind', 'storage_key', 'variant_key'])
+    .select(['id', 'user_id', 'kind', 'storage_key', 'variant_key', 'duration_ms'])
     .where('id', '=', mediaId);
   // PostgreSQL: a concurrent claim of the same upload waits here and then sees the first post.
   // SQLite runs one writer at a time and has no FOR UPDATE.
@@ -67,11 +68,32 @@ export async function claimMedia(
       'That upload is already part of a post. Please upload it again.',
     );
   }
+  // A profile picture, cover or profile video shows it: replacing that one would delete its file.
+  const onProfile = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('avatar_media_id', '=', mediaId),
+        eb('cover_media_id', '=', mediaId),
+        eb('profile_video_media_id', '=', mediaId),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (onProfile) {
+    throw new HttpError(
+      400,
+      'invalid_media',
+      'That upload is already on your profile. Please upload it again.',
+    );
+  }
   return {
     id: media.id,
     kind: media.kind,
     url: urls.publicUrl(media.storage_key),
     feed_url: media.variant_key ? urls.publicUrl(media.variant_key) : null,
+    duration_ms: media.duration_ms,
   };
 }
 

@@ -110,6 +110,14 @@ export const useUpdateCover = () =>
     api<ProfilePage>('/api/profiles/me/cover', { method: 'PATCH', body: input }),
   );
 
+export const useSetProfileVideo = () =>
+  useOwnProfileMutation((mediaId: string) =>
+    api<ProfilePage>('/api/profiles/me/video', { method: 'PUT', body: { media_id: mediaId } }),
+  );
+
+export const useRemoveProfileVideo = () =>
+  useOwnProfileMutation(() => api<ProfilePage>('/api/profiles/me/video', { method: 'DELETE' }));
+
 /** Follow or unfollow; the page shows the server's answer (count, friendship) once it arrives. */
 export function useFollow(profile: ProfilePage) {
   const queryClient = useQueryClient();

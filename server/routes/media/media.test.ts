@@ -7,6 +7,7 @@ import path from 'node:path';
 import { MEDIA_MESSAGES } from '@common/schemas/media.ts';
 import { claimMedia, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { assertMediaKey } from '@server/media/storage.ts';
+
 import {
   dialects,
   makeUser,
@@ -14,35 +15,11 @@ import {
   type TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
-import {
-  BufferTarget,
-  EncodedPacket,
-  EncodedVideoPacketSource,
-  MovOutputFormat,
-  Mp4OutputFormat,
-  Output,
-  WebMOutputFormat,
-} from 'mediabunny';
+import { makeVideo } from '@server/test/media.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const MB = 1024 * 1024;
-
-/** A video of synthetic key frames (no encoder here): enough for the container to have a length. */
-async function makeVideo(format: 'mp4' | 'mov' | 'webm', seconds: number): Promise<Buffer> {
-  const containers = { mp4: Mp4OutputFormat, mov: MovOutputFormat, webm: WebMOutputFormat };
-  const output = new Output({ format: new containers[format](), target: new BufferTarget() });
-  const source = new EncodedVideoPacketSource('vp9');
-  output.addVideoTrack(source, { frameRate: 10 });
-  await output.start();
-  for (let i = 0; i < seconds * 10; i++) {
-    const packet = new EncodedPacket(new Uint8Array([0x82, 0x49, 0x83, i & 255]), 'key', i / 10, 0.1);
-    const meta = { decoderConfig: { codec: 'vp09.00.10.08', codedWidth: 320, codedHeight: 240 } };
-    await source.add(packet, i === 0 ? meta : undefined);
-  }
-  await output.finalize();
-  return Buffer.from(output.target.buffer!);
-}
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#c0392b' } });
@@ -334,7 +311,13 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
     await expect(byBob).rejects.toMatchObject(notFound);
     await expect(claimMedia(db, { mediaId: 'nope', userId: aliceId })).rejects.toMatchObject(notFound);
     const claimed = await db.transaction().execute((trx) => claimMedia(trx, { mediaId, userId: aliceId }));
-    expect(claimed).toEqual({ id: mediaId, kind: 'photo', url: res.body.url, feed_url: res.body.feed_url });
+    expect(claimed).toEqual({
+      id: mediaId,
+      kind: 'photo',
+      url: res.body.url,
+      feed_url: res.body.feed_url,
+      duration_ms: null,
+    });
 
     const [id, now] = [`post-${mediaId}`, new Date().toISOString()];
     const post = { id, user_id: aliceId, content: '.', media_id: mediaId, created_at: now, updated_at: now };

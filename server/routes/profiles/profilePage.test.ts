@@ -47,6 +47,7 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
       bio: null,
       cover_photo_url: null,
       cover_photo_position: 50,
+      profile_video_url: null,
       hobbies: null,
       favorite_movies: null,
       favorite_music: null,
@@ -163,6 +164,100 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
     expect(video.url).toMatch(/\.mp4$/);
   });
 
+  const status = async (url: string) => (await fetch(`${server.baseUrl}${url}`)).status;
+  const mediaRow = (id: string) =>
+    db().selectFrom('media_objects').select('id').where('id', '=', id).executeTakeFirst();
+
+  it('sets a profile video of at most 3 seconds, refuses anything else, and removes it', async () => {
+    const before = await profileRow();
+    const refusals: Array<[unknown, string]> = [
+      [
+        { media_id: (await uploadVideo(server, alice, 4)).id },
+        'Profile videos can be at most 3 seconds long. This one is 4.0 seconds.',
+      ],
+      [{ media_id: (await uploadPhoto(server, alice)).id }, 'Please choose a video for your profile video.'],
+      [
+        { media_id: (await uploadVideo(server, bob)).id },
+        'That upload was not found. Please upload the file again.',
+      ],
+      [{}, 'Choose a video to upload.'],
+      [{ media_id: 42 }, 'Choose a video to upload.'],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await alice.request('PUT', '/api/profiles/me/video', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    expect(await profileRow()).toEqual(before);
+
+    const first = await uploadVideo(server, alice, 3);
+    const set = await alice.request('PUT', '/api/profiles/me/video', { media_id: first.id });
+    expect(set.status).toBe(200);
+    expect(set.body.profile_video_url).toBe(first.url);
+    // A retry of the same choice is fine; visitors see the video on the page.
+    expect((await alice.request('PUT', '/api/profiles/me/video', { media_id: first.id })).status).toBe(200);
+    const seen = await bob.get(`/api/profiles/by-username/${aliceUsername}`);
+    expect(seen.body.profile_video_url).toBe(first.url);
+    // The clip on the profile cannot also become a post (deleting one would take the other's file).
+    const reused = await alice.request('POST', '/api/posts', { content: 'again', media_id: first.id });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error.message).toBe('That upload is already on your profile. Please upload it again.');
+
+    // Choosing another clip deletes the one it replaces, row and file.
+    const second = await uploadVideo(server, alice, 2);
+    const replaced = await alice.request('PUT', '/api/profiles/me/video', { media_id: second.id });
+    expect(replaced.body.profile_video_url).toBe(second.url);
+    expect(await status(first.url)).toBe(404);
+    expect(await mediaRow(first.id)).toBeUndefined();
+    expect(await status(second.url)).toBe(200);
+
+    const removed = await alice.request('DELETE', '/api/profiles/me/video');
+    expect(removed.status).toBe(200);
+    expect(removed.body.profile_video_url).toBeNull();
+    expect(await status(second.url)).toBe(404);
+    expect(await mediaRow(second.id)).toBeUndefined();
+  });
+
+  it('keeps exactly one of two profile videos chosen at once, and deletes the other', async () => {
+    const [one, two] = [await uploadVideo(server, bob, 1), await uploadVideo(server, bob, 2)];
+    const answers = await Promise.all(
+      [one, two].map((clip) => bob.request('PUT', '/api/profiles/me/video', { media_id: clip.id })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const row = await db()
+      .selectFrom('profiles')
+      .select(['profile_video_url', 'profile_video_media_id'])
+      .where('id', '=', bobId)
+      .executeTakeFirstOrThrow();
+    const kept = row.profile_video_media_id === one.id ? one : two;
+    const dropped = kept === one ? two : one;
+    expect(row.profile_video_url).toBe(kept.url);
+    expect(await mediaRow(kept.id)).toBeDefined();
+    expect(await mediaRow(dropped.id)).toBeUndefined();
+    expect(await status(dropped.url)).toBe(404);
+  });
+
+  it('deletes the files of a replaced avatar and cover', async () => {
+    const [oldAvatar, newAvatar] = [await uploadPhoto(server, bob), await uploadPhoto(server, bob)];
+    await bob.request('PATCH', '/api/profiles/me/avatar', { media_id: oldAvatar.id });
+    const avatar = await bob.request('PATCH', '/api/profiles/me/avatar', { media_id: newAvatar.id });
+    expect(avatar.body.avatar_url).toBe(newAvatar.feed_url ?? newAvatar.url);
+    for (const url of [oldAvatar.url, oldAvatar.feed_url]) if (url) expect(await status(url)).toBe(404);
+    expect(await status(avatar.body.avatar_url)).toBe(200);
+
+    const [oldCover, newCover] = [await uploadPhoto(server, bob), await uploadVideo(server, bob)];
+    await bob.request('PATCH', '/api/profiles/me/cover', { media_id: oldCover.id, position: 10 });
+    const cover = await bob.request('PATCH', '/api/profiles/me/cover', {
+      media_id: newCover.id,
+      position: 20,
+    });
+    expect(cover.body).toMatchObject({ cover_photo_url: newCover.url, cover_photo_position: 20 });
+    expect(await status(oldCover.url)).toBe(404);
+    // Moving the same cover keeps its file.
+    await bob.request('PATCH', '/api/profiles/me/cover', { media_id: newCover.id, position: 70 });
+    expect(await status(newCover.url)).toBe(200);
+  });
+
   it('shows on the wall the member’s own posts and approved wall posts, not their posts on other walls', async () => {
     const own = (await alice.post('/api/posts', { content: 'From my home feed' })).body;
     const prayer = (await alice.post('/api/posts', { content: 'Pray with me', category: 'prayer' })).body;
@@ -256,8 +351,11 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
       ['PATCH', '/api/profiles/me/details'],
       ['PATCH', '/api/profiles/me/avatar'],
       ['PATCH', '/api/profiles/me/cover'],
+      ['PUT', '/api/profiles/me/video'],
+      ['DELETE', '/api/profiles/me/video'],
     ] as const) {
-      expect((await visitor.request(method, url, method === 'PATCH' ? {} : undefined)).status).toBe(401);
+      const body = method === 'PATCH' || method === 'PUT' ? {} : undefined;
+      expect((await visitor.request(method, url, body)).status).toBe(401);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { MEDIA_LIMITS } from '@common/schemas/media.ts';
 import type { FeedPage } from '@common/schemas/posts.ts';
 import {
   type AboutField,
@@ -8,22 +9,29 @@ import {
   PROFILE_MESSAGES,
   type ProfilePage,
   profileDetailsSchema,
+  profileVideoInputSchema,
+  profileVideoTooLongMessage,
   wallQuerySchema,
 } from '@common/schemas/profilePage.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import { countFollowers, friendshipBetween } from '@server/commands/follows.ts';
 import type { DB } from '@server/db/types.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
-import { badRequest, forbidden, HttpError, notFound } from '@server/http/errors.ts';
+import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { claimMedia } from '@server/media/mediaObjects.ts';
+import {
+  type ClaimedMedia,
+  claimMedia,
+  type MediaObjectRow,
+  removeMediaFiles,
+} from '@server/media/mediaObjects.ts';
 import { canSeeFollowLists, isProfileOwner } from '@server/policies/profile.ts';
 import { presentProfileSummary } from '@server/presenters/profile.ts';
 import { encodeCursor, listFeed } from '@server/queries/posts.ts';
 import { followRoutes, memberIdParam } from '@server/routes/follows/follows.ts';
 import { wallRoutes } from '@server/routes/wall/wall.ts';
-import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 
 type IdParams = { Params: { id: string } };
 
@@ -35,6 +43,7 @@ const profileColumns = [
   'bio',
   'cover_photo_url',
   'cover_photo_position',
+  'profile_video_url',
   'hobbies',
   'favorite_movies',
   'favorite_music',
@@ -101,23 +110,54 @@ async function ownProfile(db: Kysely<DB>, viewer: Viewer): Promise<ProfilePage> 
   return page;
 }
 
-/** A profile picture or cover must be the member's own unused upload, not one waiting on a wall. */
-async function claimProfileMedia(trx: Transaction<DB>, viewer: Viewer, mediaId: string) {
-  const media = await claimMedia(trx, { mediaId, userId: viewer.userId });
-  const waiting = await trx
-    .selectFrom('pending_posts')
-    .select('id')
-    .where('media_id', '=', mediaId)
-    .limit(1)
-    .executeTakeFirst();
-  if (waiting) {
-    throw new HttpError(
-      400,
-      'invalid_media',
-      'That upload is already part of a post. Please upload it again.',
-    );
+type ProfileSlot = 'avatar' | 'cover' | 'video';
+const slotColumns = {
+  avatar: { url: 'avatar_url', media: 'avatar_media_id' },
+  cover: { url: 'cover_photo_url', media: 'cover_media_id' },
+  video: { url: 'profile_video_url', media: 'profile_video_media_id' },
+} as const;
+
+/**
+ * Points one of the member's profile pictures at an upload (or at none), inside the transaction. The
+ * upload it showed before is deleted with it; its files are returned for the caller to remove once
+ * the transaction has committed. Choosing the upload it already shows changes nothing.
+ */
+async function replaceProfileMedia(
+  trx: Transaction<DB>,
+  viewer: Viewer,
+  slot: ProfileSlot,
+  next: { mediaId: string; check: (media: ClaimedMedia) => string } | null,
+  extra: { cover_photo_position?: number } = {},
+): Promise<MediaObjectRow | undefined> {
+  const columns = slotColumns[slot];
+  let query = trx.selectFrom('profiles').select(columns.media).where('id', '=', viewer.userId);
+  // PostgreSQL: two changes at once take turns, so neither leaves the other's upload behind.
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const current = await query.executeTakeFirst();
+  const previous = current?.[columns.media] ?? null;
+  const now = new Date().toISOString();
+  if (next && previous === next.mediaId) {
+    if (Object.keys(extra).length > 0) {
+      await trx
+        .updateTable('profiles')
+        .set({ ...extra, updated_at: now })
+        .where('id', '=', viewer.userId)
+        .execute();
+    }
+    return undefined;
   }
-  return media;
+  let url: string | null = null;
+  if (next) {
+    const media = await claimMedia(trx, { mediaId: next.mediaId, userId: viewer.userId });
+    url = next.check(media);
+  }
+  await trx
+    .updateTable('profiles')
+    .set({ [columns.url]: url, [columns.media]: next?.mediaId ?? null, ...extra, updated_at: now })
+    .where('id', '=', viewer.userId)
+    .execute();
+  if (!previous) return undefined;
+  return trx.deleteFrom('media_objects').where('id', '=', previous).returningAll().executeTakeFirst();
 }
 
 const cursorOf = (row: { created_at: string; id: string }) => encodeCursor(row);
@@ -209,37 +249,47 @@ export function profilePageRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ownProfile(db, viewer);
   });
 
+  /** Runs a profile picture change and removes the replaced upload's files after it commits. */
+  async function changeProfileMedia(
+    request: FastifyRequest,
+    viewer: Viewer,
+    change: (trx: Transaction<DB>) => Promise<MediaObjectRow | undefined>,
+  ): Promise<ProfilePage> {
+    const replaced = await db.transaction().execute(change);
+    if (replaced) {
+      await removeMediaFiles(ctx.media, replaced).catch((error: unknown) =>
+        request.log.warn({ err: error, mediaId: replaced.id }, 'could not remove a replaced profile file'),
+      );
+    }
+    return ownProfile(db, viewer);
+  }
+
   app.patch('/api/profiles/me/avatar', async (request): Promise<ProfilePage> => {
     const viewer = await requireViewer(ctx, request);
     const { media_id } = parseInput(avatarInputSchema, request.body);
-    await db.transaction().execute(async (trx) => {
-      const media = await claimProfileMedia(trx, viewer, media_id);
-      if (media.kind !== 'photo') throw badRequest(PROFILE_MESSAGES.avatarNotPhoto, 'not_a_photo');
-      await trx
-        .updateTable('profiles')
-        .set({ avatar_url: media.feed_url ?? media.url, updated_at: new Date().toISOString() })
-        .where('id', '=', viewer.userId)
-        .execute();
-    });
-    return ownProfile(db, viewer);
+    return changeProfileMedia(request, viewer, (trx) =>
+      replaceProfileMedia(trx, viewer, 'avatar', {
+        mediaId: media_id,
+        check: (media) => {
+          if (media.kind !== 'photo') throw badRequest(PROFILE_MESSAGES.avatarNotPhoto, 'not_a_photo');
+          return media.feed_url ?? media.url;
+        },
+      }),
+    );
   });
 
   app.patch('/api/profiles/me/cover', async (request): Promise<ProfilePage> => {
     const viewer = await requireViewer(ctx, request);
     const input = parseInput(coverInputSchema, request.body);
-    await db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
+    return changeProfileMedia(request, viewer, async (trx) => {
       if (input.media_id) {
-        const media = await claimProfileMedia(trx, viewer, input.media_id);
-        if (media.kind !== 'photo' && media.kind !== 'video') {
-          throw badRequest(PROFILE_MESSAGES.coverNotMedia, 'not_image_or_video');
-        }
-        await trx
-          .updateTable('profiles')
-          .set({ cover_photo_url: media.url, cover_photo_position: input.position, updated_at: now })
-          .where('id', '=', viewer.userId)
-          .execute();
-        return;
+        return replaceProfileMedia(
+          trx,
+          viewer,
+          'cover',
+          { mediaId: input.media_id, check: (media) => media.url },
+          { cover_photo_position: input.position },
+        );
       }
       const current = await trx
         .selectFrom('profiles')
@@ -249,11 +299,36 @@ export function profilePageRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!current?.cover_photo_url) throw badRequest(PROFILE_MESSAGES.coverNoFile, 'no_file');
       await trx
         .updateTable('profiles')
-        .set({ cover_photo_position: input.position, updated_at: now })
+        .set({ cover_photo_position: input.position, updated_at: new Date().toISOString() })
         .where('id', '=', viewer.userId)
         .execute();
+      return undefined;
     });
-    return ownProfile(db, viewer);
+  });
+
+  app.put('/api/profiles/me/video', async (request): Promise<ProfilePage> => {
+    const viewer = await requireViewer(ctx, request);
+    const { media_id } = parseInput(profileVideoInputSchema, request.body);
+    return changeProfileMedia(request, viewer, (trx) =>
+      replaceProfileMedia(trx, viewer, 'video', {
+        mediaId: media_id,
+        check: (media) => {
+          if (media.kind !== 'video') {
+            throw badRequest(PROFILE_MESSAGES.profileVideoNotVideo, 'not_a_video');
+          }
+          const seconds = (media.duration_ms ?? 0) / 1000;
+          if (seconds > MEDIA_LIMITS.profileVideoSeconds + MEDIA_LIMITS.videoToleranceSeconds) {
+            throw badRequest(profileVideoTooLongMessage(seconds), 'video_too_long');
+          }
+          return media.url;
+        },
+      }),
+    );
+  });
+
+  app.delete('/api/profiles/me/video', async (request): Promise<ProfilePage> => {
+    const viewer = await requireViewer(ctx, request);
+    return changeProfileMedia(request, viewer, (trx) => replaceProfileMedia(trx, viewer, 'video', null));
   });
 
   app.get<IdParams>('/api/profiles/:id/posts', async (request): Promise<FeedPage> => {

@@ -3,7 +3,8 @@ export function isVideoUrl(url: string): boolean {
   return /\.(mp4|mov|webm)$/i.test(url.split(/[?#]/)[0]!);
 }
 
-const reducedMotion = () =>
+/** Clips that play by themselves stay still for members who ask for less motion. */
+export const reducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**

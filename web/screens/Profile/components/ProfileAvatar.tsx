@@ -6,11 +6,15 @@ import { useUpdateAvatar } from '@web/queries/profilePage.ts';
 import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { reducedMotion } from './CoverMedia.tsx';
 
 const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const frame = 'h-24 w-24 rounded-full border-4 border-white bg-white shadow-md sm:h-28 sm:w-28';
 
-/** The big avatar over the cover; on your own profile a camera button uploads a new photo. */
+/**
+ * The big avatar over the cover, or the profile video looping in its place; on your own profile a
+ * camera button uploads a new photo.
+ */
 export function ProfileAvatar({ profile }: { profile: ProfilePage }) {
   const update = useUpdateAvatar();
   const [busy, setBusy] = useState(false);
@@ -38,7 +42,18 @@ export function ProfileAvatar({ profile }: { profile: ProfilePage }) {
 
   return (
     <div className="relative shrink-0">
-      {profile.avatar_url ? (
+      {profile.profile_video_url ? (
+        <video
+          src={profile.profile_video_url}
+          poster={profile.avatar_url ?? undefined}
+          autoPlay={!reducedMotion()}
+          muted
+          loop
+          playsInline
+          aria-label={`Profile video of ${profile.full_name || profile.username}`}
+          className={`${frame} bg-black object-cover`}
+        />
+      ) : profile.avatar_url ? (
         <img
           src={profile.avatar_url}
           alt={profile.full_name || profile.username}

@@ -1,6 +1,6 @@
 import type { ProfilePage } from '@common/schemas/profilePage.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
-import { Camera, MessageCircle, Settings } from 'lucide-react';
+import { Camera, MessageCircle, Settings, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CoverEditor } from './CoverEditor.tsx';
@@ -8,6 +8,7 @@ import { CoverMedia } from './CoverMedia.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import { FollowListDialog } from './FollowListDialog.tsx';
 import { ProfileAvatar } from './ProfileAvatar.tsx';
+import { ProfileVideoDialog } from './ProfileVideoDialog.tsx';
 
 type ListKind = 'followers' | 'following';
 
@@ -27,6 +28,7 @@ function Count({ value, label, onOpen }: { value: number; label: string; onOpen:
 /** Cover, avatar, name, @username, bio, Followers and Following, and the owner's or visitor's actions. */
 export function ProfileHeader({ profile }: { profile: ProfilePage }) {
   const [editingCover, setEditingCover] = useState(false);
+  const [editingVideo, setEditingVideo] = useState(false);
   const [list, setList] = useState<ListKind | null>(null);
   const name = profile.full_name || profile.username;
 
@@ -54,10 +56,21 @@ export function ProfileHeader({ profile }: { profile: ProfilePage }) {
           <ProfileAvatar profile={profile} />
           <div className="flex flex-wrap gap-2">
             {profile.is_me ? (
-              <Link to="/settings" className={secondaryButtonClass}>
-                <Settings aria-hidden="true" className="h-4 w-4" />
-                Settings
-              </Link>
+              <>
+                <button
+                  type="button"
+                  onClick={() => setEditingVideo(true)}
+                  aria-haspopup="dialog"
+                  className={secondaryButtonClass}
+                >
+                  <Video aria-hidden="true" className="h-4 w-4" />
+                  Profile video
+                </button>
+                <Link to="/settings" className={secondaryButtonClass}>
+                  <Settings aria-hidden="true" className="h-4 w-4" />
+                  Settings
+                </Link>
+              </>
             ) : (
               <>
                 <FollowButton profile={profile} />
@@ -85,6 +98,7 @@ export function ProfileHeader({ profile }: { profile: ProfilePage }) {
         </div>
       </div>
       {editingCover ? <CoverEditor profile={profile} onClose={() => setEditingCover(false)} /> : null}
+      {editingVideo ? <ProfileVideoDialog profile={profile} onClose={() => setEditingVideo(false)} /> : null}
       {list ? <FollowListDialog profile={profile} direction={list} onClose={() => setList(null)} /> : null}
     </section>
   );
