@@ -2,60 +2,24 @@
 // rooms. Prints delivery p50/p99 and the server's memory per idle connection, and writes
 // bench/results/realtime.json. Not part of `npm test`. Run with: npx tsx --expose-gc bench/realtime.ts
 import { fork } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '@server/test/harness.ts';
-import Database from 'better-sqlite3';
-import { v7 as uuidv7 } from 'uuid';
+import { BENCH_SECRET, percentile, seedMembers } from './members.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 4000);
 const PER_SECOND = Number(process.env.BENCH_RATE ?? 400);
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
-/** Members with live sessions, written straight into SQLite; cookies signed as Better Auth signs them. */
-function seedMembers(file: string) {
-  const db = new Database(file);
-  const now = new Date().toISOString();
-  const expires = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
-  const user = db.prepare(
-    'insert into "user" (id, name, email, emailVerified, createdAt, updatedAt) values (?, ?, ?, 1, ?, ?)',
-  );
-  const profile = db.prepare('insert into profiles (id, username, full_name) values (?, ?, ?)');
-  const session = db.prepare(
-    'insert into session (id, expiresAt, token, createdAt, updatedAt, userId) values (?, ?, ?, ?, ?, ?)',
-  );
-  const members: Array<{ userId: string; cookie: string }> = [];
-  db.transaction(() => {
-    for (let i = 0; i < MEMBERS; i += 1) {
-      const userId = uuidv7();
-      const token = `${uuidv7().replace(/-/g, '')}rt${i}`;
-      user.run(userId, `Live ${i}`, `live${i}@bench.test`, now, now);
-      profile.run(userId, `live${i}`, `Live ${i}`);
-      session.run(uuidv7(), expires, token, now, now, userId);
-      const signature = createHmac('sha256', SECRET).update(token).digest('base64');
-      members.push({
-        userId,
-        cookie: `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`,
-      });
-    }
-  })();
-  db.close();
-  return members;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 async function main() {
-  const server = await startTestServer('sqlite', { authSecret: SECRET });
+  const server = await startTestServer('sqlite', { authSecret: BENCH_SECRET });
   const clients = fork(path.join(import.meta.dirname, 'realtime-clients.ts'), [], {
     execArgv: ['--import', 'tsx'],
   });
   try {
-    const members = seedMembers(path.join(server.dataDir, 'splikz.db'));
+    const members = seedMembers(path.join(server.dataDir, 'splikz.db'), MEMBERS);
     gc();
     const before = process.memoryUsage();
     const connected = new Promise<number>((resolve) =>
