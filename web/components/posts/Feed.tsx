@@ -1,30 +1,10 @@
 import type { Post } from '@common/schemas/posts.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { useWhenVisible } from '@web/components/useWhenVisible.ts';
 import { useFeed } from '@web/queries/posts.ts';
-import { useEffect, useRef } from 'react';
 import { cardClass } from './labels.ts';
 import { PostCard } from './PostCard.tsx';
-
-/** Asks for the next page when the end of the list comes near; the Load more button is the fallback. */
-function useLoadMoreWhenVisible(onVisible: () => void, active: boolean) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const latest = useRef(onVisible);
-  latest.current = onVisible;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !active || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) latest.current();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [active]);
-  return sentinel;
-}
 
 type FeedQuery = ReturnType<typeof useFeed>;
 
@@ -53,7 +33,11 @@ export function FeedList({
 }) {
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
-  const sentinel = useLoadMoreWhenVisible(() => void fetchNextPage(), canAutoLoad);
+  // Near the end of the list the next page loads; the Load more button is the fallback.
+  const sentinel = useWhenVisible(() => void fetchNextPage(), canAutoLoad, {
+    margin: '600px 0px',
+    watch: feed.data?.pages.length,
+  });
 
   if (feed.isPending) {
     return (

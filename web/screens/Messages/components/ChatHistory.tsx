@@ -1,10 +1,10 @@
 import { MESSAGE_TEXTS, type Participant } from '@common/schemas/messages.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { useWhenVisible } from '@web/components/useWhenVisible.ts';
 import type { ChatMessage } from '@web/queries/messageCache.ts';
 import { useChat } from '@web/queries/messages.ts';
 import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useWhenVisible } from '../useWhenVisible.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 
 /** Closer to the bottom than this counts as reading the newest messages: new ones scroll into view. */
@@ -35,8 +35,7 @@ export function ChatHistory({
   const sentinel = useWhenVisible(
     () => void fetchNextPage(),
     Boolean(chat.data) && hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
-    scroller,
-    chat.data?.pages.length,
+    { root: scroller, watch: chat.data?.pages.length },
   );
   const announcement = useFollowBottom(scroller, messages, Boolean(chat.data), viewerId);
   const name = chat.data?.pages[0]?.other.full_name || other.full_name || other.username;

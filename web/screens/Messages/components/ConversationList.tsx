@@ -4,10 +4,10 @@ import { Avatar } from '@web/components/Avatar.tsx';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { useWhenVisible } from '@web/components/useWhenVisible.ts';
 import { useConversations } from '@web/queries/messages.ts';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
-import { useWhenVisible } from '../useWhenVisible.ts';
 
 /** The viewer's conversations, newest first, loading more as the pane scrolls. */
 export function ConversationList({ viewerId, selected }: { viewerId: string; selected: string | null }) {
@@ -17,8 +17,7 @@ export function ConversationList({ viewerId, selected }: { viewerId: string; sel
   const sentinel = useWhenVisible(
     () => void fetchNextPage(),
     hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
-    pane,
-    list.data?.pages.length,
+    { root: pane, watch: list.data?.pages.length },
   );
 
   let body: ReactNode;

@@ -1,15 +1,19 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
 /**
- * Calls `onVisible` when the returned sentinel comes near the visible part of `root` (a scrolling
- * pane). `watch` re-arms it after each page: an observer only reports changes, and a sentinel still
- * in view after a short page would otherwise never ask for the next one.
+ * Calls `onVisible` when the returned sentinel comes within `margin` of the visible part of `root`
+ * (a scrolling pane; the page when absent): feeds, chat history and lists load their next page so.
+ * `watch` re-arms it after each page: an observer only reports changes, and a sentinel still in view
+ * after a short page would otherwise never ask for the next one.
  */
 export function useWhenVisible(
   onVisible: () => void,
   active: boolean,
-  root: RefObject<HTMLElement | null>,
-  watch: unknown,
+  {
+    root,
+    margin = '300px 0px',
+    watch,
+  }: { root?: RefObject<HTMLElement | null>; margin?: string; watch?: unknown },
 ) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onVisible);
@@ -22,10 +26,10 @@ export function useWhenVisible(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) latest.current();
       },
-      { root: root.current, rootMargin: '300px 0px' },
+      { root: root?.current ?? null, rootMargin: margin },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [active, root, watch]);
+  }, [active, root, margin, watch]);
   return sentinel;
 }
