@@ -1,5 +1,6 @@
+import type { Message, ReadReceipt } from '@common/schemas/messages.ts';
 import { makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
-import { io } from 'socket.io-client';
+import { connected, connectSocket } from '@server/test/sockets.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Two app nodes on one PostgreSQL database and one Redis: they must behave as one.
@@ -25,24 +26,44 @@ describe.skipIf(!enabled)('two app nodes behind one Redis', () => {
   it('delivers an event raised on one node to a socket held by the other', async () => {
     const author = await makeUser(nodeA);
     const fan = await makeUser(nodeA);
-    const cookie = [...author.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const socket = io(nodeB.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { cookie, origin: nodeB.baseUrl },
-    });
+    const authorOnB = new TestClient(nodeB.baseUrl);
+    for (const [name, value] of author.client.cookies) authorOnB.cookies.set(name, value);
+    const socket = connectSocket(nodeB, authorOnB);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      await connected(socket);
       const heard = new Promise<void>((resolve) => socket.once('notifications:changed', () => resolve()));
       const post = (await author.client.post('/api/posts', { content: 'Across nodes' })).body;
       await fan.client.request('PUT', `/api/posts/${post.id}/like`);
       await heard;
     } finally {
       socket.close();
+    }
+  });
+
+  it('carries a direct message and its read receipt between members on different nodes', async () => {
+    const alice = await makeUser(nodeA);
+    const bob = await makeUser(nodeA);
+    // Bob's client talks to node B only, as behind a load balancer that sent him there.
+    const bobOnB = new TestClient(nodeB.baseUrl);
+    for (const [name, value] of bob.client.cookies) bobOnB.cookies.set(name, value);
+    const aliceSocket = connectSocket(nodeA, alice.client);
+    const bobSocket = connectSocket(nodeB, bobOnB);
+    try {
+      await Promise.all([connected(aliceSocket), connected(bobSocket)]);
+      const arrived = new Promise<Message>((resolve) => bobSocket.once('message:new', resolve));
+      const sent = await alice.client.post(`/api/conversations/with/${bob.me.id}/messages`, {
+        content: 'Hello from node A',
+        client_id: 'multi-node-0001',
+      });
+      expect(sent.status).toBe(201);
+      expect(await arrived).toMatchObject({ id: sent.body.id, content: 'Hello from node A' });
+
+      const receipt = new Promise<ReadReceipt>((resolve) => aliceSocket.once('messages:read', resolve));
+      expect((await bobOnB.post(`/api/conversations/with/${alice.me.id}/read`, {})).status).toBe(200);
+      expect(await receipt).toMatchObject({ reader_id: bob.me.id, up_to_id: sent.body.id });
+    } finally {
+      aliceSocket.close();
+      bobSocket.close();
     }
   });
 
