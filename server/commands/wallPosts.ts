@@ -2,7 +2,7 @@ import { EMPTY_POST_MESSAGE, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts
 import { PROFILE_MESSAGES, type WallPostInput } from '@common/schemas/profilePage.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, forbidden, HttpError, notFound } from '@server/http/errors.ts';
+import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import { canModeratePendingPost, wallPostNeedsApproval } from '@server/policies/profile.ts';
 import { insertNotification } from '@server/realtime/notify.ts';
@@ -16,25 +16,6 @@ type WallResult =
 /** The spec's notification text: '{name} wants to post on your wall'. */
 export function wallPostMessage(author: { full_name: string; username: string }): string {
   return `${author.full_name || author.username} wants to post on your wall`;
-}
-
-/** An upload waiting on a wall belongs to that post already: claimMedia only looks at posts. */
-async function claimWallMedia(trx: Transaction<DB>, viewer: Viewer, mediaId: string) {
-  const media = await claimMedia(trx, { mediaId, userId: viewer.userId });
-  const waiting = await trx
-    .selectFrom('pending_posts')
-    .select('id')
-    .where('media_id', '=', mediaId)
-    .limit(1)
-    .executeTakeFirst();
-  if (waiting) {
-    throw new HttpError(
-      400,
-      'invalid_media',
-      'That upload is already part of a post. Please upload it again.',
-    );
-  }
-  return media;
 }
 
 /**
@@ -52,7 +33,9 @@ export async function createWallPost(
   return db.transaction().execute(async (trx) => {
     const owner = await trx.selectFrom('profiles').select('id').where('id', '=', ownerId).executeTakeFirst();
     if (!owner) throw notFound(PROFILE_MESSAGES.userNotFound);
-    const media = input.media_id ? await claimWallMedia(trx, viewer, input.media_id) : null;
+    const media = input.media_id
+      ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId })
+      : null;
     const id = uuidv7();
     const now = new Date().toISOString();
     const row = {

@@ -1,7 +1,14 @@
 import type { MediaUpload } from '@common/schemas/media.ts';
 import type { DB, MediaObjectsTable } from '@server/db/types.ts';
 import { HttpError } from '@server/http/errors.ts';
-import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  PostgresAdapter,
+  type Selectable,
+  sql,
+} from 'kysely';
 import { localMediaUrls, type MediaStorage } from './storage.ts';
 
 export type MediaObjectRow = Selectable<MediaObjectsTable>;
@@ -34,9 +41,38 @@ export interface ClaimedMedia {
 }
 
 /**
+ * Every place that shows an upload. An upload belongs to one of them at most; a new kind of owner adds
+ * itself here so claims refuse its uploads and the sweep keeps them.
+ */
+const SHOWN_BY = [
+  { table: 'posts', column: 'media_id', by: 'post' },
+  { table: 'pending_posts', column: 'media_id', by: 'post' },
+  { table: 'profiles', column: 'avatar_media_id', by: 'profile' },
+  { table: 'profiles', column: 'cover_media_id', by: 'profile' },
+  { table: 'profiles', column: 'profile_video_media_id', by: 'profile' },
+] as const;
+
+const alreadyShown = {
+  post: 'That upload is already part of a post. Please upload it again.',
+  profile: 'That upload is already on your profile. Please upload it again.',
+} as const;
+
+/** For each place that shows uploads: does it show `mediaId` (a value or a column reference)? */
+function shownBy(eb: ExpressionBuilder<DB, 'media_objects'>, mediaId: Expression<string>) {
+  return SHOWN_BY.map(({ table, column }) =>
+    eb.exists(
+      eb
+        .selectFrom(table)
+        .select(sql`1`.as('one'))
+        .where(sql.ref(`${table}.${column}`), '=', mediaId),
+    ),
+  );
+}
+
+/**
  * For the posts and profile APIs, inside their transaction: the member's own upload, not yet shown by
- * any post or profile (two owners sharing files would lose them when one is deleted). `urls` defaults to the local store's
- * URLs; pass `ctx.media` once storage can be elsewhere.
+ * any post or profile (two owners sharing files would lose them when one is deleted). `urls` defaults
+ * to the local store's URLs; pass `ctx.media` once storage can be elsewhere.
  */
 export async function claimMedia(
   db: Kysely<DB>,
@@ -47,47 +83,18 @@ export async function claimMedia(
     .selectFrom('media_objects')
     .select(['id', 'user_id', 'kind', 'storage_key', 'variant_key', 'duration_ms'])
     .where('id', '=', mediaId);
-  // PostgreSQL: a concurrent claim of the same upload waits here and then sees the first post.
-  // SQLite runs one writer at a time and has no FOR UPDATE.
+  // PostgreSQL: a concurrent claim of the same upload waits here, and the next statement (a new
+  // snapshot) sees the first owner. SQLite runs one writer at a time and has no FOR UPDATE.
   if (db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   const media = await query.executeTakeFirst();
   if (!media || media.user_id !== userId) throw uploadNotFound();
-  // A post, or a wall post waiting for approval, already shows it.
-  const usedBy =
-    (await db.selectFrom('posts').select('id').where('media_id', '=', mediaId).limit(1).executeTakeFirst()) ??
-    (await db
-      .selectFrom('pending_posts')
-      .select('id')
-      .where('media_id', '=', mediaId)
-      .limit(1)
-      .executeTakeFirst());
-  if (usedBy) {
-    throw new HttpError(
-      400,
-      'invalid_media',
-      'That upload is already part of a post. Please upload it again.',
-    );
-  }
-  // A profile picture, cover or profile video shows it: replacing that one would delete its file.
-  const onProfile = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('avatar_media_id', '=', mediaId),
-        eb('cover_media_id', '=', mediaId),
-        eb('profile_video_media_id', '=', mediaId),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  if (onProfile) {
-    throw new HttpError(
-      400,
-      'invalid_media',
-      'That upload is already on your profile. Please upload it again.',
-    );
-  }
+  const shown = await db
+    .selectFrom('media_objects')
+    .select((eb) => shownBy(eb, sql.val(mediaId)).map((exists, i) => exists.as(`shown_${i}`)))
+    .where('id', '=', mediaId)
+    .executeTakeFirstOrThrow();
+  const owner = SHOWN_BY.find((_, i) => Boolean(Number((shown as Record<string, unknown>)[`shown_${i}`])));
+  if (owner) throw new HttpError(400, 'invalid_media', alreadyShown[owner.by]);
   return {
     id: media.id,
     kind: media.kind,
@@ -95,6 +102,28 @@ export async function claimMedia(
     feed_url: media.variant_key ? urls.publicUrl(media.variant_key) : null,
     duration_ms: media.duration_ms,
   };
+}
+
+/** An upload nothing shows is kept this long for its composer or dialog, then swept. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600 * 1000;
+
+/**
+ * Deletes the member's uploads that nothing shows and that are older than the TTL (a composer closed
+ * without posting, a clip chosen and then replaced in a dialog), and returns them: their files are the
+ * caller's to remove. Runs when the member uploads again, so the leftovers of a member stay bounded.
+ */
+export async function sweepUnattachedUploads(
+  db: Kysely<DB>,
+  userId: string,
+  now = Date.now(),
+): Promise<MediaObjectRow[]> {
+  return db
+    .deleteFrom('media_objects')
+    .where('user_id', '=', userId)
+    .where('created_at', '<', new Date(now - UNATTACHED_UPLOAD_TTL_MS).toISOString())
+    .where((eb) => eb.not(eb.or(shownBy(eb, eb.ref('media_objects.id')))))
+    .returningAll()
+    .execute();
 }
 
 /** Deletes the stored file and its feed variant (the row is the caller's to delete). */

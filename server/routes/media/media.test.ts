@@ -1,10 +1,10 @@
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MEDIA_MESSAGES } from '@common/schemas/media.ts';
+import { MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
 import { claimMedia, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { assertMediaKey } from '@server/media/storage.ts';
 
@@ -61,6 +61,7 @@ function rawGet(url: string): Promise<string> {
 
 describe.each(dialects)('POST /api/media on %s', (dialect) => {
   let alice: TestClient;
+  let bob: TestClient;
   let aliceId: string;
   let bobId: string;
   let dist: string;
@@ -94,7 +95,7 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Splikz</title><div id="root"></div>');
     server = await startTestServer(dialect, {}, { webDist: dist });
     const [a, b] = [await makeUser(server), await makeUser(server)];
-    [alice, aliceId, bobId] = [a.client, a.me.id, b.me.id];
+    [alice, bob, aliceId, bobId] = [a.client, b.client, a.me.id, b.me.id];
   });
   afterAll(async () => {
     await server.close();
@@ -331,6 +332,40 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
     await removeMediaFiles(server.built.ctx.media, row);
     expect(mediaFiles().some((f) => f.includes(mediaId))).toBe(false);
     await removeMediaFiles(server.built.ctx.media, row); // already gone: not an error
+  });
+
+  it('deletes a member’s day-old uploads that nothing shows when they upload again, and keeps the rest', async () => {
+    const { db } = server.built.ctx.database;
+    const photo = async (client: TestClient) =>
+      (await upload(client, form(await solid(64, 64).png().toBuffer(), 'p.png'))).body as MediaUpload;
+    const [leftover, posted, avatar, recent, bobsLeftover] = [
+      await photo(alice),
+      await photo(alice),
+      await photo(alice),
+      await photo(alice),
+      await photo(bob),
+    ];
+    expect((await alice.post('/api/posts', { content: 'Shown', media_id: posted.id })).status).toBe(201);
+    expect((await alice.request('PATCH', '/api/profiles/me/avatar', { media_id: avatar.id })).status).toBe(
+      200,
+    );
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
+    await db
+      .updateTable('media_objects')
+      .set({ created_at: twoDaysAgo })
+      .where('id', 'in', [leftover.id, posted.id, avatar.id, bobsLeftover.id])
+      .execute();
+    const exists = async (m: MediaUpload) =>
+      Boolean(await db.selectFrom('media_objects').select('id').where('id', '=', m.id).executeTakeFirst());
+
+    await photo(alice);
+    expect(await exists(leftover)).toBe(false);
+    expect(existsSync(fileOf(leftover.url))).toBe(false);
+    expect(existsSync(fileOf(leftover.feed_url!))).toBe(false);
+    for (const kept of [posted, avatar, recent, bobsLeftover]) {
+      expect(await exists(kept)).toBe(true);
+      expect(existsSync(fileOf(kept.url))).toBe(true);
+    }
   });
 });
 

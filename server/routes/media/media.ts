@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { HttpError } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
-import { type MediaObjectRow, presentMediaUpload, removeMediaFiles } from '@server/media/mediaObjects.ts';
+import {
+  type MediaObjectRow,
+  presentMediaUpload,
+  removeMediaFiles,
+  sweepUnattachedUploads,
+} from '@server/media/mediaObjects.ts';
 import { processPhoto } from '@server/media/photos.ts';
 import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from '@server/media/sniff.ts';
 import { LocalMediaStorage } from '@server/media/storage.ts';
@@ -54,6 +59,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
       try {
         const sniffed = await receiveFile(request, tmpFile);
         const row = await storeUpload(ctx, viewer.userId, sniffed, tmpFile);
+        await sweepLeftovers(ctx, request, viewer.userId);
         return reply.status(201).send(presentMediaUpload(row, ctx.media) satisfies MediaUpload);
       } catch (error) {
         discardRestOfBody(request);
@@ -208,6 +214,16 @@ async function storeUpload(
     throw error;
   }
   return record;
+}
+
+/** The member's old uploads that nothing shows go as they upload again; a failure here is only logged. */
+async function sweepLeftovers(ctx: AppContext, request: FastifyRequest, userId: string): Promise<void> {
+  try {
+    const swept = await sweepUnattachedUploads(ctx.database.db, userId);
+    await Promise.all(swept.map((row) => removeMediaFiles(ctx.media, row)));
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not sweep unattached uploads');
+  }
 }
 
 /**

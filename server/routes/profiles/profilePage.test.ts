@@ -237,6 +237,25 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
     expect(await status(dropped.url)).toBe(404);
   });
 
+  it('gives an upload claimed twice at the same moment to exactly one owner', async () => {
+    const once = async (claims: Array<() => Promise<{ status: number }>>) => {
+      const statuses = (await Promise.all(claims.map((claim) => claim()))).map((r) => r.status);
+      expect(statuses.filter((status) => status < 300)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(1);
+    };
+    const carol = (await makeUser(server, { name: 'Carol Claims' })).client;
+    const contested = await uploadPhoto(server, carol);
+    await once([
+      () => carol.post('/api/posts', { content: 'Mine', media_id: contested.id }),
+      () => carol.post('/api/posts', { content: 'Also mine', media_id: contested.id }),
+    ]);
+    const another = await uploadPhoto(server, carol);
+    await once([
+      () => carol.post('/api/posts', { content: 'Mine', media_id: another.id }),
+      () => carol.request('PATCH', '/api/profiles/me/avatar', { media_id: another.id }),
+    ]);
+  });
+
   it('deletes the files of a replaced avatar and cover', async () => {
     const [oldAvatar, newAvatar] = [await uploadPhoto(server, bob), await uploadPhoto(server, bob)];
     await bob.request('PATCH', '/api/profiles/me/avatar', { media_id: oldAvatar.id });
