@@ -236,6 +236,19 @@ test('the owner sets a 3-second profile video that visitors see loop, refuses a 
   );
   await expect(visitorPage.getByRole('button', { name: 'Profile video' })).toHaveCount(0);
 
+  // It starts by itself until the owner turns 'Autoplay videos' off in /settings/media.
+  await expect(ownerVideo).toHaveJSProperty('autoplay', true);
+  await ownerPage.goto('/settings/media');
+  const autoplay = ownerPage.getByRole('switch', { name: 'Autoplay videos' });
+  const saved = ownerPage.waitForResponse(
+    (r) => r.url().endsWith('/api/settings/preferences') && r.request().method() === 'PATCH' && r.ok(),
+  );
+  await autoplay.click();
+  await saved;
+  await ownerPage.goto(`/profile/${username}`);
+  await expect(ownerVideo).toHaveAttribute('src', /\.mp4$/);
+  await expect(ownerVideo).toHaveJSProperty('autoplay', false);
+
   await ownerPage.getByRole('button', { name: 'Profile video' }).click();
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(ownerPage.getByText('Profile video removed')).toBeVisible();

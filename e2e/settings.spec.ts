@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { photo } from './support/media.ts';
 import { createConfirmedMember, newMember } from './support/members.ts';
 
 async function usernameOf(page: Page): Promise<string> {
@@ -100,4 +101,39 @@ test('deleting the account needs the password, signs out and ends the account', 
   await page.getByLabel('Password').fill(me.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+});
+
+test('media settings apply: a photo opened full size is the original only with High quality images on', async ({
+  page,
+  baseURL,
+}) => {
+  const me = newMember('viewer');
+  await createConfirmedMember(page.request, baseURL!, me);
+  const upload = await page.request.post('/api/media', {
+    headers: { origin: baseURL! },
+    multipart: { file: await photo('lake.png') },
+  });
+  expect(upload.status()).toBe(201);
+  const media = await upload.json();
+  const created = await page.request.post('/api/posts', {
+    headers: { origin: baseURL! },
+    data: { content: 'Lake at dawn', media_id: media.id },
+  });
+  expect(created.status()).toBe(201);
+  const post = await created.json();
+
+  const fullSize = async () => {
+    await page.goto(`/post/${post.id}`);
+    await page.getByRole('button', { name: 'View photo full size' }).click();
+    return page.getByRole('dialog').getByRole('img');
+  };
+  await expect(await fullSize()).toHaveAttribute('src', media.url);
+
+  await page.goto('/settings/media');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/settings/preferences') && r.request().method() === 'PATCH' && r.ok(),
+  );
+  await page.getByRole('switch', { name: 'High quality images' }).click();
+  await saved;
+  await expect(await fullSize()).toHaveAttribute('src', media.feed_url);
 });

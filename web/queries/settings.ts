@@ -1,14 +1,15 @@
 import type { Me } from '@common/schemas/profiles.ts';
-import type {
-  AccountSettings,
-  DataSummary,
-  DeleteAccountInput,
-  Preferences,
-  PrivacySettings,
-  ProfileDetailsSettings,
-  UpdateAccountInput,
-  UpdateBioInput,
-  UpdatePreferencesInput,
+import {
+  type AccountSettings,
+  type DataSummary,
+  DEFAULT_PREFERENCES,
+  type DeleteAccountInput,
+  type Preferences,
+  type PrivacySettings,
+  type ProfileDetailsSettings,
+  type UpdateAccountInput,
+  type UpdateBioInput,
+  type UpdatePreferencesInput,
 } from '@common/schemas/settings.ts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
@@ -106,6 +107,35 @@ export function useUpdatePrivacy() {
 
 export const usePreferences = () =>
   useSettingsQuery<Preferences>(settingsKeys.preferences(), '/api/settings/preferences');
+
+/** Clips that play by themselves stay still for members who ask their system for less motion. */
+export const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+
+export interface MediaPreferences {
+  /** Videos start muted without a tap: 'Autoplay videos' on, 'Data saver' off, no reduced motion. */
+  autoplay: boolean;
+  /** 'Data saver': videos load nothing until played. */
+  dataSaver: boolean;
+  /** 'High quality images': a photo opened full size loads the original, not the feed-sized copy. */
+  highQuality: boolean;
+}
+
+/**
+ * The member's /settings/media choices as the media on every screen apply them. Nothing autoplays until
+ * they are known; a video keyed on `autoplay` is made again then, since a later autoplay attribute does
+ * not start one that has loaded, and taking it away does not stop one that plays.
+ */
+export function useMediaPreferences(): MediaPreferences {
+  const loaded = usePreferences().data;
+  const preferences = loaded ?? DEFAULT_PREFERENCES;
+  return {
+    autoplay:
+      Boolean(loaded) && preferences.autoplay_videos && !preferences.data_saver && !prefersReducedMotion(),
+    dataSaver: preferences.data_saver,
+    highQuality: preferences.high_quality_images && !preferences.data_saver,
+  };
+}
 
 /**
  * Each change is saved as it is made, one request at a time (scope), shown at once and undone if the

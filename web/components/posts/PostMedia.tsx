@@ -1,22 +1,30 @@
 import type { Post } from '@common/schemas/posts.ts';
+import { useMediaPreferences } from '@web/queries/settings.ts';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Modal } from './Modal.tsx';
 
-/** The post's photo (feed-sized, opening full size in a dialog) or its video, played inline. */
+/**
+ * The post's photo (feed-sized, opening full size in a dialog) or its video, played inline; both follow
+ * the member's media settings.
+ */
 export function PostMedia({ post }: { post: Post }) {
   const [open, setOpen] = useState(false);
+  const media = useMediaPreferences();
   if (!post.image_url || post.media_type === 'none') return null;
   const who = post.author.full_name || post.author.username;
 
   if (post.media_type === 'video') {
     return (
-      // biome-ignore lint/a11y/useMediaCaption: members' clips come without captions.
       <video
+        key={media.autoplay ? 'autoplay' : 'still'}
         src={post.image_url}
         controls
         playsInline
-        preload="metadata"
+        // Muted autoplay: browsers pause such videos while they are off screen.
+        autoPlay={media.autoplay}
+        muted={media.autoplay}
+        preload={media.dataSaver ? 'none' : 'metadata'}
         aria-label={`Video shared by ${who}`}
         className="max-h-[36rem] w-full rounded-xl bg-black"
       />
@@ -47,7 +55,11 @@ export function PostMedia({ post }: { post: Post }) {
           className="max-h-[95vh] max-w-[95vw] rounded-xl bg-black"
         >
           <div className="relative">
-            <img src={post.image_url} alt={alt} className="max-h-[90vh] max-w-[95vw] object-contain" />
+            <img
+              src={media.highQuality ? post.image_url : (post.image_feed_url ?? post.image_url)}
+              alt={alt}
+              className="max-h-[90vh] max-w-[95vw] object-contain"
+            />
             <button
               type="button"
               onClick={() => setOpen(false)}

@@ -1,11 +1,8 @@
+import { useMediaPreferences } from '@web/queries/settings.ts';
 /** Spec: a URL (query string ignored) ending in .mp4, .mov or .webm is a video. */
 export function isVideoUrl(url: string): boolean {
   return /\.(mp4|mov|webm)$/i.test(url.split(/[?#]/)[0]!);
 }
-
-/** Clips that play by themselves stay still for members who ask for less motion. */
-export const reducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The cover photo or video, shown at its vertical position (0 = top edge, 100 = bottom edge).
@@ -24,6 +21,7 @@ export function CoverMedia({
   video?: boolean;
   className?: string;
 }) {
+  const { autoplay, dataSaver } = useMediaPreferences();
   const style = { objectPosition: `center ${position}%` };
   const frame = `block w-full object-cover ${className}`;
   if (!url) {
@@ -37,8 +35,11 @@ export function CoverMedia({
   if (video ?? isVideoUrl(url)) {
     return (
       <video
+        key={autoplay ? 'autoplay' : 'still'}
         src={url}
-        autoPlay={!reducedMotion()}
+        autoPlay={autoplay}
+        controls={!autoplay}
+        preload={dataSaver ? 'none' : 'metadata'}
         muted
         loop
         playsInline

@@ -3,10 +3,10 @@ import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.
 import { avatarInitial } from '@common/username.ts';
 import { uploadMedia } from '@web/api/upload.ts';
 import { useUpdateAvatar } from '@web/queries/profilePage.ts';
+import { useMediaPreferences } from '@web/queries/settings.ts';
 import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { reducedMotion } from './CoverMedia.tsx';
 
 const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const frame = 'h-24 w-24 rounded-full border-4 border-white bg-white shadow-md sm:h-28 sm:w-28';
@@ -17,6 +17,7 @@ const frame = 'h-24 w-24 rounded-full border-4 border-white bg-white shadow-md s
  */
 export function ProfileAvatar({ profile }: { profile: ProfilePage }) {
   const update = useUpdateAvatar();
+  const media = useMediaPreferences();
   const [busy, setBusy] = useState(false);
 
   async function change(file: File) {
@@ -44,9 +45,18 @@ export function ProfileAvatar({ profile }: { profile: ProfilePage }) {
     <div className="relative shrink-0">
       {profile.profile_video_url ? (
         <video
+          key={media.autoplay ? 'autoplay' : 'still'}
           src={profile.profile_video_url}
           poster={profile.avatar_url ?? undefined}
-          autoPlay={!reducedMotion()}
+          autoPlay={media.autoplay}
+          preload={media.dataSaver ? 'none' : 'metadata'}
+          // Without autoplay it plays while the pointer rests on it.
+          onPointerEnter={(event) => {
+            if (!media.autoplay) void event.currentTarget.play().catch(() => undefined);
+          }}
+          onPointerLeave={(event) => {
+            if (!media.autoplay) event.currentTarget.pause();
+          }}
           muted
           loop
           playsInline

@@ -10,10 +10,10 @@ import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { UploadProgress } from '@web/components/posts/ComposerMedia.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
 import { useRemoveProfileVideo, useSetProfileVideo } from '@web/queries/profilePage.ts';
+import { prefersReducedMotion } from '@web/queries/settings.ts';
 import { Trash2, Video } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { reducedMotion } from './CoverMedia.tsx';
 
 const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/webm';
 const isVideoFile = (file: File) => file.type.startsWith('video/') || /\.(mp4|mov|webm)$/i.test(file.name);
@@ -159,8 +159,8 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
             <video
               key={previewUrl}
               src={previewUrl}
-              autoPlay={!reducedMotion()}
-              controls={reducedMotion()}
+              autoPlay={!prefersReducedMotion()}
+              controls={prefersReducedMotion()}
               muted
               loop
               playsInline
