@@ -1,11 +1,5 @@
 import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
-import { createConfirmedMember, type Member, newMember } from './support/members.ts';
-
-async function usernameOf(page: Page): Promise<string> {
-  const me = await page.request.get('/api/me');
-  expect(me.status()).toBe(200);
-  return (await me.json()).profile.username;
-}
+import { createConfirmedMember, type Member, newMember, usernameOf } from './support/members.ts';
 
 /** A signed-in member in their own browser context. */
 async function memberPage(

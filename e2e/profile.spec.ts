@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clip, photo } from './support/media.ts';
-import { createConfirmedMember, newMember, signIn } from './support/members.ts';
-
-async function usernameOf(page: Page): Promise<string> {
-  const me = await page.request.get('/api/me');
-  expect(me.status()).toBe(200);
-  return (await me.json()).profile.username;
-}
+import { createConfirmedMember, newMember, signIn, usernameOf } from './support/members.ts';
 
 test('a visitor follows and writes on a wall; the owner approves the post onto it', async ({
   browser,

@@ -1,12 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { photo } from './support/media.ts';
-import { createConfirmedMember, newMember } from './support/members.ts';
-
-async function usernameOf(page: Page): Promise<string> {
-  const me = await page.request.get('/api/me');
-  expect(me.status()).toBe(200);
-  return (await me.json()).profile.username;
-}
+import { createConfirmedMember, newMember, usernameOf } from './support/members.ts';
 
 const saved = (page: Page, path: string) =>
   page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'PATCH' && r.ok());

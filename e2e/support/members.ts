@@ -5,6 +5,13 @@ export const DATA_DIR = `.e2e-data/${process.env.E2E_PORT ?? 4173}`;
 
 let counter = 0;
 
+/** The @username of the member the page's browser context is signed in as. */
+export async function usernameOf(page: Page): Promise<string> {
+  const me = await page.request.get('/api/me');
+  expect(me.status()).toBe(200);
+  return (await me.json()).profile.username;
+}
+
 export function newMember(prefix = 'member') {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 5)}`;
