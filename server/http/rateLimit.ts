@@ -8,3 +8,33 @@ export async function enforceLimit(limiter: Limiter, request: FastifyRequest): P
   const result = await limiter(request);
   if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
 }
+
+/**
+ * How often one member may do what reaches other members (a notification, a live event, a counter
+ * others see). Far above what a person does by hand; a script toggling a follow or flooding a post's
+ * comments meets a 429 that says how long to wait.
+ */
+export const MEMBER_LIMITS = {
+  message: { max: 30, timeWindow: 10_000 },
+  follow: { max: 30, timeWindow: 60_000 },
+  like: { max: 120, timeWindow: 60_000 },
+  comment: { max: 20, timeWindow: 60_000 },
+  post: { max: 30, timeWindow: 60_000 },
+  share: { max: 30, timeWindow: 60_000 },
+} as const;
+
+/**
+ * A limit counted per signed-in member (with REDIS_URL, across nodes). Call it after the session is
+ * known, with the member's id; one limiter may serve several routes that share a count.
+ */
+export function memberLimit(app: FastifyInstance, name: keyof typeof MEMBER_LIMITS) {
+  const members = new WeakMap<FastifyRequest, string>();
+  const limiter = app.createRateLimit({
+    ...MEMBER_LIMITS[name],
+    keyGenerator: (request) => `${name}:${members.get(request) ?? request.ip}`,
+  });
+  return async (request: FastifyRequest, userId: string): Promise<void> => {
+    members.set(request, userId);
+    await enforceLimit(limiter, request);
+  };
+}

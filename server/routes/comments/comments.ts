@@ -2,6 +2,7 @@ import { type Comment, createCommentSchema } from '@common/schemas/posts.ts';
 import { addComment, deleteComment } from '@server/commands/posts.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { getComment, listComments } from '@server/queries/posts.ts';
 import { postIdParam } from '@server/routes/posts/posts.ts';
@@ -11,6 +12,7 @@ type IdParams = { Params: { id: string } };
 
 export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const commentLimit = memberLimit(app, 'comment');
 
   app.get<IdParams>('/api/posts/:id/comments', async (request): Promise<{ comments: Comment[] }> => {
     await requireViewer(ctx, request);
@@ -22,6 +24,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<IdParams>('/api/posts/:id/comments', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
+    await commentLimit(request, viewer.userId);
     const postId = postIdParam(request.params.id);
     const { content } = parseInput(createCommentSchema, request.body);
     const { id, notified } = await addComment(db, viewer, postId, content);

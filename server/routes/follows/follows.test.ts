@@ -143,6 +143,24 @@ describe.each(dialects)('follows (%s)', (dialect) => {
     expect([rows.follows.length, rows.friendships.length, rows.requests.length]).toEqual([1, 1, 1]);
   });
 
+  it('refuses a member toggling follows faster than a person would, saying how long to wait', async () => {
+    const { a, b, aId, bId } = await pair();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push((await a.request(i % 2 === 0 ? 'PUT' : 'DELETE', `/api/follows/${bId}`)).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    const refused = await a.request('PUT', `/api/follows/${bId}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(
+      /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
+    );
+    // The 31st, a follow, was refused and changed nothing: the 30th left them unfollowed.
+    expect((await rowsBetween(aId, bId)).follows).toEqual([]);
+    // The count is per member: the other member still follows freely.
+    expect((await b.request('PUT', `/api/follows/${aId}`)).status).toBe(200);
+  });
+
   it('answers 401 to visitors', async () => {
     const { bId } = await pair();
     const visitor = new TestClient(server.baseUrl);

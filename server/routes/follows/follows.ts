@@ -3,6 +3,7 @@ import { PROFILE_MESSAGES } from '@common/schemas/profilePage.ts';
 import { followMember, unfollowMember } from '@server/commands/follows.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
 import type { FastifyInstance } from 'fastify';
 
 type UserParams = { Params: { userId: string } };
@@ -16,9 +17,11 @@ export function memberIdParam(id: string): string {
 /** Follow and unfollow (spec section 4): both answer where the viewer now stands with the member. */
 export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const limit = memberLimit(app, 'follow');
 
   app.put<UserParams>('/api/follows/:userId', async (request): Promise<FollowState> => {
     const viewer = await requireViewer(ctx, request);
+    await limit(request, viewer.userId);
     const { state, notified } = await followMember(db, viewer, memberIdParam(request.params.userId));
     if (notified) ctx.realtime.notificationsChanged([notified]);
     return state;
@@ -26,6 +29,7 @@ export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete<UserParams>('/api/follows/:userId', async (request): Promise<FollowState> => {
     const viewer = await requireViewer(ctx, request);
+    await limit(request, viewer.userId);
     const { state, notified } = await unfollowMember(db, viewer, memberIdParam(request.params.userId));
     if (notified) ctx.realtime.notificationsChanged([notified]);
     return state;

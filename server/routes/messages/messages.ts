@@ -12,10 +12,10 @@ import {
 import { markConversationRead, sendMessage } from '@server/commands/messages.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
-import { enforceLimit } from '@server/http/rateLimit.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { findParticipant, listConversations, pageMessages } from '@server/queries/messages.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 type WithParams = { Params: { userId: string } };
 const ID = /^[0-9a-zA-Z-]{1,64}$/;
@@ -27,12 +27,7 @@ const ID = /^[0-9a-zA-Z-]{1,64}$/;
  */
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
-  const senders = new WeakMap<FastifyRequest, string>();
-  const sendLimit = app.createRateLimit({
-    max: 30,
-    timeWindow: 10_000,
-    keyGenerator: (request) => `dm:${senders.get(request) ?? request.ip}`,
-  });
+  const sendLimit = memberLimit(app, 'message');
 
   /** The other member of the conversation, who must exist and must not be the viewer. */
   async function otherMember(viewerId: string, userId: string): Promise<Participant> {
@@ -64,8 +59,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/conversations/with/:userId/messages',
     async (request, reply): Promise<Message> => {
       const viewer = await requireViewer(ctx, request);
-      senders.set(request, viewer.userId);
-      await enforceLimit(sendLimit, request);
+      await sendLimit(request, viewer.userId);
       const input = parseInput(sendMessageSchema, request.body);
       const other = await otherMember(viewer.userId, request.params.userId);
       const { message, created } = await sendMessage(db, viewer.userId, other.id, input);

@@ -234,6 +234,23 @@ describe.each(dialects)('posts and feeds (%s)', (dialect) => {
     );
   });
 
+  it('refuses a flood of comments from one member, keeping the ones before it', async () => {
+    const flooder = (await makeUser(server, { name: 'Flo Ood' })).client;
+    const post = (await alice.post('/api/posts', { content: 'Comment on me' })).body;
+    for (let i = 0; i < 20; i += 1) {
+      expect((await flooder.post(`/api/posts/${post.id}/comments`, { content: `Nice ${i}` })).status).toBe(
+        201,
+      );
+    }
+    const refused = await flooder.post(`/api/posts/${post.id}/comments`, { content: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    const comments = (await alice.get(`/api/posts/${post.id}/comments`)).body.comments;
+    expect(comments).toHaveLength(20);
+    expect((await alice.get(`/api/posts/${post.id}`)).body.comment_count).toBe(20);
+    expect((await alice.post(`/api/posts/${post.id}/comments`, { content: 'Still me' })).status).toBe(201);
+  });
+
   it('answers 401 to visitors', async () => {
     const visitor = new TestClient(server.baseUrl);
     for (const [method, url] of [

@@ -18,6 +18,7 @@ import {
 } from '@server/commands/posts.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { getActivity, getPost, listFeed, listTrending } from '@server/queries/posts.ts';
@@ -32,6 +33,11 @@ export function postIdParam(id: string): string {
 
 export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const limits = {
+    post: memberLimit(app, 'post'),
+    like: memberLimit(app, 'like'),
+    share: memberLimit(app, 'share'),
+  };
 
   app.get('/api/posts', async (request): Promise<FeedPage> => {
     const viewer = await requireViewer(ctx, request);
@@ -41,6 +47,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/posts', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
+    await limits.post(request, viewer.userId);
     const input = parseInput(createPostSchema, request.body);
     const id = await createPost(db, viewer, input);
     const post = await getPost(db, viewer.userId, id);
@@ -93,6 +100,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.put<IdParams>('/api/posts/:id/like', async (request) => {
     const viewer = await requireViewer(ctx, request);
+    await limits.like(request, viewer.userId);
     const { state, notified } = await likePost(db, viewer, postIdParam(request.params.id));
     if (notified) ctx.realtime.notificationsChanged([notified]);
     return state;
@@ -100,13 +108,15 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete<IdParams>('/api/posts/:id/like', async (request) => {
     const viewer = await requireViewer(ctx, request);
+    await limits.like(request, viewer.userId);
     const { state, notified } = await unlikePost(db, viewer, postIdParam(request.params.id));
     if (notified) ctx.realtime.notificationsChanged([notified]);
     return state;
   });
 
   app.post<IdParams>('/api/posts/:id/shares', async (request) => {
-    await requireViewer(ctx, request);
+    const viewer = await requireViewer(ctx, request);
+    await limits.share(request, viewer.userId);
     return { share_count: await sharePost(db, postIdParam(request.params.id)) };
   });
 

@@ -11,6 +11,7 @@ import { approvePendingPost, createWallPost, rejectPendingPost } from '@server/c
 import type { DB } from '@server/db/types.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { canViewPendingPost } from '@server/policies/profile.ts';
@@ -85,9 +86,11 @@ async function removeRejectedMedia(ctx: AppContext, mediaId: string, log: Fastif
 /** Posts on profile walls and the owner's approvals (spec section 4, 'Pending post'). */
 export function wallRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const postLimit = memberLimit(app, 'post');
 
   app.post<IdParams>('/api/profiles/:id/wall', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
+    await postLimit(request, viewer.userId);
     const ownerId = memberIdParam(request.params.id);
     const input = parseInput(wallPostInputSchema, request.body);
     const result = await createWallPost(db, viewer, ownerId, input);
