@@ -39,6 +39,23 @@ test('a like reaches the author’s bell without a reload, and opens the post', 
   await expect(authorPage).toHaveURL(new RegExp(`/post/${id}$`));
   await expect(authorPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
+  // Two more arrive; Mark all as read clears the badge in one go.
+  for (const content of ['Lovely', 'Really lovely']) {
+    const comment = await fanPage.request.post(`/api/posts/${id}/comments`, {
+      data: { content },
+      headers: { origin: baseURL! },
+    });
+    expect(comment.status()).toBe(201);
+  }
+  await authorPage.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+  await authorPage.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(authorPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(authorPage.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+  await expect(
+    authorPage.getByRole('button', { name: `@${fanUsername} commented on your post` }),
+  ).toHaveCount(2);
+  await authorPage.keyboard.press('Escape');
+
   // The fan's own bell stayed quiet.
   await fanPage.getByRole('button', { name: 'Notifications', exact: true }).click();
   await expect(fanPage.getByText('No notifications yet')).toBeVisible();

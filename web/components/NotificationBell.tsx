@@ -3,6 +3,7 @@ import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
 import {
   useAcceptFriendRequest,
   useDeclineFriendRequest,
+  useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
 } from '@web/queries/notifications.ts';
@@ -54,6 +55,7 @@ export function NotificationBell({
   const navigate = useNavigate();
   const list = useNotifications();
   const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
   const accept = useAcceptFriendRequest();
   const decline = useDeclineFriendRequest();
   const unread = list.data?.unread_count ?? 0;
@@ -116,7 +118,23 @@ export function NotificationBell({
           aria-label="Notifications"
           className={`absolute ${align === 'right' ? 'right-0' : '-left-40'} top-full z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg`}
         >
-          <h2 className="border-b border-slate-100 px-4 py-2 font-semibold text-slate-900">Notifications</h2>
+          <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
+            <h2 className="font-semibold text-slate-900">Notifications</h2>
+            {unread > 0 ? (
+              <button
+                type="button"
+                onClick={() =>
+                  markAllRead.mutate(undefined, {
+                    onError: (error) => toast.error('Error', { description: error.message }),
+                  })
+                }
+                disabled={markAllRead.isPending}
+                className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                Mark all as read
+              </button>
+            ) : null}
+          </div>
           {list.isPending ? <p className="px-4 py-3 text-sm text-slate-500">Loading...</p> : null}
           {list.isError ? <p className="px-4 py-3 text-sm text-red-600">{list.error.message}</p> : null}
           {list.data && list.data.notifications.length === 0 ? (

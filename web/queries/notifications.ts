@@ -22,6 +22,14 @@ function useNotificationAction(path: (id: string) => string) {
   });
 }
 
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/notifications/read-all', { method: 'POST', body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+  });
+}
+
 export const useMarkNotificationRead = () => useNotificationAction((id) => `/api/notifications/${id}/read`);
 export const useAcceptFriendRequest = () =>
   useNotificationAction((id) => `/api/friend-requests/${id}/accept`);

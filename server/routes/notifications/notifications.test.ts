@@ -3,7 +3,7 @@ import {
   GENEROUS_AUTH_LIMITS,
   makeUser,
   startTestServer,
-  type TestClient,
+  TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
 import { v7 as uuidv7 } from 'uuid';
@@ -50,6 +50,23 @@ describe.each(dialects)('notifications and friend requests (%s)', (dialect) => {
     const after = (await alice.client.get('/api/notifications')).body;
     expect(after.notifications[0].is_read).toBe(true);
     expect(after.unread_count).toBe(11);
+  });
+
+  it('marks all of the member’s notifications read, past the latest 10, and nobody else’s', async () => {
+    await pendingRequest(alice.me.id, bob.me.id);
+    expect((await alice.client.get('/api/notifications')).body.unread_count).toBeGreaterThan(10);
+    expect((await alice.client.post('/api/notifications/read-all')).status).toBe(204);
+    const after = (await alice.client.get('/api/notifications')).body;
+    expect(after.unread_count).toBe(0);
+    expect(after.notifications.every((n: { is_read: boolean }) => n.is_read)).toBe(true);
+    // Bob's friend request from Alice is still unread, and still his to answer.
+    const bobs = (await bob.client.get('/api/notifications')).body;
+    expect(bobs.unread_count).toBe(1);
+    expect(bobs.notifications[0]).toMatchObject({ type: 'friend_request', is_read: false });
+    // Nothing left to mark: still fine.
+    expect((await alice.client.post('/api/notifications/read-all')).status).toBe(204);
+    await db().deleteFrom('friendships').where('user_id', '=', alice.me.id).execute();
+    await db().deleteFrom('notifications').where('user_id', '=', bob.me.id).execute();
   });
 
   async function pendingRequest(from: string, to: string) {
@@ -100,5 +117,19 @@ describe.each(dialects)('notifications and friend requests (%s)', (dialect) => {
     expect((await bob.client.post(`/api/friend-requests/${carol.me.id}/decline`)).status).toBe(204);
     const rows = (await friendships()).filter((f) => f.user_id === carol.me.id);
     expect(rows).toEqual([]);
+  });
+
+  it('answers 401 to visitors', async () => {
+    const visitor = new TestClient(server.baseUrl);
+    const id = uuidv7();
+    expect((await visitor.get('/api/notifications')).status).toBe(401);
+    for (const url of [
+      '/api/notifications/read-all',
+      `/api/notifications/${id}/read`,
+      `/api/friend-requests/${id}/accept`,
+      `/api/friend-requests/${id}/decline`,
+    ]) {
+      expect((await visitor.post(url)).status).toBe(401);
+    }
   });
 });

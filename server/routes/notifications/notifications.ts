@@ -61,6 +61,20 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   });
 
+  // Everything beyond the latest 10 the bell shows can be cleared too. A friend request marked read
+  // still waits for Accept or Decline.
+  app.post('/api/notifications/read-all', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    const result = await db
+      .updateTable('notifications')
+      .set({ is_read: true })
+      .where('user_id', '=', viewer.userId)
+      .where('is_read', '=', false)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) ctx.realtime.notificationsChanged([viewer.userId]);
+    return reply.status(204).send();
+  });
+
   app.post<IdParams>('/api/notifications/:id/read', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
     if (!ID.test(request.params.id)) throw notFound('Notification not found');
