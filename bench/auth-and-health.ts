@@ -1,10 +1,11 @@
 // Benchmark: GET /api/health vs authenticated GET /api/me, plus the gzip size of the JS that /auth loads.
 // Prints figures and writes bench/results/auth-and-health.json. Not part of `npm test`.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { makeUser, startTestServer } from '@server/test/harness.ts';
 import { measure } from './load.ts';
+import { runBench, saveResults } from './results.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -77,14 +78,10 @@ async function main() {
         ? `JS loaded by /auth   ${report.authJsGzipKB} KB gzip in ${js.files.length} files (target <= 150 KB)`
         : 'JS loaded by /auth   no dist/: run "npm run build" first',
     );
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/auth-and-health.json', `${JSON.stringify(report, null, 2)}\n`);
+    saveResults('auth-and-health', report);
   } finally {
     await server.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

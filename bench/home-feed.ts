@@ -1,12 +1,12 @@
 // Benchmark: the authenticated first page of the home feed (20 posts with authors, counts and
 // liked-by-me) at 10,000 and at 1,000,000 posts, with 100,000 members, against GET /api/health.
 // Prints figures and writes bench/results/home-feed.json. Not part of `npm test`.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeUser, startTestServer } from '@server/test/harness.ts';
 import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
 import { measure } from './load.ts';
+import { runBench, saveResults } from './results.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
@@ -96,14 +96,10 @@ async function main() {
       console.log(`  GET /api/posts (page 1)  ${feed.requestsPerSecond} req/s   p99 ${feed.p99Ms} ms`);
       console.log(`  ratio feed/health        ${ratio} (target >= 0.10; p99 target < 25 ms)`);
     }
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/home-feed.json', `${JSON.stringify(report, null, 2)}\n`);
+    saveResults('home-feed', report);
   } finally {
     await server.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -2,11 +2,11 @@
 // send-to-receive p50/p99 (the POST issued → the receiver's socket has 'message:new') and writes
 // bench/results/messages.json. Not part of `npm test`. Run with: npx tsx bench/messages.ts
 import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '@server/test/harness.ts';
 import { BENCH_SECRET, type BenchMember, percentile, round2, seedMembers } from './members.ts';
 import type { ClientsCommand, ExchangeResult } from './realtime-clients.ts';
+import { runBench, saveResults } from './results.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 6000);
@@ -70,8 +70,7 @@ async function main() {
       `send-to-receive p50 ${report.deliveryP50Ms} ms, p99 ${report.deliveryP99Ms} ms, max ${report.deliveryMaxMs} ms (target p99 < 100 ms)`,
     );
     console.log(`POST answer p50 ${report.answerP50Ms} ms, p99 ${report.answerP99Ms} ms`);
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/messages.json', `${JSON.stringify(report, null, 2)}\n`);
+    saveResults('messages', report);
     if (delivery.length < MESSAGES) process.exitCode = 1;
   } finally {
     clients.kill();
@@ -79,7 +78,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

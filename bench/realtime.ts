@@ -2,10 +2,10 @@
 // rooms. Prints delivery p50/p99 and the server's memory per idle connection, and writes
 // bench/results/realtime.json. Not part of `npm test`. Run with: npx tsx --expose-gc bench/realtime.ts
 import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestServer } from '@server/test/harness.ts';
 import { BENCH_SECRET, percentile, seedMembers } from './members.ts';
+import { runBench, saveResults } from './results.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 4000);
@@ -76,15 +76,11 @@ async function main() {
     console.log(
       `server memory per idle connection: ${report.rssPerConnectionKB} KB RSS, ${report.heapPerConnectionKB} KB heap (target < 60 KB)`,
     );
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/realtime.json', `${JSON.stringify(report, null, 2)}\n`);
+    saveResults('realtime', report);
   } finally {
     clients.kill();
     await server.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
