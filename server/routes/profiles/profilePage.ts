@@ -27,7 +27,8 @@ import {
 } from '@server/media/mediaObjects.ts';
 import { canSeeFollowLists, isProfileOwner } from '@server/policies/profile.ts';
 import { presentProfileSummary } from '@server/presenters/profile.ts';
-import { encodeCursor, listFeed } from '@server/queries/posts.ts';
+import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
+import { listFeed } from '@server/queries/posts.ts';
 import { followRoutes, memberIdParam } from '@server/routes/follows/follows.ts';
 import { wallRoutes } from '@server/routes/wall/wall.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -160,15 +161,6 @@ async function replaceProfileMedia(
   return trx.deleteFrom('media_objects').where('id', '=', previous).returningAll().executeTakeFirst();
 }
 
-const cursorOf = (row: { created_at: string; id: string }) => encodeCursor(row);
-function decodeCursor(cursor: string) {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw badRequest('The page cursor is not valid. Reload the list.', 'invalid_cursor');
-  }
-  return { createdAt, id };
-}
-
 /** Followers (who follow the member) or following (whom the member follows), newest follow first. */
 async function listFollows(
   db: Kysely<DB>,
@@ -195,7 +187,7 @@ async function listFollows(
     ])
     .where(mine, '=', userId);
   if (options.before) {
-    const cursor = decodeCursor(options.before);
+    const cursor = decodeCursor(options.before, 'the list');
     query = query.where(sql<boolean>`(follows.created_at, follows.id) < (${cursor.createdAt}, ${cursor.id})`);
   }
   const rows = await query
@@ -208,7 +200,7 @@ async function listFollows(
   return {
     profiles: page.map(presentProfileSummary),
     next_cursor:
-      rows.length > limit && last ? cursorOf({ created_at: last.created_at, id: last.follow_id }) : null,
+      rows.length > limit && last ? encodeCursor({ created_at: last.created_at, id: last.follow_id }) : null,
   };
 }
 
