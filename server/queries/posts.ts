@@ -5,7 +5,6 @@ import { presentAuthor, presentComment, presentPost, selectPosts } from '@server
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
 
-
 type FeedOptions = {
   category?: 'general' | 'prayer' | 'food' | 'comedy';
   before?: string;
