@@ -4,7 +4,7 @@ import { notFound } from '@server/http/errors.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 
-const NO_REQUEST = 'There is no pending friend request from this member.';
+export const NO_REQUEST = 'There is no pending friend request from this member.';
 
 async function markRequestNotificationsRead(trx: Transaction<DB>, viewer: Viewer, senderId: string) {
   await trx

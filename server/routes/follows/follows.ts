@@ -2,7 +2,7 @@ import type { FollowState } from '@common/schemas/profilePage.ts';
 import { PROFILE_MESSAGES } from '@common/schemas/profilePage.ts';
 import { followMember, unfollowMember } from '@server/commands/follows.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
-import { notFound } from '@server/http/errors.ts';
+import { idParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -10,8 +10,7 @@ type UserParams = { Params: { userId: string } };
 
 /** A member id from the URL; anything that cannot be one is simply not a member. */
 export function memberIdParam(id: string): string {
-  if (!/^[0-9a-zA-Z-]{1,64}$/.test(id)) throw notFound(PROFILE_MESSAGES.userNotFound);
-  return id;
+  return idParam(id, PROFILE_MESSAGES.userNotFound);
 }
 
 /** Follow and unfollow (spec section 4): both answer where the viewer now stands with the member. */

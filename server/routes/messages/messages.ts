@@ -12,13 +12,13 @@ import {
 import { markConversationRead, sendMessage } from '@server/commands/messages.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
+import { idParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { findParticipant, listConversations, pageMessages } from '@server/queries/messages.ts';
 import type { FastifyInstance } from 'fastify';
 
 type WithParams = { Params: { userId: string } };
-const ID = /^[0-9a-zA-Z-]{1,64}$/;
 
 /**
  * Direct messages (spec section 2 'Messages'). Every route is about the viewer and one other member,
@@ -32,7 +32,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The other member of the conversation, who must exist and must not be the viewer. */
   async function otherMember(viewerId: string, userId: string): Promise<Participant> {
     if (userId === viewerId) throw badRequest(MESSAGE_TEXTS.toSelf, 'message_to_self');
-    const other = ID.test(userId) ? await findParticipant(db, userId) : undefined;
+    const other = await findParticipant(db, idParam(userId, MESSAGE_TEXTS.memberNotFound));
     if (!other) throw notFound(MESSAGE_TEXTS.memberNotFound);
     return other;
   }

@@ -1,11 +1,11 @@
 import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
-import { acceptFriendRequest, declineFriendRequest } from '@server/commands/friendships.ts';
+import { acceptFriendRequest, declineFriendRequest, NO_REQUEST } from '@server/commands/friendships.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
+import { idParam } from '@server/http/params.ts';
 import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
-const ID = /^[0-9a-zA-Z-]{1,64}$/;
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
@@ -77,11 +77,11 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post<IdParams>('/api/notifications/:id/read', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
-    if (!ID.test(request.params.id)) throw notFound('Notification not found');
+    const id = idParam(request.params.id, 'Notification not found');
     const result = await db
       .updateTable('notifications')
       .set({ is_read: true })
-      .where('id', '=', request.params.id)
+      .where('id', '=', id)
       .where('user_id', '=', viewer.userId)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('Notification not found');
@@ -91,16 +91,14 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post<IdParams>('/api/friend-requests/:id/accept', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
-    if (!ID.test(request.params.id)) throw notFound('There is no pending friend request from this member.');
-    await acceptFriendRequest(db, viewer, request.params.id);
+    await acceptFriendRequest(db, viewer, idParam(request.params.id, NO_REQUEST));
     ctx.realtime.notificationsChanged([viewer.userId]);
     return reply.status(204).send();
   });
 
   app.post<IdParams>('/api/friend-requests/:id/decline', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
-    if (!ID.test(request.params.id)) throw notFound('There is no pending friend request from this member.');
-    await declineFriendRequest(db, viewer, request.params.id);
+    await declineFriendRequest(db, viewer, idParam(request.params.id, NO_REQUEST));
     ctx.realtime.notificationsChanged([viewer.userId]);
     return reply.status(204).send();
   });

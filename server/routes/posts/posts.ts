@@ -18,6 +18,7 @@ import {
 } from '@server/commands/posts.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
+import { idParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { removeMediaFiles } from '@server/media/mediaObjects.ts';
@@ -27,8 +28,7 @@ import type { FastifyInstance } from 'fastify';
 type IdParams = { Params: { id: string } };
 
 export function postIdParam(id: string): string {
-  if (!/^[0-9a-zA-Z-]{1,64}$/.test(id)) throw notFound('Post not found');
-  return id;
+  return idParam(id, 'Post not found');
 }
 
 export function postRoutes(app: FastifyInstance, ctx: AppContext): void {

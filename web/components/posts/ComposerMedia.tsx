@@ -3,6 +3,10 @@ import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 /** The same limits the server applies, checked before sending megabytes it would refuse. */
+/** A video by its type, or by its name when the browser gives no type. */
+export const isVideoFile = (file: File) =>
+  file.type.startsWith('video/') || /\.(mp4|mov|webm)$/i.test(file.name);
+
 export function mediaProblem(file: File): string | null {
   if (file.type.startsWith('video/') && file.size > MEDIA_LIMITS.videoBytes)
     return MEDIA_MESSAGES.videoTooLarge;
@@ -50,7 +54,7 @@ export function MediaPreview({
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
-  const isVideo = file.type.startsWith('video/') || /\.(mp4|mov|webm)$/i.test(file.name);
+  const isVideo = isVideoFile(file);
   return (
     <div className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
       {url ? (

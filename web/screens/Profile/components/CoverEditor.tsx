@@ -2,7 +2,7 @@ import type { MediaUpload } from '@common/schemas/media.ts';
 import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.ts';
 import { uploadMedia } from '@web/api/upload.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
-import { mediaProblem, UploadProgress } from '@web/components/posts/ComposerMedia.tsx';
+import { isVideoFile, mediaProblem, UploadProgress } from '@web/components/posts/ComposerMedia.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
 import { useUpdateCover } from '@web/queries/profilePage.ts';
 import { ImagePlus, MoveVertical } from 'lucide-react';
@@ -16,8 +16,6 @@ function isImageOrVideo(file: File): boolean {
   if (file.type.startsWith('image/') || file.type.startsWith('video/')) return true;
   return !file.type && /\.(jpe?g|png|webp|gif|mp4|mov|webm)$/i.test(file.name);
 }
-
-const isVideoFile = (file: File) => file.type.startsWith('video/') || /\.(mp4|mov|webm)$/i.test(file.name);
 
 /**
  * Edit cover photo: choose a photo or video (uploaded at once, with progress), drag it up or down or

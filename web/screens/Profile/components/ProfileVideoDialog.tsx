@@ -7,7 +7,7 @@ import {
 } from '@common/schemas/profilePage.ts';
 import { uploadMedia } from '@web/api/upload.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
-import { UploadProgress } from '@web/components/posts/ComposerMedia.tsx';
+import { isVideoFile, UploadProgress } from '@web/components/posts/ComposerMedia.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
 import { useRemoveProfileVideo, useSetProfileVideo } from '@web/queries/profilePage.ts';
 import { prefersReducedMotion } from '@web/queries/settings.ts';
@@ -16,7 +16,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
 const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/webm';
-const isVideoFile = (file: File) => file.type.startsWith('video/') || /\.(mp4|mov|webm)$/i.test(file.name);
 
 /** The clip's length in seconds as the browser reads it, or null when it cannot (the server still checks). */
 function readDuration(url: string): Promise<number | null> {
