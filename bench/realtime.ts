@@ -40,7 +40,7 @@ async function main() {
     for (let i = 0; i < NOTIFICATIONS; i += 1) {
       const { userId } = members[Math.floor(Math.random() * members.length)]!;
       sent.push({ userId, at: performance.timeOrigin + performance.now() });
-      server.built.ctx.realtime.notificationsChanged([userId]);
+      server.built.ctx.realtime.emitToUser(userId, 'notifications:changed');
       if (i % Math.max(1, Math.floor(PER_SECOND / 100)) === 0) await new Promise((r) => setTimeout(r, 10));
     }
     await new Promise((r) => setTimeout(r, 1500));

@@ -1,8 +1,38 @@
 /**
- * The realtime contract (DESIGN.md section 4): every event the server sends or accepts, with its
- * payload, used as the generics of the Socket.IO server and client. Constants from spec section 9.
+ * The realtime contract (DESIGN.md section 4), used as the generics of the Socket.IO server and
+ * client: every event the server sends, every event a client may send with its acknowledgement, and
+ * the names of the rooms. Room names are built here and nowhere else. Constants from spec section 9.
  */
+import { z } from 'zod/mini';
 import type { Message, ReadReceipt } from './schemas/messages.ts';
+
+/** Every room there is. The server alone decides who is in one (`room:join` asks it). */
+export const rooms = {
+  /** A member's private room: every tab of theirs joins it on connect, and nobody else can. */
+  user: (userId: string) => `user:${userId}` as const,
+  /** One live circle: row updates, members, chat and WebRTC signalling. */
+  circle: (circleId: string) => `circle:${circleId}` as const,
+  /** Changes to the list of live circles, for the FaithVerse lists. */
+  liveCircles: () => 'circles:live' as const,
+};
+export type RoomName = ReturnType<(typeof rooms)[keyof typeof rooms]>;
+
+/** A room name taken apart, or null for anything that is not one (the server checks every ask). */
+export type ParsedRoom =
+  | { kind: 'user'; id: string }
+  | { kind: 'circle'; id: string }
+  | { kind: 'liveCircles' };
+export function parseRoom(name: string): ParsedRoom | null {
+  if (name === rooms.liveCircles()) return { kind: 'liveCircles' };
+  const match = /^(user|circle):([0-9A-Za-z-]{1,64})$/.exec(name);
+  if (!match) return null;
+  return { kind: match[1] as 'user' | 'circle', id: match[2]! };
+}
+
+/** The room's name again, from its parts: what the server joins is always built by `rooms`. */
+export function roomName(room: ParsedRoom): RoomName {
+  return room.kind === 'liveCircles' ? rooms.liveCircles() : rooms[room.kind](room.id);
+}
 
 export interface ServerToClientEvents {
   /** The member's notifications changed (new, read, removed): refetch the list. */
@@ -12,9 +42,36 @@ export interface ServerToClientEvents {
   /** Messages were read: by the other member (show 'read') or by the member in another tab. */
   'messages:read': (receipt: ReadReceipt) => void;
 }
+export type ServerEvent = keyof ServerToClientEvents;
 
-// biome-ignore lint/complexity/noBannedTypes: no client-to-server events yet; messages and circles add them.
-export type ClientToServerEvents = {};
+/** What every client-to-server event is answered with, through its acknowledgement callback. */
+export type AckResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+export type Ack<T> = (result: AckResult<T>) => void;
+
+/** Payloads of client-to-server events, checked by the server before any handler sees them. */
+export const roomRequestSchema = z.strictObject({
+  room: z.string({ error: 'room must be text.' }).check(z.maxLength(100, 'That is not a room.')),
+});
+export type RoomRequest = z.infer<typeof roomRequestSchema>;
+
+export interface ClientToServerEvents {
+  /** Ask to join a room; the server checks the room's policy first. Joins again are harmless. */
+  'room:join': (request: RoomRequest, ack: Ack<{ room: RoomName }>) => void;
+  /** Leave a room (never the member's own private room). */
+  'room:leave': (request: RoomRequest, ack: Ack<{ room: RoomName }>) => void;
+}
+export type ClientEvent = keyof ClientToServerEvents;
+/** What a client event's acknowledgement carries when it succeeds. */
+export type AckData<E extends ClientEvent> =
+  Parameters<ClientToServerEvents[E]>[1] extends Ack<infer T> ? T : never;
+
+export const REALTIME_ERRORS = {
+  unknownEvent: 'The server does not know this event.',
+  noAck: 'Send an acknowledgement callback with every event.',
+  notARoom: 'That is not a room.',
+  roomForbidden: 'You cannot join this room.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
 
 export const REALTIME_PATH = '/socket.io';
 export const HEARTBEAT_MS = 25_000;

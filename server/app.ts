@@ -19,15 +19,18 @@ import { authRoutes } from './routes/auth/authRoutes.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
 import { contactRoutes } from './routes/contact/contact.ts';
+import { followRoutes } from './routes/follows/follows.ts';
+import { friendRequestRoutes } from './routes/friendRequests/friendRequests.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { meRoutes } from './routes/me/me.ts';
 import { mediaRoutes } from './routes/media/media.ts';
 import { messageRoutes } from './routes/messages/messages.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { postRoutes } from './routes/posts/posts.ts';
-import { profilePageRoutes } from './routes/profiles/profilePage.ts';
+import { profileMediaRoutes } from './routes/profiles/profileMedia.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
 import { settingsRoutes } from './routes/settings/settings.ts';
+import { wallRoutes } from './routes/wall/wall.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -75,6 +78,7 @@ export async function buildApp(
     sessions,
     trustedOrigins: [config.publicUrl],
     redisUrl: config.redisUrl,
+    handlers: { db: database.db, log: app.log },
   });
   const auth = createAuth({
     config,
@@ -86,7 +90,16 @@ export async function buildApp(
     },
   });
   const media = createMediaStorage(config.dataDir);
-  const ctx: AppContext = { config, database, auth, sessions, mailer, media, realtime: sockets.realtime };
+  const ctx: AppContext = {
+    config,
+    database,
+    auth,
+    sessions,
+    mailer,
+    media,
+    realtime: sockets.realtime,
+    log: app.log,
+  };
 
   registerErrorHandler(app);
   // With REDIS_URL the counters are shared, so limits hold across every app node.
@@ -105,7 +118,10 @@ export async function buildApp(
   commentRoutes(app, ctx);
   comedyShowRoutes(app, ctx);
   notificationRoutes(app, ctx);
-  profilePageRoutes(app, ctx);
+  profileMediaRoutes(app, ctx);
+  followRoutes(app, ctx);
+  wallRoutes(app, ctx);
+  friendRequestRoutes(app, ctx);
   settingsRoutes(app, ctx);
   messageRoutes(app, ctx);
   await registerWebApp(

@@ -3,9 +3,21 @@ import { z } from 'zod/mini';
 export const NOTIFICATIONS_SHOWN = 10;
 export const BADGE_CAP = 99;
 
+/** Every kind of notification; the server writes only these and the bell has a text for each. */
+export const NOTIFICATION_TYPES = [
+  'friend_request',
+  'like',
+  'comment',
+  'message',
+  'circle_live',
+  'wall_post',
+] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
 export const notificationSchema = z.object({
   id: z.string(),
-  type: z.string(),
+  type: notificationTypeSchema,
   message: z.nullable(z.string()),
   post_id: z.nullable(z.string()),
   is_read: z.boolean(),

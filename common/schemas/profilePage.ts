@@ -152,6 +152,8 @@ export const profilePageSchema = z.object({
   bio: z.nullable(z.string()),
   cover_photo_url: z.nullable(z.string()),
   cover_photo_position: z.number(),
+  /** What the cover upload is (from its stored kind, never from the URL); null without a cover. */
+  cover_media_type: z.nullable(z.enum(['photo', 'video'])),
   /** A clip of at most 3 seconds that plays in place of the avatar on the profile page. */
   profile_video_url: z.nullable(z.string()),
   hobbies: z.nullable(z.string()),

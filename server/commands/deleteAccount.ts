@@ -2,8 +2,9 @@ import { SETTINGS_MESSAGES } from '@common/schemas/settings.ts';
 import { argon2Password } from '@server/auth/passwords.ts';
 import type { DB } from '@server/db/types.ts';
 import { HttpError } from '@server/http/errors.ts';
-import type { MediaObjectRow } from '@server/media/mediaObjects.ts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { After } from './run.ts';
+import { releaseUploads } from './uploads.ts';
 
 /** Better Auth's account table (not in DB: only this command reads it). */
 interface AccountTable {
@@ -28,74 +29,71 @@ export async function verifyPassword(db: Kysely<DB>, userId: string, password: s
   if (!ok) throw wrongPassword();
 }
 
-export interface DeletedAccount {
-  /** Files to remove once the rows are gone. */
-  media: MediaObjectRow[];
-  /** Members whose notifications lost rows this member had caused. */
-  notified: string[];
-}
-
 /**
  * Deletes the member in one transaction: the `user` row, from which every table cascades. Before
  * that, in the same transaction: counters on other members' posts drop what this member added, the
  * contact messages they sent go (their key only nulls itself), and uploads shown by posts on their
- * wall, which cascade away, are collected with their own so no file is left without a post.
+ * wall, which cascade away, are released with their own so no file is left without a post. Once it
+ * commits, the files go, the member's sockets drop and the members whose bells showed them refetch.
  */
-export async function deleteAccount(db: Kysely<DB>, userId: string): Promise<DeletedAccount> {
-  return db.transaction().execute(async (trx) => {
-    const wallMedia = (table: 'posts' | 'pending_posts') =>
-      trx
-        .selectFrom(table)
-        .select('media_id')
-        .where('profile_owner_id', '=', userId)
-        .where('media_id', 'is not', null);
-    const media = await trx
-      .selectFrom('media_objects')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('user_id', '=', userId),
-          eb('id', 'in', wallMedia('posts')),
-          eb('id', 'in', wallMedia('pending_posts')),
-        ]),
-      )
-      .execute();
-    const notified = await trx
-      .selectFrom('notifications')
-      .select('user_id')
-      .distinct()
-      .where('from_user_id', '=', userId)
-      .where('user_id', '!=', userId)
-      .execute();
+export async function deleteAccount(trx: Transaction<DB>, after: After, userId: string): Promise<void> {
+  const wallMedia = (table: 'posts' | 'pending_posts') =>
+    trx
+      .selectFrom(table)
+      .select('media_id')
+      .where('profile_owner_id', '=', userId)
+      .where('media_id', 'is not', null);
+  const media = await trx
+    .selectFrom('media_objects')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb('id', 'in', wallMedia('posts')),
+        eb('id', 'in', wallMedia('pending_posts')),
+      ]),
+    )
+    .execute();
+  const notified = await trx
+    .selectFrom('notifications')
+    .select('user_id')
+    .distinct()
+    .where('from_user_id', '=', userId)
+    .where('user_id', '!=', userId)
+    .execute();
 
-    // Likes, comments and views cascade away; the counters of the posts they were on follow them.
-    await trx
-      .updateTable('posts')
-      .set({ like_count: sql`like_count - 1` })
-      .where('id', 'in', trx.selectFrom('likes').select('post_id').where('user_id', '=', userId))
-      .where('user_id', '!=', userId)
-      .execute();
-    await trx
-      .updateTable('posts')
-      .set({
-        comment_count: sql`comment_count - (select count(*) from comments c where c.post_id = posts.id and c.user_id = ${userId})`,
-      })
-      .where('id', 'in', trx.selectFrom('comments').select('post_id').where('user_id', '=', userId))
-      .where('user_id', '!=', userId)
-      .execute();
-    await trx
-      .updateTable('posts')
-      .set({
-        view_count: sql`view_count - (select count(*) from post_views v where v.post_id = posts.id and v.viewer_id = ${userId})`,
-      })
-      .where('id', 'in', trx.selectFrom('post_views').select('post_id').where('viewer_id', '=', userId))
-      .where('user_id', '!=', userId)
-      .execute();
+  // Likes, comments and views cascade away; the counters of the posts they were on follow them.
+  await trx
+    .updateTable('posts')
+    .set({ like_count: sql`like_count - 1` })
+    .where('id', 'in', trx.selectFrom('likes').select('post_id').where('user_id', '=', userId))
+    .where('user_id', '!=', userId)
+    .execute();
+  await trx
+    .updateTable('posts')
+    .set({
+      comment_count: sql`comment_count - (select count(*) from comments c where c.post_id = posts.id and c.user_id = ${userId})`,
+    })
+    .where('id', 'in', trx.selectFrom('comments').select('post_id').where('user_id', '=', userId))
+    .where('user_id', '!=', userId)
+    .execute();
+  await trx
+    .updateTable('posts')
+    .set({
+      view_count: sql`view_count - (select count(*) from post_views v where v.post_id = posts.id and v.viewer_id = ${userId})`,
+    })
+    .where('id', 'in', trx.selectFrom('post_views').select('post_id').where('viewer_id', '=', userId))
+    .where('user_id', '!=', userId)
+    .execute();
 
-    await trx.deleteFrom('contact_messages').where('user_id', '=', userId).execute();
-    const others = media.filter((m) => m.user_id !== userId).map((m) => m.id);
-    if (others.length > 0) await trx.deleteFrom('media_objects').where('id', 'in', others).execute();
-    await trx.deleteFrom('user').where('id', '=', userId).execute();
-    return { media, notified: notified.map((n) => n.user_id) };
-  });
+  await trx.deleteFrom('contact_messages').where('user_id', '=', userId).execute();
+  await releaseUploads(
+    trx,
+    after,
+    media.map((m) => m.id),
+    { ownersGoing: true },
+  );
+  await trx.deleteFrom('user').where('id', '=', userId).execute();
+  for (const { user_id } of notified) after.notificationsChanged(user_id);
+  after.disconnectUser(userId);
 }

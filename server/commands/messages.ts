@@ -2,28 +2,12 @@ import type { Message, ReadReceipt, SendMessageInput } from '@common/schemas/mes
 import { isUniqueViolation } from '@server/db/errors.ts';
 import type { DB, MessagesTable } from '@server/db/types.ts';
 import { HttpError } from '@server/http/errors.ts';
-import { insertNotification } from '@server/realtime/notify.ts';
+import { presentMessage } from '@server/presenters/message.ts';
+import { pairOf } from '@server/queries/messages.ts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-
-/** The ordered pair key of a conversation and which side the member is on. */
-export function pairOf(userId: string, otherId: string) {
-  const [user_a, user_b] = userId < otherId ? [userId, otherId] : [otherId, userId];
-  return { user_a, user_b, side: userId === user_a ? ('a' as const) : ('b' as const) };
-}
-
-export function presentMessage(row: Selectable<MessagesTable>): Message {
-  return {
-    id: row.id,
-    conversation_id: row.conversation_id,
-    sender_id: row.sender_id,
-    receiver_id: row.receiver_id,
-    content: row.content,
-    created_at: row.created_at,
-    is_read: Boolean(row.is_read),
-    client_id: row.client_id,
-  };
-}
+import { markNotificationsRead, notifyOnce } from './notifications.ts';
+import { type After, type CommandContext, runCommand } from './run.ts';
 
 export interface SentMessage {
   message: Message;
@@ -35,19 +19,23 @@ export interface SentMessage {
  * Stores a message in one transaction: the conversation row first (created, or its newest message
  * and the receiver's unread count moved on; on PostgreSQL this also locks the pair, so two sends of
  * one conversation take turns), the message, and the receiver's `message` notification, of which
- * there is one per sender while it is unread: a later message only moves it to the top.
+ * there is one per sender while it is unread: a later message only moves it to the top. Once it
+ * commits, both members' tabs get the message.
  * The same client_id again returns the stored message (a retry after a lost answer).
  */
 export async function sendMessage(
-  db: Kysely<DB>,
+  ctx: CommandContext,
   senderId: string,
   receiverId: string,
   input: SendMessageInput,
 ): Promise<SentMessage> {
+  const { db } = ctx.database;
   const earlier = await findByClientId(db, senderId, input.client_id);
   if (earlier) return { message: sameConversationOrThrow(earlier, receiverId), created: false };
   try {
-    const message = await db.transaction().execute((trx) => storeMessage(trx, senderId, receiverId, input));
+    const message = await runCommand(ctx, (trx, after) =>
+      storeMessage(trx, after, senderId, receiverId, input),
+    );
     return { message, created: true };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -60,6 +48,7 @@ export async function sendMessage(
 
 async function storeMessage(
   trx: Transaction<DB>,
+  after: After,
   senderId: string,
   receiverId: string,
   input: SendMessageInput,
@@ -103,18 +92,10 @@ async function storeMessage(
     .returningAll()
     .executeTakeFirstOrThrow();
 
-  const bumped = await trx
-    .updateTable('notifications')
-    .set({ created_at: now })
-    .where('user_id', '=', receiverId)
-    .where('from_user_id', '=', senderId)
-    .where('type', '=', 'message')
-    .where('is_read', '=', false)
-    .executeTakeFirst();
-  if (Number(bumped.numUpdatedRows) === 0) {
-    await insertNotification(trx, { userId: receiverId, fromUserId: senderId, type: 'message' });
-  }
-  return presentMessage(row);
+  await notifyOnce(trx, after, { userId: receiverId, fromUserId: senderId, type: 'message' });
+  const message = presentMessage(row);
+  after.emitToUser([senderId, receiverId], 'message:new', message);
+  return message;
 }
 
 async function findByClientId(db: Kysely<DB>, senderId: string, clientId: string) {
@@ -140,62 +121,52 @@ function sameConversationOrThrow(row: Selectable<MessagesTable>, receiverId: str
 /**
  * The reader opens the conversation: every message the other member sent them so far becomes read,
  * their unread count goes to zero, and the `message` notifications from that member are read too.
- * Returns null when nothing was unread (nothing to tell anyone).
+ * Both members' tabs hear of it. Returns null when nothing was unread (nothing to tell anyone).
  */
 export async function markConversationRead(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
+  after: After,
   readerId: string,
   otherId: string,
-): Promise<{ receipt: ReadReceipt; notificationsRead: boolean } | null> {
+): Promise<ReadReceipt | null> {
   const { user_a, user_b, side } = pairOf(readerId, otherId);
   const unreadColumn = side === 'a' ? 'a_unread' : 'b_unread';
-  return db.transaction().execute(async (trx) => {
-    // Updating the pair row first takes its lock on PostgreSQL: a send waits for this to finish.
-    const conversation = await trx
-      .updateTable('conversations')
-      .set({ [unreadColumn]: 0 })
-      .where('user_a', '=', user_a)
-      .where('user_b', '=', user_b)
-      .returning('id')
-      .executeTakeFirst();
-    if (!conversation) return null;
-    const newest = await trx
-      .selectFrom('messages')
-      .select('id')
-      .where('conversation_id', '=', conversation.id)
-      .where('receiver_id', '=', readerId)
-      .where('is_read', '=', false)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const notifications = await trx
-      .updateTable('notifications')
-      .set({ is_read: true })
-      .where('user_id', '=', readerId)
-      .where('from_user_id', '=', otherId)
-      .where('type', '=', 'message')
-      .where('is_read', '=', false)
-      .executeTakeFirst();
-    const notificationsRead = Number(notifications.numUpdatedRows) > 0;
-    if (!newest) {
-      return notificationsRead
-        ? {
-            receipt: { conversation_id: conversation.id, reader_id: readerId, up_to_id: null },
-            notificationsRead,
-          }
-        : null;
-    }
-    await trx
-      .updateTable('messages')
-      .set({ is_read: true })
-      .where('conversation_id', '=', conversation.id)
-      .where('receiver_id', '=', readerId)
-      .where('is_read', '=', false)
-      .execute();
-    return {
-      receipt: { conversation_id: conversation.id, reader_id: readerId, up_to_id: newest.id },
-      notificationsRead,
-    };
+  // Updating the pair row first takes its lock on PostgreSQL: a send waits for this to finish.
+  const conversation = await trx
+    .updateTable('conversations')
+    .set({ [unreadColumn]: 0 })
+    .where('user_a', '=', user_a)
+    .where('user_b', '=', user_b)
+    .returning('id')
+    .executeTakeFirst();
+  if (!conversation) return null;
+  const newest = await trx
+    .selectFrom('messages')
+    .select('id')
+    .where('conversation_id', '=', conversation.id)
+    .where('receiver_id', '=', readerId)
+    .where('is_read', '=', false)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const notificationsRead = await markNotificationsRead(trx, after, readerId, {
+    fromUserId: otherId,
+    type: 'message',
   });
+  if (!newest) {
+    return notificationsRead > 0
+      ? { conversation_id: conversation.id, reader_id: readerId, up_to_id: null }
+      : null;
+  }
+  await trx
+    .updateTable('messages')
+    .set({ is_read: true })
+    .where('conversation_id', '=', conversation.id)
+    .where('receiver_id', '=', readerId)
+    .where('is_read', '=', false)
+    .execute();
+  const receipt = { conversation_id: conversation.id, reader_id: readerId, up_to_id: newest.id };
+  after.emitToUser([readerId, otherId], 'messages:read', receipt);
+  return receipt;
 }

@@ -4,9 +4,11 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import { canDeleteComment, canEditPost } from '@server/policies/post.ts';
-import { insertNotification } from '@server/realtime/notify.ts';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { notify, withdrawNotifications } from './notifications.ts';
+import type { After } from './run.ts';
+import { releaseUploads } from './uploads.ts';
 
 type Input = Omit<CreatePostInput, 'category'> & { category: NonNullable<CreatePostInput['category']> };
 
@@ -24,43 +26,41 @@ function checkCategoryFields(input: Input): void {
   }
 }
 
-export async function createPost(db: Kysely<DB>, viewer: Viewer, input: Input): Promise<string> {
+export async function createPost(trx: Transaction<DB>, viewer: Viewer, input: Input): Promise<string> {
   checkCategoryFields(input);
   const content = input.content ?? '';
   if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
-  return db.transaction().execute(async (trx) => {
-    const media = input.media_id
-      ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId })
-      : null;
-    const id = uuidv7();
-    const now = new Date().toISOString();
-    await trx
-      .insertInto('posts')
-      .values({
-        id,
-        user_id: viewer.userId,
-        category: input.category,
-        content: content || MEDIA_ONLY_CONTENT,
-        media_id: media?.id ?? null,
-        media_type: media?.kind ?? 'none',
-        image_url: media?.url ?? null,
-        image_feed_url: media?.feed_url ?? null,
-        feeling: input.feeling ?? null,
-        location_name: input.location_name || null,
-        location_lat: input.location_lat ?? null,
-        location_lng: input.location_lng ?? null,
-        prayer_type: input.prayer_type ?? null,
-        food_category: input.food_category ?? null,
-        recipe: input.recipe || null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return id;
-  });
+  const media = input.media_id
+    ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId })
+    : null;
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('posts')
+    .values({
+      id,
+      user_id: viewer.userId,
+      category: input.category,
+      content: content || MEDIA_ONLY_CONTENT,
+      media_id: media?.id ?? null,
+      media_type: media?.kind ?? 'none',
+      image_url: media?.url ?? null,
+      image_feed_url: media?.feed_url ?? null,
+      feeling: input.feeling ?? null,
+      location_name: input.location_name || null,
+      location_lat: input.location_lat ?? null,
+      location_lng: input.location_lng ?? null,
+      prayer_type: input.prayer_type ?? null,
+      food_category: input.food_category ?? null,
+      recipe: input.recipe || null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
 }
 
-async function findPostForUpdate(trx: Transaction<DB> | Kysely<DB>, postId: string) {
+async function findPostForUpdate(trx: Transaction<DB>, postId: string) {
   const post = await trx
     .selectFrom('posts')
     .select(['id', 'user_id', 'media_id'])
@@ -70,83 +70,67 @@ async function findPostForUpdate(trx: Transaction<DB> | Kysely<DB>, postId: stri
   return post;
 }
 
-export async function updatePostContent(db: Kysely<DB>, viewer: Viewer, postId: string, content: string) {
-  const post = await findPostForUpdate(db, postId);
+export async function updatePostContent(
+  trx: Transaction<DB>,
+  viewer: Viewer,
+  postId: string,
+  content: string,
+) {
+  const post = await findPostForUpdate(trx, postId);
   if (!canEditPost(viewer, post)) throw forbidden('Only the author can edit this post.');
-  await db
+  await trx
     .updateTable('posts')
     .set({ content, updated_at: new Date().toISOString() })
     .where('id', '=', postId)
     .execute();
 }
 
-/** Deletes the post (likes, comments and views cascade); returns its media object id, if any. */
-export async function deletePost(db: Kysely<DB>, viewer: Viewer, postId: string): Promise<string | null> {
-  const post = await findPostForUpdate(db, postId);
+/** Deletes the post (likes, comments and views cascade), its notifications and its upload. */
+export async function deletePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
+  const post = await findPostForUpdate(trx, postId);
   if (!canEditPost(viewer, post)) throw forbidden('Only the author can delete this post.');
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('notifications').where('post_id', '=', postId).execute();
-    await trx.deleteFrom('posts').where('id', '=', postId).execute();
-  });
-  return post.media_id;
+  await withdrawNotifications(trx, after, { postId });
+  await trx.deleteFrom('posts').where('id', '=', postId).execute();
+  await releaseUploads(trx, after, [post.media_id]);
 }
 
-/** Liking twice is the same as liking once; the author hears of it once. Returns whom it notified. */
-export async function likePost(db: Kysely<DB>, viewer: Viewer, postId: string) {
-  return db.transaction().execute(async (trx) => {
-    let notified: string | null = null;
-    const post = await findPostForUpdate(trx, postId);
-    const inserted = await trx
-      .insertInto('likes')
-      .values({ post_id: postId, user_id: viewer.userId, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await trx
-        .updateTable('posts')
-        .set({ like_count: sql`like_count + 1` })
-        .where('id', '=', postId)
-        .execute();
-      if (post.user_id !== viewer.userId) {
-        await insertNotification(trx, {
-          userId: post.user_id,
-          fromUserId: viewer.userId,
-          type: 'like',
-          postId,
-        });
-        notified = post.user_id;
-      }
+/** Liking twice is the same as liking once; the author hears of it once. */
+export async function likePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
+  const post = await findPostForUpdate(trx, postId);
+  const inserted = await trx
+    .insertInto('likes')
+    .values({ post_id: postId, user_id: viewer.userId, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+    await trx
+      .updateTable('posts')
+      .set({ like_count: sql`like_count + 1` })
+      .where('id', '=', postId)
+      .execute();
+    if (post.user_id !== viewer.userId) {
+      await notify(trx, after, { userId: post.user_id, fromUserId: viewer.userId, type: 'like', postId });
     }
-    return { state: await likeState(trx, viewer, postId), notified };
-  });
+  }
+  return likeState(trx, viewer, postId);
 }
 
-export async function unlikePost(db: Kysely<DB>, viewer: Viewer, postId: string) {
-  return db.transaction().execute(async (trx) => {
-    let notified: string | null = null;
-    await findPostForUpdate(trx, postId);
-    const deleted = await trx
-      .deleteFrom('likes')
-      .where('post_id', '=', postId)
-      .where('user_id', '=', viewer.userId)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) > 0) {
-      await trx
-        .updateTable('posts')
-        .set({ like_count: sql`like_count - 1` })
-        .where('id', '=', postId)
-        .execute();
-      const removed = await trx
-        .deleteFrom('notifications')
-        .where('type', '=', 'like')
-        .where('post_id', '=', postId)
-        .where('from_user_id', '=', viewer.userId)
-        .returning('user_id')
-        .execute();
-      notified = removed[0]?.user_id ?? null;
-    }
-    return { state: await likeState(trx, viewer, postId), notified };
-  });
+export async function unlikePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
+  await findPostForUpdate(trx, postId);
+  const deleted = await trx
+    .deleteFrom('likes')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', viewer.userId)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) > 0) {
+    await trx
+      .updateTable('posts')
+      .set({ like_count: sql`like_count - 1` })
+      .where('id', '=', postId)
+      .execute();
+    await withdrawNotifications(trx, after, { type: 'like', postId, fromUserId: viewer.userId });
+  }
+  return likeState(trx, viewer, postId);
 }
 
 async function likeState(trx: Transaction<DB>, viewer: Viewer, postId: string) {
@@ -165,84 +149,77 @@ async function likeState(trx: Transaction<DB>, viewer: Viewer, postId: string) {
 }
 
 export async function addComment(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
+  after: After,
   viewer: Viewer,
   postId: string,
   content: string,
-): Promise<{ id: string; notified: string | null }> {
-  return db.transaction().execute(async (trx) => {
-    const post = await findPostForUpdate(trx, postId);
-    const id = uuidv7();
-    const now = new Date().toISOString();
-    await trx
-      .insertInto('comments')
-      .values({ id, post_id: postId, user_id: viewer.userId, content, created_at: now })
-      .execute();
-    await trx
-      .updateTable('posts')
-      .set({ comment_count: sql`comment_count + 1` })
-      .where('id', '=', postId)
-      .execute();
-    const notified = post.user_id !== viewer.userId ? post.user_id : null;
-    if (notified)
-      await insertNotification(trx, { userId: notified, fromUserId: viewer.userId, type: 'comment', postId });
-    return { id, notified };
-  });
+): Promise<string> {
+  const post = await findPostForUpdate(trx, postId);
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('comments')
+    .values({ id, post_id: postId, user_id: viewer.userId, content, created_at: now })
+    .execute();
+  await trx
+    .updateTable('posts')
+    .set({ comment_count: sql`comment_count + 1` })
+    .where('id', '=', postId)
+    .execute();
+  if (post.user_id !== viewer.userId) {
+    await notify(trx, after, { userId: post.user_id, fromUserId: viewer.userId, type: 'comment', postId });
+  }
+  return id;
 }
 
-export async function deleteComment(db: Kysely<DB>, viewer: Viewer, commentId: string) {
-  await db.transaction().execute(async (trx) => {
-    const comment = await trx
-      .selectFrom('comments')
-      .select(['id', 'user_id', 'post_id'])
-      .where('id', '=', commentId)
-      .executeTakeFirst();
-    if (!comment) throw notFound('Comment not found');
-    if (!canDeleteComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
-    await trx.deleteFrom('comments').where('id', '=', commentId).execute();
-    await trx
-      .updateTable('posts')
-      .set({ comment_count: sql`comment_count - 1` })
-      .where('id', '=', comment.post_id)
-      .execute();
-  });
+export async function deleteComment(trx: Transaction<DB>, viewer: Viewer, commentId: string) {
+  const comment = await trx
+    .selectFrom('comments')
+    .select(['id', 'user_id', 'post_id'])
+    .where('id', '=', commentId)
+    .executeTakeFirst();
+  if (!comment) throw notFound('Comment not found');
+  if (!canDeleteComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
+  await trx.deleteFrom('comments').where('id', '=', commentId).execute();
+  await trx
+    .updateTable('posts')
+    .set({ comment_count: sql`comment_count - 1` })
+    .where('id', '=', comment.post_id)
+    .execute();
 }
 
-export async function sharePost(db: Kysely<DB>, postId: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await findPostForUpdate(trx, postId);
-    await trx
-      .updateTable('posts')
-      .set({ share_count: sql`share_count + 1` })
-      .where('id', '=', postId)
-      .execute();
-    const row = await trx
-      .selectFrom('posts')
-      .select('share_count')
-      .where('id', '=', postId)
-      .executeTakeFirstOrThrow();
-    return Number(row.share_count);
-  });
+export async function sharePost(trx: Transaction<DB>, postId: string): Promise<number> {
+  await findPostForUpdate(trx, postId);
+  await trx
+    .updateTable('posts')
+    .set({ share_count: sql`share_count + 1` })
+    .where('id', '=', postId)
+    .execute();
+  const row = await trx
+    .selectFrom('posts')
+    .select('share_count')
+    .where('id', '=', postId)
+    .executeTakeFirstOrThrow();
+  return Number(row.share_count);
 }
 
 /** One view per member per post per UTC day. */
-export async function recordView(db: Kysely<DB>, viewer: Viewer, postId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await findPostForUpdate(trx, postId);
-    const now = new Date().toISOString();
-    const inserted = await trx
-      .insertInto('post_views')
-      .values({ post_id: postId, viewer_id: viewer.userId, day: now.slice(0, 10), created_at: now })
-      .onConflict((oc) => oc.columns(['post_id', 'viewer_id', 'day']).doNothing())
-      .executeTakeFirst();
-    const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (counted) {
-      await trx
-        .updateTable('posts')
-        .set({ view_count: sql`view_count + 1` })
-        .where('id', '=', postId)
-        .execute();
-    }
-    return counted;
-  });
+export async function recordView(trx: Transaction<DB>, viewer: Viewer, postId: string): Promise<boolean> {
+  await findPostForUpdate(trx, postId);
+  const now = new Date().toISOString();
+  const inserted = await trx
+    .insertInto('post_views')
+    .values({ post_id: postId, viewer_id: viewer.userId, day: now.slice(0, 10), created_at: now })
+    .onConflict((oc) => oc.columns(['post_id', 'viewer_id', 'day']).doNothing())
+    .executeTakeFirst();
+  const counted = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (counted) {
+    await trx
+      .updateTable('posts')
+      .set({ view_count: sql`view_count + 1` })
+      .where('id', '=', postId)
+      .execute();
+  }
+  return counted;
 }

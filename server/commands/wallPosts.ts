@@ -5,13 +5,13 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import { canModeratePendingPost, wallPostNeedsApproval } from '@server/policies/profile.ts';
-import { insertNotification } from '@server/realtime/notify.ts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { notify } from './notifications.ts';
+import type { After } from './run.ts';
+import { releaseUploads } from './uploads.ts';
 
-type WallResult =
-  | { status: 'published'; postId: string; notified: null }
-  | { status: 'pending'; pendingId: string; notified: string };
+type WallResult = { status: 'published'; postId: string } | { status: 'pending'; pendingId: string };
 
 /** The spec's notification text: '{name} wants to post on your wall'. */
 export function wallPostMessage(author: { full_name: string; username: string }): string {
@@ -23,60 +23,59 @@ export function wallPostMessage(author: { full_name: string; username: string })
  * anyone else's it waits in pending_posts and the owner is told, in the same transaction.
  */
 export async function createWallPost(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
+  after: After,
   viewer: Viewer,
   ownerId: string,
   input: WallPostInput,
 ): Promise<WallResult> {
   const content = input.content ?? '';
   if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
-  return db.transaction().execute(async (trx) => {
-    const owner = await trx.selectFrom('profiles').select('id').where('id', '=', ownerId).executeTakeFirst();
-    if (!owner) throw notFound(PROFILE_MESSAGES.userNotFound);
-    const media = input.media_id
-      ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId })
-      : null;
-    const id = uuidv7();
-    const now = new Date().toISOString();
-    const row = {
-      id,
-      content: content || MEDIA_ONLY_CONTENT,
-      media_id: media?.id ?? null,
-      media_type: media?.kind ?? ('none' as const),
-      image_url: media?.url ?? null,
-      image_feed_url: media?.feed_url ?? null,
-      created_at: now,
-    };
-    if (!wallPostNeedsApproval(viewer, owner)) {
-      await trx
-        .insertInto('posts')
-        .values({
-          ...row,
-          user_id: viewer.userId,
-          profile_owner_id: ownerId,
-          category: 'general',
-          updated_at: now,
-        })
-        .execute();
-      return { status: 'published', postId: id, notified: null };
-    }
+  const owner = await trx.selectFrom('profiles').select('id').where('id', '=', ownerId).executeTakeFirst();
+  if (!owner) throw notFound(PROFILE_MESSAGES.userNotFound);
+  const media = input.media_id
+    ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId })
+    : null;
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  const row = {
+    id,
+    content: content || MEDIA_ONLY_CONTENT,
+    media_id: media?.id ?? null,
+    media_type: media?.kind ?? ('none' as const),
+    image_url: media?.url ?? null,
+    image_feed_url: media?.feed_url ?? null,
+    created_at: now,
+  };
+  if (!wallPostNeedsApproval(viewer, owner)) {
     await trx
-      .insertInto('pending_posts')
-      .values({ ...row, author_id: viewer.userId, profile_owner_id: ownerId })
+      .insertInto('posts')
+      .values({
+        ...row,
+        user_id: viewer.userId,
+        profile_owner_id: ownerId,
+        category: 'general',
+        updated_at: now,
+      })
       .execute();
-    const author = await trx
-      .selectFrom('profiles')
-      .select(['full_name', 'username'])
-      .where('id', '=', viewer.userId)
-      .executeTakeFirstOrThrow();
-    await insertNotification(trx, {
-      userId: ownerId,
-      fromUserId: viewer.userId,
-      type: 'wall_post',
-      message: wallPostMessage(author),
-    });
-    return { status: 'pending', pendingId: id, notified: ownerId };
+    return { status: 'published', postId: id };
+  }
+  await trx
+    .insertInto('pending_posts')
+    .values({ ...row, author_id: viewer.userId, profile_owner_id: ownerId })
+    .execute();
+  const author = await trx
+    .selectFrom('profiles')
+    .select(['full_name', 'username'])
+    .where('id', '=', viewer.userId)
+    .executeTakeFirstOrThrow();
+  await notify(trx, after, {
+    userId: ownerId,
+    fromUserId: viewer.userId,
+    type: 'wall_post',
+    message: wallPostMessage(author),
   });
+  return { status: 'pending', pendingId: id };
 }
 
 async function findPendingForOwner(trx: Transaction<DB>, viewer: Viewer, pendingId: string) {
@@ -105,40 +104,41 @@ async function takePending(trx: Transaction<DB>, viewer: Viewer, pendingId: stri
  * row is deleted first and the post inserted only if this transaction deleted it: on PostgreSQL a
  * concurrent approval waits on the row lock and then deletes nothing; SQLite runs one writer at a time.
  */
-export async function approvePendingPost(db: Kysely<DB>, viewer: Viewer, pendingId: string): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const pending = await findPendingForOwner(trx, viewer, pendingId);
-    if (!(await takePending(trx, viewer, pendingId))) throw notFound(PROFILE_MESSAGES.pendingNotFound);
-    const now = new Date().toISOString();
-    await trx
-      .insertInto('posts')
-      .values({
-        id: pending.id,
-        user_id: pending.author_id,
-        profile_owner_id: pending.profile_owner_id,
-        category: 'general',
-        content: pending.content,
-        media_id: pending.media_id,
-        media_type: pending.media_type,
-        image_url: pending.image_url,
-        image_feed_url: pending.image_feed_url,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return pending.id;
-  });
-}
-
-/** Reject: the pending post goes. Returns its media object id, whose files the caller removes. */
-export async function rejectPendingPost(
-  db: Kysely<DB>,
+export async function approvePendingPost(
+  trx: Transaction<DB>,
   viewer: Viewer,
   pendingId: string,
-): Promise<string | null> {
-  return db.transaction().execute(async (trx) => {
-    const pending = await findPendingForOwner(trx, viewer, pendingId);
-    if (!(await takePending(trx, viewer, pendingId))) throw notFound(PROFILE_MESSAGES.pendingNotFound);
-    return pending.media_id;
-  });
+): Promise<string> {
+  const pending = await findPendingForOwner(trx, viewer, pendingId);
+  if (!(await takePending(trx, viewer, pendingId))) throw notFound(PROFILE_MESSAGES.pendingNotFound);
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('posts')
+    .values({
+      id: pending.id,
+      user_id: pending.author_id,
+      profile_owner_id: pending.profile_owner_id,
+      category: 'general',
+      content: pending.content,
+      media_id: pending.media_id,
+      media_type: pending.media_type,
+      image_url: pending.image_url,
+      image_feed_url: pending.image_feed_url,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return pending.id;
+}
+
+/** Reject: the pending post goes, and its upload with it. */
+export async function rejectPendingPost(
+  trx: Transaction<DB>,
+  after: After,
+  viewer: Viewer,
+  pendingId: string,
+) {
+  const pending = await findPendingForOwner(trx, viewer, pendingId);
+  if (!(await takePending(trx, viewer, pendingId))) throw notFound(PROFILE_MESSAGES.pendingNotFound);
+  await releaseUploads(trx, after, [pending.media_id]);
 }

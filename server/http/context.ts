@@ -1,5 +1,6 @@
 import type { Auth } from '@server/auth/auth.ts';
 import type { SessionResolver, Viewer } from '@server/auth/sessions.ts';
+import type { CommandContext, Log } from '@server/commands/run.ts';
 import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
@@ -8,8 +9,8 @@ import type { Realtime } from '@server/realtime/realtime.ts';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from './errors.ts';
 
-/** What every route plugin receives: the app's parts, built once by buildApp. */
-export interface AppContext {
+/** What every route plugin receives: the app's parts, built once by buildApp. Commands take it too. */
+export interface AppContext extends CommandContext {
   config: Config;
   database: Database_;
   auth: Auth;
@@ -19,6 +20,8 @@ export interface AppContext {
   media: MediaStorage;
   /** Tell members' open tabs what changed, after the transaction commits. */
   realtime: Realtime;
+  /** The app's logger, for what happens outside a request (effects after a commit, jobs). */
+  log: Log;
 }
 
 export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {

@@ -7,3 +7,8 @@ export function idParam(id: string, message: string): string {
   if (!ID.test(id)) throw notFound(message);
   return id;
 }
+
+/** A member id from the path; anything that cannot be one is simply not a member. */
+export const memberIdParam = (id: string) => idParam(id, 'User not found');
+export const postIdParam = (id: string) => idParam(id, 'Post not found');
+export const commentIdParam = (id: string) => idParam(id, 'Comment not found');

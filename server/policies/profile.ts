@@ -1,4 +1,6 @@
 import type { Viewer } from '@server/auth/sessions.ts';
+import type { DB } from '@server/db/types.ts';
+import type { ExpressionBuilder } from 'kysely';
 
 /** Profiles are seen by every signed-in member; only the owner edits one. */
 export function canViewProfile(viewer: Viewer | null): boolean {
@@ -25,12 +27,16 @@ export function wallPostNeedsApproval(viewer: Viewer, profile: { id: string }): 
   return !isProfileOwner(viewer, profile);
 }
 
-/** A post waiting for approval is seen by its author and by the wall's owner, nobody else. */
-export function canViewPendingPost(
-  viewer: Viewer,
-  pending: { author_id: string; profile_owner_id: string },
-): boolean {
-  return viewer.userId === pending.author_id || viewer.userId === pending.profile_owner_id;
+/**
+ * A post waiting for approval is seen by its author and by the wall's owner, nobody else. A filter,
+ * so every query of pending posts applies the same rule (one post or a list alike).
+ */
+export function pendingPostVisibleTo(viewer: Viewer) {
+  return (eb: ExpressionBuilder<DB, 'pending_posts'>) =>
+    eb.or([
+      eb('pending_posts.author_id', '=', viewer.userId),
+      eb('pending_posts.profile_owner_id', '=', viewer.userId),
+    ]);
 }
 
 /** Only the wall's owner approves or rejects what others wrote on it. */

@@ -6,11 +6,17 @@ import {
   type Message,
   type Participant,
 } from '@common/schemas/messages.ts';
-import { pairOf, presentMessage } from '@server/commands/messages.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';
+import { presentMessage } from '@server/presenters/message.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
+
+/** The ordered pair key of a conversation and which side the member is on. */
+export function pairOf(userId: string, otherId: string) {
+  const [user_a, user_b] = userId < otherId ? [userId, otherId] : [otherId, userId];
+  return { user_a, user_b, side: userId === user_a ? ('a' as const) : ('b' as const) };
+}
 
 /** The viewer's conversations, newest message first, with the other member and the unread count. */
 export async function listConversations(

@@ -1,23 +1,29 @@
-import type { Message, ReadReceipt } from '@common/schemas/messages.ts';
+import type { RoomName, ServerEvent, ServerToClientEvents } from '@common/realtime.ts';
 
 /**
- * What the rest of the server tells the realtime layer, after its transaction has committed.
+ * What the rest of the server tells the realtime layer: one typed `emit` for every feature, so a new
+ * event touches the contract (`common/realtime.ts`) and the code that sends it. Commands record their
+ * emits through `runCommand`'s `after`, which calls these once the transaction has committed.
  * The Socket.IO implementation lives in socketServer.ts; tests and scripts may use `silentRealtime`.
  */
 export interface Realtime {
-  /** The notifications of these members changed: their open tabs refetch the list. */
-  notificationsChanged(userIds: string[]): void;
-  /** A direct message was stored: its sender's and receiver's tabs get it. */
-  messageStored(message: Message): void;
-  /** A member read messages of a conversation: both participants' tabs learn it. */
-  messagesRead(receipt: ReadReceipt, otherUserId: string): void;
+  emit<E extends ServerEvent>(
+    room: RoomName | RoomName[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** To every tab of these members (their private rooms). */
+  emitToUser<E extends ServerEvent>(
+    userIds: string | string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Sign-out, password reset, account deletion: drop the member's sockets; valid ones reconnect. */
   disconnectUser(userId: string): void;
 }
 
 export const silentRealtime: Realtime = {
-  notificationsChanged: () => {},
-  messageStored: () => {},
-  messagesRead: () => {},
+  emit: () => {},
+  emitToUser: () => {},
   disconnectUser: () => {},
 };

@@ -4,30 +4,30 @@ import {
   HEARTBEAT_MS,
   JOIN_TIMEOUT_MS,
   REALTIME_PATH,
+  rooms,
   type ServerToClientEvents,
 } from '@common/realtime.ts';
 import type { SessionResolver } from '@server/auth/sessions.ts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import type { HandlerDeps, SocketData } from './handlers/define.ts';
+import { attachHandlers } from './handlers/index.ts';
 import type { Realtime } from './realtime.ts';
-
-/** Room names: the server alone decides which rooms a socket joins. */
-export const rooms = {
-  user: (userId: string) => `user:${userId}`,
-};
-
-interface SocketData {
-  userId: string;
-}
 
 /**
  * Socket.IO on the app's HTTP server. A socket is accepted only with a valid session cookie from a
- * trusted Origin, and joins its member's private room and nothing else.
+ * trusted Origin; it joins its member's private room, and any other room only through a handler that
+ * checks the room's policy (handlers/rooms.ts).
  */
 export function attachSocketServer(
   httpServer: HttpServer,
-  options: { sessions: SessionResolver; trustedOrigins: string[]; redisUrl?: string | undefined },
+  options: {
+    sessions: SessionResolver;
+    trustedOrigins: string[];
+    redisUrl?: string | undefined;
+    handlers: HandlerDeps;
+  },
 ) {
   const trusted = new Set(options.trustedOrigins.map((o) => new URL(o).origin));
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
@@ -53,7 +53,7 @@ export function attachSocketServer(
     try {
       const viewer = await options.sessions.resolve(socket.handshake.headers.cookie);
       if (!viewer) return next(new Error('unauthorized'));
-      socket.data.userId = viewer.userId;
+      socket.data.viewer = viewer;
       next();
     } catch (error) {
       next(error as Error);
@@ -61,19 +61,16 @@ export function attachSocketServer(
   });
 
   io.on('connection', (socket) => {
-    void socket.join(rooms.user(socket.data.userId));
+    void socket.join(rooms.user(socket.data.viewer.userId));
+    attachHandlers(socket, options.handlers);
   });
 
+  const userRooms = (userIds: string | string[]) =>
+    typeof userIds === 'string' ? rooms.user(userIds) : [...new Set(userIds)].map(rooms.user);
+
   const realtime: Realtime = {
-    notificationsChanged(userIds) {
-      for (const userId of new Set(userIds)) io.to(rooms.user(userId)).emit('notifications:changed');
-    },
-    messageStored(message) {
-      io.to([rooms.user(message.sender_id), rooms.user(message.receiver_id)]).emit('message:new', message);
-    },
-    messagesRead(receipt, otherUserId) {
-      io.to([rooms.user(receipt.reader_id), rooms.user(otherUserId)]).emit('messages:read', receipt);
-    },
+    emit: (room, event, ...args) => io.to(room).emit(event, ...args),
+    emitToUser: (userIds, event, ...args) => io.to(userRooms(userIds)).emit(event, ...args),
     disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
   };
 

@@ -1,4 +1,4 @@
-import { BADGE_CAP, type Notification } from '@common/schemas/notifications.ts';
+import { BADGE_CAP, type Notification, type NotificationType } from '@common/schemas/notifications.ts';
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
 import {
   useAcceptFriendRequest,
@@ -14,21 +14,17 @@ import { toast } from 'sonner';
 import { Avatar } from './Avatar.tsx';
 
 /** What a notification says after its sender's name (spec section 2, 'Notifications dropdown'). */
+const NOTIFICATION_TEXTS: Record<NotificationType, (message: string | null) => string> = {
+  like: () => 'liked your post',
+  comment: () => 'commented on your post',
+  friend_request: () => 'sent you a friend request',
+  message: () => 'sent you a message',
+  circle_live: (message) => message || 'is now live on FaithVerse',
+  wall_post: (message) => message || 'New notification',
+};
+
 export function notificationText(n: Pick<Notification, 'type' | 'message'>): string {
-  switch (n.type) {
-    case 'like':
-      return 'liked your post';
-    case 'comment':
-      return 'commented on your post';
-    case 'friend_request':
-      return 'sent you a friend request';
-    case 'message':
-      return 'sent you a message';
-    case 'circle_live':
-      return n.message || 'is now live on FaithVerse';
-    default:
-      return n.message || 'New notification';
-  }
+  return NOTIFICATION_TEXTS[n.type](n.message);
 }
 
 function destination(n: Notification, myUsername: string): string | null {

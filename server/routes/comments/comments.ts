@@ -1,11 +1,12 @@
 import { type Comment, createCommentSchema } from '@common/schemas/posts.ts';
 import { addComment, deleteComment } from '@server/commands/posts.ts';
+import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
+import { commentIdParam, postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { getComment, listComments } from '@server/queries/posts.ts';
-import { postIdParam } from '@server/routes/posts/posts.ts';
 import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
@@ -27,15 +28,14 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
     await commentLimit(request, viewer.userId);
     const postId = postIdParam(request.params.id);
     const { content } = parseInput(createCommentSchema, request.body);
-    const { id, notified } = await addComment(db, viewer, postId, content);
-    if (notified) ctx.realtime.notificationsChanged([notified]);
+    const id = await runCommand(ctx, (trx, after) => addComment(trx, after, viewer, postId, content));
     return reply.status(201).send(await getComment(db, id));
   });
 
   app.delete<IdParams>('/api/comments/:id', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
-    if (!/^[0-9a-zA-Z-]{1,64}$/.test(request.params.id)) throw notFound('Comment not found');
-    await deleteComment(db, viewer, request.params.id);
+    const commentId = commentIdParam(request.params.id);
+    await runCommand(ctx, (trx) => deleteComment(trx, viewer, commentId));
     return reply.status(204).send();
   });
 }

@@ -1,36 +1,52 @@
-import type { FollowState } from '@common/schemas/profilePage.ts';
-import { PROFILE_MESSAGES } from '@common/schemas/profilePage.ts';
+import {
+  type FollowList,
+  type FollowState,
+  followListQuerySchema,
+  PROFILE_MESSAGES,
+} from '@common/schemas/profilePage.ts';
 import { followMember, unfollowMember } from '@server/commands/follows.ts';
+import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
-import { idParam } from '@server/http/params.ts';
+import { forbidden } from '@server/http/errors.ts';
+import { memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
+import { parseInput } from '@server/http/validate.ts';
+import { canSeeFollowLists } from '@server/policies/profile.ts';
+import { listFollows } from '@server/queries/follows.ts';
+import { requireProfile } from '@server/queries/profiles.ts';
 import type { FastifyInstance } from 'fastify';
 
 type UserParams = { Params: { userId: string } };
+type IdParams = { Params: { id: string } };
 
-/** A member id from the URL; anything that cannot be one is simply not a member. */
-export function memberIdParam(id: string): string {
-  return idParam(id, PROFILE_MESSAGES.userNotFound);
-}
-
-/** Follow and unfollow (spec section 4): both answer where the viewer now stands with the member. */
+/**
+ * Follow and unfollow (spec section 4), which answer where the viewer now stands with the member,
+ * and a member's followers and following lists.
+ */
 export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx.database;
   const limit = memberLimit(app, 'follow');
+
+  for (const direction of ['followers', 'following'] as const) {
+    app.get<IdParams>(`/api/profiles/:id/${direction}`, async (request): Promise<FollowList> => {
+      const viewer = await requireViewer(ctx, request);
+      const query = parseInput(followListQuerySchema, request.query);
+      const profile = await requireProfile(ctx.database.db, memberIdParam(request.params.id));
+      if (!canSeeFollowLists(viewer, profile)) throw forbidden(PROFILE_MESSAGES.followersPrivate);
+      return listFollows(ctx.database.db, profile.id, direction, query);
+    });
+  }
 
   app.put<UserParams>('/api/follows/:userId', async (request): Promise<FollowState> => {
     const viewer = await requireViewer(ctx, request);
     await limit(request, viewer.userId);
-    const { state, notified } = await followMember(db, viewer, memberIdParam(request.params.userId));
-    if (notified) ctx.realtime.notificationsChanged([notified]);
-    return state;
+    const userId = memberIdParam(request.params.userId);
+    return runCommand(ctx, (trx, after) => followMember(trx, after, viewer, userId));
   });
 
   app.delete<UserParams>('/api/follows/:userId', async (request): Promise<FollowState> => {
     const viewer = await requireViewer(ctx, request);
     await limit(request, viewer.userId);
-    const { state, notified } = await unfollowMember(db, viewer, memberIdParam(request.params.userId));
-    if (notified) ctx.realtime.notificationsChanged([notified]);
-    return state;
+    const userId = memberIdParam(request.params.userId);
+    return runCommand(ctx, (trx, after) => unfollowMember(trx, after, viewer, userId));
   });
 }

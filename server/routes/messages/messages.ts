@@ -10,6 +10,7 @@ import {
   sendMessageSchema,
 } from '@common/schemas/messages.ts';
 import { markConversationRead, sendMessage } from '@server/commands/messages.ts';
+import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { idParam } from '@server/http/params.ts';
@@ -62,11 +63,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       await sendLimit(request, viewer.userId);
       const input = parseInput(sendMessageSchema, request.body);
       const other = await otherMember(viewer.userId, request.params.userId);
-      const { message, created } = await sendMessage(db, viewer.userId, other.id, input);
-      if (created) {
-        ctx.realtime.messageStored(message);
-        ctx.realtime.notificationsChanged([other.id]);
-      }
+      const { message, created } = await sendMessage(ctx, viewer.userId, other.id, input);
       return reply.status(created ? 201 : 200).send(message);
     },
   );
@@ -74,10 +71,9 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<WithParams>('/api/conversations/with/:userId/read', async (request): Promise<ReadReceipt> => {
     const viewer = await requireViewer(ctx, request);
     const other = await otherMember(viewer.userId, request.params.userId);
-    const result = await markConversationRead(db, viewer.userId, other.id);
-    if (!result) return { conversation_id: null, reader_id: viewer.userId, up_to_id: null };
-    if (result.receipt.up_to_id) ctx.realtime.messagesRead(result.receipt, other.id);
-    if (result.notificationsRead) ctx.realtime.notificationsChanged([viewer.userId]);
-    return result.receipt;
+    const receipt = await runCommand(ctx, (trx, after) =>
+      markConversationRead(trx, after, viewer.userId, other.id),
+    );
+    return receipt ?? { conversation_id: null, reader_id: viewer.userId, up_to_id: null };
   });
 }

@@ -16,20 +16,16 @@ import {
   unlikePost,
   updatePostContent,
 } from '@server/commands/posts.ts';
+import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
-import { idParam } from '@server/http/params.ts';
+import { postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { getActivity, getPost, listFeed, listTrending } from '@server/queries/posts.ts';
 import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
-
-export function postIdParam(id: string): string {
-  return idParam(id, 'Post not found');
-}
 
 export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
@@ -49,7 +45,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     await limits.post(request, viewer.userId);
     const input = parseInput(createPostSchema, request.body);
-    const id = await createPost(db, viewer, input);
+    const id = await runCommand(ctx, (trx) => createPost(trx, viewer, input));
     const post = await getPost(db, viewer.userId, id);
     return reply.status(201).send(post);
   });
@@ -75,53 +71,41 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const id = postIdParam(request.params.id);
     const { content } = parseInput(updatePostSchema, request.body);
-    await updatePostContent(db, viewer, id, content);
+    await runCommand(ctx, (trx) => updatePostContent(trx, viewer, id, content));
     return (await getPost(db, viewer.userId, id))!;
   });
 
   app.delete<IdParams>('/api/posts/:id', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
-    const mediaId = await deletePost(db, viewer, postIdParam(request.params.id));
-    if (mediaId) {
-      const media = await db
-        .selectFrom('media_objects')
-        .selectAll()
-        .where('id', '=', mediaId)
-        .executeTakeFirst();
-      if (media) {
-        await db.deleteFrom('media_objects').where('id', '=', mediaId).execute();
-        await removeMediaFiles(ctx.media, media).catch((error: unknown) =>
-          request.log.warn({ err: error, mediaId }, 'could not remove media files of a deleted post'),
-        );
-      }
-    }
+    const id = postIdParam(request.params.id);
+    await runCommand(ctx, (trx, after) => deletePost(trx, after, viewer, id));
     return reply.status(204).send();
   });
 
   app.put<IdParams>('/api/posts/:id/like', async (request) => {
     const viewer = await requireViewer(ctx, request);
     await limits.like(request, viewer.userId);
-    const { state, notified } = await likePost(db, viewer, postIdParam(request.params.id));
-    if (notified) ctx.realtime.notificationsChanged([notified]);
-    return state;
+    const id = postIdParam(request.params.id);
+    return runCommand(ctx, (trx, after) => likePost(trx, after, viewer, id));
   });
 
   app.delete<IdParams>('/api/posts/:id/like', async (request) => {
     const viewer = await requireViewer(ctx, request);
     await limits.like(request, viewer.userId);
-    const { state, notified } = await unlikePost(db, viewer, postIdParam(request.params.id));
-    if (notified) ctx.realtime.notificationsChanged([notified]);
-    return state;
+    const id = postIdParam(request.params.id);
+    return runCommand(ctx, (trx, after) => unlikePost(trx, after, viewer, id));
   });
 
   app.post<IdParams>('/api/posts/:id/shares', async (request) => {
     const viewer = await requireViewer(ctx, request);
     await limits.share(request, viewer.userId);
-    return { share_count: await sharePost(db, postIdParam(request.params.id)) };
+    const id = postIdParam(request.params.id);
+    return { share_count: await runCommand(ctx, (trx) => sharePost(trx, id)) };
   });
 
   app.post<IdParams>('/api/posts/:id/views', async (request) => {
     const viewer = await requireViewer(ctx, request);
-    return { counted: await recordView(db, viewer, postIdParam(request.params.id)) };
+    const id = postIdParam(request.params.id);
+    return { counted: await runCommand(ctx, (trx) => recordView(trx, viewer, id)) };
   });
 }

@@ -47,6 +47,7 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
       bio: null,
       cover_photo_url: null,
       cover_photo_position: 50,
+      cover_media_type: null,
       profile_video_url: null,
       hobbies: null,
       favorite_movies: null,
@@ -150,7 +151,11 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
       position: 0,
     });
     expect(withPhoto.status).toBe(200);
-    expect(withPhoto.body).toMatchObject({ cover_photo_url: photo.url, cover_photo_position: 0 });
+    expect(withPhoto.body).toMatchObject({
+      cover_photo_url: photo.url,
+      cover_photo_position: 0,
+      cover_media_type: 'photo',
+    });
 
     const moved = await bob.request('PATCH', '/api/profiles/me/cover', { position: 100 });
     expect(moved.body).toMatchObject({ cover_photo_url: photo.url, cover_photo_position: 100 });
@@ -160,7 +165,11 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
       media_id: video.id,
       position: 42,
     });
-    expect(withVideo.body).toMatchObject({ cover_photo_url: video.url, cover_photo_position: 42 });
+    expect(withVideo.body).toMatchObject({
+      cover_photo_url: video.url,
+      cover_photo_position: 42,
+      cover_media_type: 'video',
+    });
     expect(video.url).toMatch(/\.mp4$/);
   });
 

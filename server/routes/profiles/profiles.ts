@@ -1,14 +1,68 @@
 import { SEARCH_RESULT_LIMIT } from '@common/limits.ts';
+import type { FeedPage } from '@common/schemas/posts.ts';
+import {
+  type AboutField,
+  PROFILE_MESSAGES,
+  type ProfilePage,
+  profileDetailsSchema,
+  wallQuerySchema,
+} from '@common/schemas/profilePage.ts';
 import { type SearchProfilesResponse, searchProfilesQuerySchema } from '@common/schemas/profiles.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { notFound } from '@server/http/errors.ts';
+import { memberIdParam } from '@server/http/params.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { presentProfileSummary, profileSummaryColumns } from '@server/presenters/profile.ts';
+import { listFeed } from '@server/queries/posts.ts';
+import { loadProfilePage, ownProfilePage, requireProfile } from '@server/queries/profiles.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+type IdParams = { Params: { id: string } };
+
+/** Profiles (spec section 2, 'Profile'): search, the page itself, its About details and its wall. */
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+
+  app.get<{ Params: { username: string } }>(
+    '/api/profiles/by-username/:username',
+    async (request): Promise<ProfilePage> => {
+      const viewer = await requireViewer(ctx, request);
+      const username = request.params.username.toLowerCase();
+      const page = /^[a-z0-9_]{1,64}$/.test(username)
+        ? await loadProfilePage(db, viewer, { username })
+        : null;
+      if (!page) throw notFound(PROFILE_MESSAGES.userNotFound);
+      return page;
+    },
+  );
+
+  app.patch('/api/profiles/me/details', async (request): Promise<ProfilePage> => {
+    const viewer = await requireViewer(ctx, request);
+    const input = parseInput(profileDetailsSchema, request.body);
+    const changes: Partial<Record<AboutField, string | null>> = {};
+    for (const [field, value] of Object.entries(input) as Array<[AboutField, string | undefined]>) {
+      if (value !== undefined) changes[field] = value === '' ? null : value;
+    }
+    if (Object.keys(changes).length > 0) {
+      await db
+        .updateTable('profiles')
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where('id', '=', viewer.userId)
+        .execute();
+    }
+    return ownProfilePage(db, viewer);
+  });
+
+  app.get<IdParams>('/api/profiles/:id/posts', async (request): Promise<FeedPage> => {
+    const viewer = await requireViewer(ctx, request);
+    const query = parseInput(wallQuerySchema, request.query);
+    const profile = await requireProfile(db, memberIdParam(request.params.id));
+    return listFeed(db, viewer.userId, { ...query, wallOf: profile.id });
+  });
+
   // Case-insensitive match on username or full name; exact and prefix matches first.
   app.get('/api/profiles/search', async (request): Promise<SearchProfilesResponse> => {
     await requireViewer(ctx, request);
@@ -17,7 +71,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!query) return { profiles: [] };
     const contains = `%${escapeLike(query)}%`;
     const prefix = `${escapeLike(query)}%`;
-    const rows = await ctx.database.db
+    const rows = await db
       .selectFrom('profiles')
       .select(profileSummaryColumns)
       .where((eb) =>

@@ -12,6 +12,7 @@ import {
   updatePrivacySchema,
 } from '@common/schemas/settings.ts';
 import { deleteAccount, verifyPassword } from '@server/commands/deleteAccount.ts';
+import { runCommand } from '@server/commands/run.ts';
 import {
   getAccountSettings,
   getPreferences,
@@ -24,7 +25,6 @@ import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { removeMediaFiles } from '@server/media/mediaObjects.ts';
 import type { FastifyInstance } from 'fastify';
 import { exportMemberData, summarizeMemberData } from './dataExport.ts';
 
@@ -136,18 +136,10 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const { password } = parseInput(deleteAccountSchema, request.body);
     await verifyPassword(db, viewer.userId, password);
-    const { media, notified } = await deleteAccount(db, viewer.userId);
-    // The rows are gone for good; files follow them, and a file that will not go is only logged.
-    await Promise.all(
-      media.map((row) =>
-        removeMediaFiles(ctx.media, row).catch((error: unknown) =>
-          request.log.warn({ err: error, mediaId: row.id }, 'could not remove a deleted account file'),
-        ),
-      ),
-    );
-    ctx.sessions.forgetUser(viewer.userId);
-    ctx.realtime.disconnectUser(viewer.userId);
-    if (notified.length > 0) ctx.realtime.notificationsChanged(notified);
+    await runCommand(ctx, (trx, after) => {
+      after.run(() => ctx.sessions.forgetUser(viewer.userId));
+      return deleteAccount(trx, after, viewer.userId);
+    });
     return reply
       .header('set-cookie', expiredSessionCookies(ctx.config.publicUrl.startsWith('https://')))
       .header('cache-control', 'no-store')

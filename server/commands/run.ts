@@ -1,0 +1,81 @@
+import type { Database_ } from '@server/db/database.ts';
+import type { DB } from '@server/db/types.ts';
+import { type MediaObjectRow, removeMediaFiles } from '@server/media/mediaObjects.ts';
+import type { MediaStorage } from '@server/media/storage.ts';
+import type { Realtime } from '@server/realtime/realtime.ts';
+import type { Transaction } from 'kysely';
+
+/** Where a log line goes: Fastify's logger, or anything with the same two methods. */
+export interface Log {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** What a command needs around it, in a request, a job or a script alike. */
+export interface CommandContext {
+  database: Pick<Database_, 'db'>;
+  realtime: Realtime;
+  media: MediaStorage;
+  log: Log;
+}
+
+/**
+ * What a command records, inside its transaction, to happen once that transaction has committed.
+ * Nothing recorded here happens when the transaction rolls back.
+ */
+export interface After {
+  /** Send an event to one room or several (a member's tabs: `emitToUser`). */
+  emit: Realtime['emit'];
+  emitToUser: Realtime['emitToUser'];
+  /** The member's notifications changed: their open tabs refetch the bell (once per command). */
+  notificationsChanged(userId: string): void;
+  /** The member's sockets are dropped (sign-out everywhere, deletion); valid sessions reconnect. */
+  disconnectUser(userId: string): void;
+  /** The stored files of an upload whose row this transaction deleted. */
+  removeFiles(row: Pick<MediaObjectRow, 'id' | 'storage_key' | 'variant_key'>): void;
+  /** Anything else that must wait for the commit (dropping cached sessions, say). */
+  run(effect: () => void | Promise<void>): void;
+}
+
+export type Command<T> = (trx: Transaction<DB>, after: After) => Promise<T>;
+
+/**
+ * Runs a command in one transaction and then carries out what it recorded: realtime events (in the
+ * order recorded, notification refreshes once per member), file removals and other effects. A file
+ * that will not go or an effect that fails is logged, never turned into a failure of what has
+ * already been committed.
+ */
+export async function runCommand<T>(ctx: CommandContext, command: Command<T>): Promise<T> {
+  const events: Array<() => void> = [];
+  const notified = new Set<string>();
+  const files: Array<Pick<MediaObjectRow, 'id' | 'storage_key' | 'variant_key'>> = [];
+  const effects: Array<() => void | Promise<void>> = [];
+  const after: After = {
+    emit: (room, event, ...args) => events.push(() => ctx.realtime.emit(room, event, ...args)),
+    emitToUser: (userIds, event, ...args) =>
+      events.push(() => ctx.realtime.emitToUser(userIds, event, ...args)),
+    notificationsChanged: (userId) => notified.add(userId),
+    disconnectUser: (userId) => events.push(() => ctx.realtime.disconnectUser(userId)),
+    removeFiles: (row) => files.push(row),
+    run: (effect) => effects.push(effect),
+  };
+  const result = await ctx.database.db.transaction().execute((trx) => command(trx, after));
+
+  await Promise.all(
+    files.map((row) =>
+      removeMediaFiles(ctx.media, row).catch((error: unknown) =>
+        ctx.log.warn({ err: error, mediaId: row.id }, 'could not remove the files of a released upload'),
+      ),
+    ),
+  );
+  for (const effect of effects) {
+    try {
+      await effect();
+    } catch (error) {
+      ctx.log.error({ err: error }, 'an effect after a commit failed');
+    }
+  }
+  for (const emit of events) emit();
+  if (notified.size > 0) ctx.realtime.emitToUser([...notified], 'notifications:changed');
+  return result;
+}

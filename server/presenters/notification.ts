@@ -1,0 +1,35 @@
+import type { Notification, NotificationType } from '@common/schemas/notifications.ts';
+
+interface NotificationRow {
+  id: string;
+  type: NotificationType;
+  message: string | null;
+  post_id: string | null;
+  is_read: boolean | number;
+  created_at: string;
+  from_user_id: string | null;
+  /** The sender's profile, when there is a sender and they still exist. */
+  username: string | null;
+  full_name: string | null;
+  avatar_url: string | null;
+}
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    message: row.message,
+    post_id: row.post_id,
+    is_read: Boolean(row.is_read),
+    created_at: row.created_at,
+    from:
+      row.from_user_id && row.username
+        ? {
+            id: row.from_user_id,
+            username: row.username,
+            full_name: row.full_name ?? '',
+            avatar_url: row.avatar_url ?? null,
+          }
+        : null,
+  };
+}

@@ -1,0 +1,35 @@
+import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
+import type { DB } from '@server/db/types.ts';
+import { presentNotification } from '@server/presenters/notification.ts';
+import type { Kysely } from 'kysely';
+
+/** The bell: the member's latest notifications (never anyone else's) and their unread count. */
+export async function listNotifications(db: Kysely<DB>, userId: string): Promise<NotificationList> {
+  const rows = await db
+    .selectFrom('notifications')
+    .leftJoin('profiles', 'profiles.id', 'notifications.from_user_id')
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'notifications.message',
+      'notifications.post_id',
+      'notifications.is_read',
+      'notifications.created_at',
+      'notifications.from_user_id',
+      'profiles.username',
+      'profiles.full_name',
+      'profiles.avatar_url',
+    ])
+    .where('notifications.user_id', '=', userId)
+    .orderBy('notifications.created_at', 'desc')
+    .orderBy('notifications.id', 'desc')
+    .limit(NOTIFICATIONS_SHOWN)
+    .execute();
+  const unread = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirstOrThrow();
+  return { unread_count: Number(unread.n), notifications: rows.map(presentNotification) };
+}
