@@ -1,8 +1,8 @@
 import type { DataExport, DataSummary } from '@common/schemas/settings.ts';
-import { getPreferences } from '@server/commands/settings.ts';
 import type { DB } from '@server/db/types.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
+import { getPreferences } from '@server/queries/settings.ts';
 import type { Kysely } from 'kysely';
 
 type Row = Record<string, unknown>;

@@ -14,8 +14,6 @@ import {
 import { deleteAccount, verifyPassword } from '@server/commands/deleteAccount.ts';
 import { runCommand } from '@server/commands/run.ts';
 import {
-  getAccountSettings,
-  getPreferences,
   updateAccount,
   updateBio,
   updateFollowersVisible,
@@ -25,6 +23,7 @@ import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { getAccountSettings, getPreferences } from '@server/queries/settings.ts';
 import type { FastifyInstance } from 'fastify';
 import { exportMemberData, summarizeMemberData } from './dataExport.ts';
 
@@ -73,7 +72,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch('/api/settings/account', async (request): Promise<AccountSettings> => {
     const viewer = await requireViewer(ctx, request);
     const input = parseInput(updateAccountSchema, request.body);
-    return updateAccount(db, viewer.userId, input);
+    return runCommand(ctx, (trx) => updateAccount(trx, viewer.userId, input));
   });
 
   app.get('/api/settings/profile-details', async (request): Promise<ProfileDetailsSettings> => {
@@ -108,7 +107,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch('/api/settings/preferences', async (request): Promise<Preferences> => {
     const viewer = await requireViewer(ctx, request);
     const input = parseInput(updatePreferencesSchema, request.body);
-    return updatePreferences(db, viewer.userId, input);
+    return runCommand(ctx, (trx) => updatePreferences(trx, viewer.userId, input));
   });
 
   app.get<{ Querystring: { download?: string } }>(

@@ -1,0 +1,100 @@
+import {
+  type AckResult,
+  type ClientToServerEvents,
+  rooms,
+  type ServerToClientEvents,
+} from '@common/realtime.ts';
+import { makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { connected, connectSocket } from '@server/test/sockets.ts';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+type Tab = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Sends any event, as a script could, and waits for the acknowledgement. */
+function ask(tab: Tab, event: string, ...payload: unknown[]): Promise<AckResult<unknown>> {
+  return (tab as unknown as Socket).timeout(2000).emitWithAck(event, ...payload);
+}
+
+describe('client-to-server events', () => {
+  let server: TestServer;
+  const tabs: Tab[] = [];
+  let tab: Tab;
+  let me: string;
+  let other: string;
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+    const alice = await makeUser(server);
+    const bob = await makeUser(server);
+    me = alice.me.id;
+    other = bob.me.id;
+    tab = connectSocket(server, alice.client) as Tab;
+    tabs.push(tab);
+    await connected(tab);
+  });
+  afterAll(async () => {
+    for (const t of tabs) t.close();
+    await server.close();
+  });
+
+  it('joins the live-circles room when asked, and hears what is sent to it', async () => {
+    expect(await ask(tab, 'room:join', { room: 'circles:live' })).toEqual({
+      ok: true,
+      data: { room: 'circles:live' },
+    });
+    const heard = new Promise<void>((resolve) => tab.once('notifications:changed', () => resolve()));
+    server.built.ctx.realtime.emit(rooms.liveCircles(), 'notifications:changed');
+    await heard;
+    expect(await ask(tab, 'room:leave', { room: 'circles:live' })).toMatchObject({ ok: true });
+  });
+
+  it("refuses another member's private room, a circle without a rule, and leaving one's own room", async () => {
+    const foreign = await ask(tab, 'room:join', { room: rooms.user(other) });
+    expect(foreign).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'You cannot join this room.' },
+    });
+    expect(await ask(tab, 'room:join', { room: rooms.circle(other) })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await ask(tab, 'room:leave', { room: rooms.user(me) })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+
+    // Still in its own room: a notification for this member arrives.
+    const heard = new Promise<void>((resolve) => tab.once('notifications:changed', () => resolve()));
+    server.built.ctx.realtime.emitToUser(me, 'notifications:changed');
+    await heard;
+  });
+
+  it('answers malformed requests and unknown events with an error, and keeps serving', async () => {
+    const cases: Array<[string, unknown[], string]> = [
+      ['room:join', [{ room: 'user:../../admin' }], 'invalid_room'],
+      ['room:join', [{ room: 'circles:live ' }], 'invalid_room'],
+      ['room:join', [{ room: `user:${'a'.repeat(65)}` }], 'invalid_room'],
+      ['room:join', [{ room: 42 }], 'invalid_input'],
+      ['room:join', [{}], 'invalid_input'],
+      ['room:join', [{ room: 'circles:live', extra: true }], 'unknown_field'],
+      ['room:join', ['circles:live'], 'invalid_input'],
+      ['room:join', [{ room: `${'x'.repeat(10_000)}` }], 'invalid_input'],
+      ['room:join', [{ room: 'user:\u0000' }], 'invalid_room'],
+      ['circle:offer', [{ to: other, sdp: 'v=0' }], 'unknown_event'],
+      ['constructor', [{}], 'unknown_event'],
+    ];
+    for (const [event, payload, code] of cases) {
+      const answer = await ask(tab, event, ...payload);
+      expect(answer, `${event} ${JSON.stringify(payload).slice(0, 60)}`).toMatchObject({
+        ok: false,
+        error: { code },
+      });
+    }
+    // Without an acknowledgement nothing can be answered; the socket stays up all the same.
+    (tab as unknown as Socket).emit('room:join', { room: rooms.user(other) });
+    (tab as unknown as Socket).emit('no-such-event');
+    expect(await ask(tab, 'room:join', { room: 'circles:live' })).toMatchObject({ ok: true });
+    expect(tab.connected).toBe(true);
+  });
+});
