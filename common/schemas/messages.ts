@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { cursorField, limitField, personSchema } from './fields.ts';
 
 /** Direct messages: limits, texts and every payload of /api/conversations/*. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -41,34 +42,22 @@ export const sendMessageSchema = z.strictObject({
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-const limitSchema = (max: number) =>
-  z.optional(
-    z.coerce
-      .number({ error: 'limit must be a number.' })
-      .check(z.int('limit must be a whole number.'), z.gte(1), z.lte(max, `limit must be at most ${max}.`)),
-  );
-
 /**
  * `before`: a cursor from `next_cursor`, pages back into history (newest first).
  * `after`: a message id; returns what came after it, oldest first (catching up after a reconnect).
  */
 export const messagesQuerySchema = z.strictObject({
-  before: z.optional(z.string().check(z.maxLength(200))),
+  before: cursorField,
   after: z.optional(z.string().check(z.regex(clientIdPattern, 'after must be a message id.'))),
-  limit: limitSchema(MESSAGES_PAGE_MAX),
+  limit: limitField(MESSAGES_PAGE_MAX),
 });
 
 export const conversationsQuerySchema = z.strictObject({
-  before: z.optional(z.string().check(z.maxLength(200))),
-  limit: limitSchema(CONVERSATIONS_PAGE_MAX),
+  before: cursorField,
+  limit: limitField(CONVERSATIONS_PAGE_MAX),
 });
 
-export const participantSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  full_name: z.string(),
-  avatar_url: z.nullable(z.string()),
-});
+export const participantSchema = personSchema;
 export type Participant = z.infer<typeof participantSchema>;
 
 export const messageSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { personSchema } from './fields.ts';
 
 export const NOTIFICATIONS_SHOWN = 10;
 export const BADGE_CAP = 99;
@@ -22,14 +23,7 @@ export const notificationSchema = z.object({
   post_id: z.nullable(z.string()),
   is_read: z.boolean(),
   created_at: z.string(),
-  from: z.nullable(
-    z.object({
-      id: z.string(),
-      username: z.string(),
-      full_name: z.string(),
-      avatar_url: z.nullable(z.string()),
-    }),
-  ),
+  from: z.nullable(personSchema),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

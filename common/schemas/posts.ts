@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
+import { cursorField, limitField, mediaIdField, personSchema } from './fields.ts';
 
 export const POST_CONTENT_MAX_LENGTH = 5000;
 export const RECIPE_MAX_LENGTH = 5000;
@@ -23,7 +24,7 @@ export const createPostSchema = z.strictObject({
     z.enum(POST_CATEGORIES, { error: 'Choose a category: general, prayer, food or comedy.' }),
     'general',
   ),
-  media_id: z.optional(z.string({ error: 'media_id must be text.' }).check(z.minLength(1), z.maxLength(64))),
+  media_id: z.optional(mediaIdField()),
   feeling: z.optional(z.enum(FEELINGS, { error: `Choose a feeling from the list: ${FEELINGS.join(', ')}.` })),
   location_name: z.optional(text('The location', LOCATION_NAME_MAX_LENGTH)),
   location_lat: z.optional(
@@ -64,24 +65,11 @@ export const createCommentSchema = z.strictObject({
 
 export const feedQuerySchema = z.strictObject({
   category: z.optional(z.enum(POST_CATEGORIES, { error: 'Unknown category.' })),
-  before: z.optional(z.string().check(z.maxLength(200))),
-  limit: z.optional(
-    z.coerce
-      .number({ error: 'limit must be a number.' })
-      .check(
-        z.int('limit must be a whole number.'),
-        z.gte(1),
-        z.lte(FEED_PAGE_MAX, `limit must be at most ${FEED_PAGE_MAX}.`),
-      ),
-  ),
+  before: cursorField,
+  limit: limitField(FEED_PAGE_MAX),
 });
 
-export const authorSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  full_name: z.string(),
-  avatar_url: z.nullable(z.string()),
-});
+export const authorSchema = personSchema;
 export type Author = z.infer<typeof authorSchema>;
 
 export const postSchema = z.object({

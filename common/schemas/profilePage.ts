@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { cursorField, limitField, mediaIdField } from './fields.ts';
 import { MEDIA_LIMITS } from './media.ts';
 import { authorSchema, FEED_PAGE_MAX, POST_CONTENT_MAX_LENGTH, postSchema } from './posts.ts';
 import { profileSummarySchema } from './profiles.ts';
@@ -78,14 +79,12 @@ export const profileDetailsSchema = z.strictObject({
 });
 export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>;
 
-const mediaId = z.string({ error: 'media_id must be text.' }).check(z.minLength(1), z.maxLength(64));
-
 export const avatarInputSchema = z.strictObject({
-  media_id: z.string({ error: 'Choose a photo to upload.' }).check(z.minLength(1), z.maxLength(64)),
+  media_id: mediaIdField('Choose a photo to upload.'),
 });
 
 export const profileVideoInputSchema = z.strictObject({
-  media_id: z.string({ error: 'Choose a video to upload.' }).check(z.minLength(1), z.maxLength(64)),
+  media_id: mediaIdField('Choose a video to upload.'),
 });
 
 export function profileVideoTooLongMessage(seconds: number): string {
@@ -94,7 +93,7 @@ export function profileVideoTooLongMessage(seconds: number): string {
 
 export const COVER_POSITION_MESSAGE = 'The cover position must be a whole number from 0 to 100.';
 export const coverInputSchema = z.strictObject({
-  media_id: z.optional(mediaId),
+  media_id: z.optional(mediaIdField()),
   position: z
     .number({ error: COVER_POSITION_MESSAGE })
     .check(
@@ -118,27 +117,20 @@ export const wallPostInputSchema = z.strictObject({
         ),
       ),
   ),
-  media_id: z.optional(mediaId),
+  media_id: z.optional(mediaIdField()),
 });
 export type WallPostInput = z.input<typeof wallPostInputSchema>;
 
-const limit = (max: number) =>
-  z.optional(
-    z.coerce
-      .number({ error: 'limit must be a number.' })
-      .check(z.int('limit must be a whole number.'), z.gte(1), z.lte(max, `limit must be at most ${max}.`)),
-  );
-
 /** GET /api/profiles/:id/posts: the wall, or only its photos or videos (Photos and Videos tabs). */
 export const wallQuerySchema = z.strictObject({
-  before: z.optional(z.string().check(z.maxLength(200))),
-  limit: limit(FEED_PAGE_MAX),
+  before: cursorField,
+  limit: limitField(FEED_PAGE_MAX),
   media: z.optional(z.enum(['photo', 'video'], { error: 'media must be photo or video.' })),
 });
 
 export const followListQuerySchema = z.strictObject({
-  before: z.optional(z.string().check(z.maxLength(200))),
-  limit: limit(100),
+  before: cursorField,
+  limit: limitField(100),
 });
 
 export const FRIENDSHIP_STATES = ['none', 'pending_sent', 'pending_received', 'friends'] as const;

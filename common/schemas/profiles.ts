@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
+import { fullNameField, usernameField } from './fields.ts';
 
 export const profileSummarySchema = z.object({
   id: z.string(),
-  username: z.string(),
-  full_name: z.string(),
+  username: usernameField,
+  full_name: fullNameField,
   avatar_url: z.nullable(z.string()),
   bio: z.nullable(z.string()),
 });

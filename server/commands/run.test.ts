@@ -21,9 +21,15 @@ describe.each(dialects)('runCommand (%s)', (dialect) => {
       database: built.database,
       media: built.media,
       realtime: {
-        emit: (room, event) => heard.push(`${String(room)} ${event}`),
-        emitToUser: (ids, event) => heard.push(`${[ids].flat().join(',')} ${event}`),
-        disconnectUser: (id) => heard.push(`disconnect ${id}`),
+        emit: (room, event) => {
+          heard.push(`${String(room)} ${event}`);
+        },
+        emitToUser: (ids, event) => {
+          heard.push(`${[ids].flat().join(',')} ${event}`);
+        },
+        disconnectUser: (id) => {
+          heard.push(`disconnect ${id}`);
+        },
       },
       log: { warn: (_d, message) => logged.push(message), error: (_d, message) => logged.push(message) },
     };
