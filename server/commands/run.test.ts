@@ -21,10 +21,10 @@ describe.each(dialects)('runCommand (%s)', (dialect) => {
       database: built.database,
       media: built.media,
       realtime: {
-        emit: (room, event) => {
+        emit: (room, event, ..._args) => {
           heard.push(`${String(room)} ${event}`);
         },
-        emitToUser: (ids, event) => {
+        emitToUser: (ids, event, ..._args) => {
           heard.push(`${[ids].flat().join(',')} ${event}`);
         },
         disconnectUser: (id) => {
