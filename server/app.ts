@@ -12,6 +12,7 @@ import type { AppContext } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerWebApp } from './http/webApp.ts';
+import { startJobs } from './jobs/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
 import { attachSocketServer } from './realtime/socketServer.ts';
@@ -101,6 +102,9 @@ export async function buildApp(
     log: app.log,
   };
 
+  // Every node runs the jobs runner; leases in the database decide which node runs each job.
+  const jobs = startJobs(ctx);
+
   registerErrorHandler(app);
   // With REDIS_URL the counters are shared, so limits hold across every app node.
   const rateLimitRedis = config.redisUrl
@@ -134,6 +138,7 @@ export async function buildApp(
     app,
     ctx,
     close: async () => {
+      await jobs.stop();
       await sockets.close();
       await app.close();
       await rateLimitRedis?.quit().catch(() => undefined);

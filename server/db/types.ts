@@ -1,3 +1,4 @@
+import type { NotificationType } from '@common/schemas/notifications.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 // Row types of the tables the code uses. SQLite returns booleans as 0/1, hence `boolean | number`.
@@ -130,7 +131,7 @@ export interface NotificationsTable {
   id: string;
   user_id: string;
   from_user_id: string | null;
-  type: string;
+  type: NotificationType;
   post_id: string | null;
   message: string | null;
   is_read: Bool;
@@ -215,6 +216,14 @@ export interface MessagesTable {
   created_at: Timestamp;
 }
 
+/** One row per periodic job (server/jobs/runner.ts); `holder` runs it until `lease_until`. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  lease_until: string | null;
+  next_run_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -234,4 +243,5 @@ export interface DB {
   user_settings: UserSettingsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  job_leases: JobLeasesTable;
 }

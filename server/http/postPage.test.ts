@@ -1,11 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { uploadPhoto, uploadVideo } from '@server/routes/wall/testMedia.ts';
 import { makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isVideoUrl, postMetaTags } from './postPage.ts';
+import { postMetaTags } from './postPage.ts';
 
-const base = { id: 'p1', content: 'Hello', image_url: null, full_name: 'Grace Hopper', username: 'grace' };
+const base = {
+  id: 'p1',
+  content: 'Hello',
+  image_url: null,
+  media_type: 'none' as const,
+  content_type: null,
+  full_name: 'Grace Hopper',
+  username: 'grace',
+};
 
 describe('post link previews', () => {
   it('titles the page with the full name, or the username without one', () => {
@@ -21,13 +30,26 @@ describe('post link previews', () => {
     expect(tags).toContain('<link rel="canonical" href="https://s.example/post/p1" />');
   });
 
-  it('treats mp4, mov and webm as video whatever the query string says', () => {
-    expect(isVideoUrl('/media/a.MP4?x=1')).toBe(true);
-    expect(isVideoUrl('https://cdn.example/a.webm#t=2')).toBe(true);
-    expect(isVideoUrl('/media/a.jpg?name=b.mp4')).toBe(false);
-    const { tags } = postMetaTags({ ...base, image_url: '/media/u/1/clip.mov?v=2' }, 'https://s.example');
+  it('treats a post as a video by its stored media type, whatever its URL ends with', () => {
+    const { tags } = postMetaTags(
+      { ...base, image_url: '/media/u/1/clip.mov?v=2', media_type: 'video', content_type: 'video/quicktime' },
+      'https://s.example',
+    );
     expect(tags).toContain('<meta name="twitter:card" content="player" />');
     expect(tags).toContain('<meta property="og:video" content="https://s.example/media/u/1/clip.mov?v=2" />');
+    // /media serves a MOV as MP4 (routes/media/media.ts), so the preview announces it so too.
+    expect(tags).toContain('<meta property="og:video:type" content="video/mp4" />');
+    const webm = postMetaTags(
+      { ...base, image_url: '/media/u/1/clip', media_type: 'video', content_type: 'video/webm' },
+      'https://s.example',
+    ).tags;
+    expect(webm).toContain('<meta property="og:video:type" content="video/webm" />');
+    const photo = postMetaTags(
+      { ...base, image_url: '/media/u/1/b.mp4', media_type: 'photo', content_type: 'image/webp' },
+      'https://s.example',
+    ).tags;
+    expect(photo).not.toContain('og:video');
+    expect(photo).toContain('<meta property="og:image" content="https://s.example/media/u/1/b.mp4" />');
   });
 
   it('escapes what members wrote', () => {
@@ -66,6 +88,21 @@ describe('GET /post/:id', () => {
     expect(html).toContain(`<meta property="og:url" content="${server.baseUrl}/post/${post.id}" />`);
     expect(html).not.toContain('content="app"');
     expect(html).toContain('<div id="root">');
+  });
+
+  it('announces a video post as a video and a photo post as an image, from what was uploaded', async () => {
+    const { client } = await makeUser(server, { name: 'Vera Clip' });
+    const video = await uploadVideo(server, client);
+    const photo = await uploadPhoto(server, client);
+    const videoPost = (await client.post('/api/posts', { content: 'Clip', media_id: video.id })).body;
+    const photoPost = (await client.post('/api/posts', { content: 'Photo', media_id: photo.id })).body;
+    const videoHtml = await (await fetch(`${server.baseUrl}/post/${videoPost.id}`)).text();
+    expect(videoHtml).toContain(`<meta property="og:video" content="${server.baseUrl}${video.url}" />`);
+    expect(videoHtml).toContain('<meta property="og:video:type" content="video/mp4" />');
+    expect(videoHtml).toContain('<meta property="og:type" content="video.other" />');
+    const photoHtml = await (await fetch(`${server.baseUrl}/post/${photoPost.id}`)).text();
+    expect(photoHtml).not.toContain('og:video');
+    expect(photoHtml).toContain(`<meta property="og:image" content="${server.baseUrl}${photo.url}" />`);
   });
 
   it('still serves the app, with a 404 status, for a post that does not exist', async () => {

@@ -1,24 +1,29 @@
 import type { AppContext } from '@server/http/context.ts';
 
-const VIDEO_URL = /\.(mp4|mov|webm)$/i;
-
 const escapeAttr = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** The image URL with its query string dropped, for the file-type test the spec describes. */
-export function isVideoUrl(url: string): boolean {
-  return VIDEO_URL.test(url.split(/[?#]/)[0]!);
-}
-
 interface SharedPost {
   id: string;
   content: string;
   image_url: string | null;
+  /** What the upload is, as stored when it was posted: the URL's ending says nothing. */
+  media_type: 'photo' | 'video' | 'none';
+  /** The upload's stored content type (null when its row is gone). */
+  content_type: string | null;
   full_name: string;
   username: string;
+}
+
+/**
+ * og:video:type: the stored type, except that a MOV is announced as MP4, as /media serves it
+ * (routes/media/media.ts: Firefox refuses video/quicktime, the H.264 inside plays as MP4).
+ */
+function videoType(contentType: string | null): string {
+  return contentType === 'video/webm' ? 'video/webm' : 'video/mp4';
 }
 
 /** Title, description, canonical, Open Graph and Twitter tags of /post/{id}, for crawlers without JS. */
@@ -28,7 +33,7 @@ export function postMetaTags(post: SharedPost, publicUrl: string): { title: stri
   const description = text ? (text.length > 200 ? `${text.slice(0, 197)}...` : text) : 'Check out this post';
   const canonical = `${publicUrl}/post/${encodeURIComponent(post.id)}`;
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
-  const video = post.image_url && isVideoUrl(post.image_url) ? absolute(post.image_url) : null;
+  const video = post.image_url && post.media_type === 'video' ? absolute(post.image_url) : null;
   const image = post.image_url && !video ? absolute(post.image_url) : `${publicUrl}/logo.png`;
   const meta: Array<[attr: 'name' | 'property', key: string, value: string]> = [
     ['name', 'description', description],
@@ -46,7 +51,7 @@ export function postMetaTags(post: SharedPost, publicUrl: string): { title: stri
   if (video) {
     meta.push(
       ['property', 'og:video', video],
-      ['property', 'og:video:type', `video/${video.toLowerCase().endsWith('.webm') ? 'webm' : 'mp4'}`],
+      ['property', 'og:video:type', videoType(post.content_type)],
       ['name', 'twitter:player', canonical],
       ['name', 'twitter:player:stream', video],
       ['name', 'twitter:player:width', '720'],
@@ -70,7 +75,16 @@ export async function renderPostPage(
   const post = await ctx.database.db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-    .select(['posts.id', 'posts.content', 'posts.image_url', 'profiles.full_name', 'profiles.username'])
+    .leftJoin('media_objects', 'media_objects.id', 'posts.media_id')
+    .select([
+      'posts.id',
+      'posts.content',
+      'posts.image_url',
+      'posts.media_type',
+      'media_objects.content_type',
+      'profiles.full_name',
+      'profiles.username',
+    ])
     .where('posts.id', '=', postId)
     .executeTakeFirst();
   if (!post) return null;

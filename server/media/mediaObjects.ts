@@ -58,7 +58,7 @@ const alreadyShown = {
 } as const;
 
 /** For each place that shows uploads: does it show `mediaId` (a value or a column reference)? */
-function shownBy(eb: ExpressionBuilder<DB, 'media_objects'>, mediaId: Expression<string>) {
+export function shownBy(eb: ExpressionBuilder<DB, 'media_objects'>, mediaId: Expression<string>) {
   return SHOWN_BY.map(({ table, column }) =>
     eb.exists(
       eb
@@ -107,23 +107,58 @@ export async function claimMedia(
 /** An upload nothing shows is kept this long for its composer or dialog, then swept. */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600 * 1000;
 
+/** Where a sweep stopped: the last upload it looked at, in (created_at, id) order. */
+export interface SweepCursor {
+  /**
+   * The database's own text of the timestamp: PostgreSQL keeps microseconds the app's ISO strings drop,
+   * and a cursor rounded down could look at the same uploads forever.
+   */
+  created_at: string;
+  id: string;
+}
+
+export interface SweepOptions {
+  /** Only this member's uploads (as they upload again); every member's when absent (the hourly job). */
+  userId?: string;
+  /** How many old uploads one call looks at, shown or not, so each call is two short statements. */
+  limit?: number;
+  now?: number;
+  /** Go on after this upload: the `next` of the previous call. */
+  after?: SweepCursor;
+}
+
 /**
- * Deletes the member's uploads that nothing shows and that are older than the TTL (a composer closed
- * without posting, a clip chosen and then replaced in a dialog), and returns them: their files are the
- * caller's to remove. Runs when the member uploads again, so the leftovers of a member stay bounded.
+ * Deletes uploads that nothing shows and that are older than the TTL (a composer closed without posting,
+ * a clip chosen and then replaced in a dialog), among the next `limit` old uploads, and returns them:
+ * their files are the caller's to remove. `next` is where to go on, null once every old upload was seen.
+ * Runs for one member when they upload again, and for everyone in the hourly job (server/jobs).
  */
 export async function sweepUnattachedUploads(
   db: Kysely<DB>,
-  userId: string,
-  now = Date.now(),
-): Promise<MediaObjectRow[]> {
-  return db
-    .deleteFrom('media_objects')
-    .where('user_id', '=', userId)
+  { userId, limit = 200, now = Date.now(), after }: SweepOptions = {},
+): Promise<{ swept: MediaObjectRow[]; next: SweepCursor | null }> {
+  // Bounding what is looked at, not what is deleted: old uploads that posts show would otherwise be
+  // read again by every batch, in one statement that holds the event loop on SQLite.
+  let window = db
+    .selectFrom('media_objects')
+    .select(['id', sql<string>`cast(created_at as text)`.as('at')])
     .where('created_at', '<', new Date(now - UNATTACHED_UPLOAD_TTL_MS).toISOString())
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit);
+  if (userId) window = window.where('user_id', '=', userId);
+  if (after) window = window.where(sql<boolean>`(created_at, id) > (${after.created_at}, ${after.id})`);
+  const seen = await window.execute();
+  if (seen.length === 0) return { swept: [], next: null };
+  const ids = seen.map((row) => row.id);
+  const swept = await db
+    .deleteFrom('media_objects')
+    .where('id', 'in', ids)
     .where((eb) => eb.not(eb.or(shownBy(eb, eb.ref('media_objects.id')))))
     .returningAll()
     .execute();
+  const last = seen[seen.length - 1]!;
+  return { swept, next: seen.length < limit ? null : { created_at: last.at, id: last.id } };
 }
 
 /** Deletes the stored file and its feed variant (the row is the caller's to delete). */

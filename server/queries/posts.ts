@@ -12,7 +12,7 @@ type FeedOptions = {
   authorId?: string;
   /** A member's wall: their own posts (not those on other walls) and the posts approved onto it. */
   wallOf?: string;
-  /** Only posts whose media URL is a photo, or a video (.mp4, .mov, .webm): the profile tabs. */
+  /** Only posts with a photo, or with a video (their stored media_type): the profile tabs. */
   media?: 'photo' | 'video';
 };
 
@@ -28,9 +28,6 @@ const FEED_PLACEHOLDERS = {
 };
 type FeedValues = typeof FEED_PLACEHOLDERS;
 const feedQueries = new WeakMap<Kysely<DB>, Map<string, (values: FeedValues) => Promise<unknown[]>>>();
-
-// Lower-cased, because PostgreSQL's LIKE is case-sensitive and a file may be named CLIP.MP4.
-const isVideoUrl = sql<boolean>`(lower(posts.image_url) like '%.mp4' or lower(posts.image_url) like '%.mov' or lower(posts.image_url) like '%.webm')`;
 
 type FeedShape = {
   category: boolean;
@@ -61,10 +58,8 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
           ]),
         );
       }
-      if (shape.media) {
-        query = query.where('posts.image_url', 'is not', null);
-        query = query.where(shape.media === 'video' ? isVideoUrl : sql<boolean>`not ${isVideoUrl}`);
-      }
+      // A constant of the shape, not a placeholder: each tab has its own compiled query.
+      if (shape.media) query = query.where('posts.media_type', '=', shape.media);
       if (shape.before)
         query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${v.createdAt}, ${v.id})`);
       return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(v.limit);

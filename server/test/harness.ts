@@ -4,15 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BuiltApp, buildApp } from '@server/app.ts';
 import { type Config, loadConfig } from '@server/config.ts';
-import pg from 'pg';
+import { createPostgresDatabase, type Dialect } from './database.ts';
 import { type OutboxMessage, readOutboxDir, waitForOutboxMail } from './outbox.ts';
 
-export type { OutboxMessage };
-
-export type Dialect = 'sqlite' | 'postgres';
-
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export { dialects } from './database.ts';
+export type { Dialect, OutboxMessage };
 
 export interface TestServer {
   baseUrl: string;
@@ -34,26 +30,6 @@ async function freePort(): Promise<number> {
 }
 
 /** A database of its own for each test server, dropped at the end, so runs never share rows. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `splikz_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** Limits high enough for a test file that signs many members up from one IP. */
 export const GENEROUS_AUTH_LIMITS: Partial<Config> = {
   authRateLimit: { perIp: 1000, perEmail: 100, windowMs: 60_000 },

@@ -14,7 +14,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError, api } from '@web/api/client.ts';
-import { CATCHES_UP_ITSELF, onRealtime } from '@web/realtime/socket.ts';
+import { CATCHES_UP_ITSELF } from '@web/realtime/catchUp.ts';
+import { useRealtimeEvent } from '@web/realtime/hooks.ts';
 import { useCallback, useEffect } from 'react';
 import {
   applyReceipt,
@@ -113,17 +114,11 @@ export function useMessagesBadge(enabled: boolean): number {
     enabled,
     select: (data) => data.pages[0]?.unread_conversations ?? 0,
   });
-  useEffect(() => {
-    const refresh = () => {
-      if (liveScreens === 0) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
-    };
-    const stopNew = onRealtime('message:new', refresh);
-    const stopRead = onRealtime('messages:read', refresh);
-    return () => {
-      stopNew();
-      stopRead();
-    };
-  }, [queryClient]);
+  const refresh = () => {
+    if (liveScreens === 0) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+  };
+  useRealtimeEvent('message:new', refresh);
+  useRealtimeEvent('messages:read', refresh);
   return query.data ?? 0;
 }
 

@@ -219,7 +219,7 @@ async function storeUpload(
 /** The member's old uploads that nothing shows go as they upload again; a failure here is only logged. */
 async function sweepLeftovers(ctx: AppContext, request: FastifyRequest, userId: string): Promise<void> {
   try {
-    const swept = await sweepUnattachedUploads(ctx.database.db, userId);
+    const { swept } = await sweepUnattachedUploads(ctx.database.db, { userId });
     await Promise.all(swept.map((row) => removeMediaFiles(ctx.media, row)));
   } catch (error) {
     request.log.warn({ err: error }, 'could not sweep unattached uploads');

@@ -1,9 +1,10 @@
 import { type CreatePostInput, POST_CONTENT_MAX_LENGTH, type Post } from '@common/schemas/posts.ts';
-import { ApiError } from '@web/api/client.ts';
-import { uploadMedia } from '@web/api/upload.ts';
 import { buttonClass, FormError } from '@web/components/Field.tsx';
+import { mediaProblem } from '@web/media/files.ts';
+import { UploadProgress } from '@web/media/UploadProgress.tsx';
+import { useUpload } from '@web/media/useUpload.ts';
 import { useCreatePost } from '@web/queries/posts.ts';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import {
   type Coords,
@@ -13,7 +14,7 @@ import {
   PrayerTypeSelect,
   RecipeField,
 } from './ComposerFields.tsx';
-import { MediaButton, MediaPreview, mediaProblem, UploadProgress } from './ComposerMedia.tsx';
+import { MediaButton, MediaPreview } from './ComposerMedia.tsx';
 import { cardClass, inputClass } from './labels.ts';
 
 type Category = Post['category'];
@@ -78,15 +79,12 @@ export function Composer({
   const ids = { title: useId(), text: useId() };
   const create = useCreatePost();
   const [draft, setDraft] = useState(emptyDraft);
-  const [file, setFile] = useState<File | null>(null);
+  // The file is uploaded once per draft: a retry after a failed create does not send it again.
+  const media = useUpload({ check: mediaProblem });
+  const { file } = media;
   const [phase, setPhase] = useState<'idle' | 'uploading' | 'posting'>('idle');
-  const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  // The file already uploaded for this draft: a retry after a failed create does not send it again.
-  const uploaded = useRef<{ file: File; id: string } | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
 
   const busy = phase !== 'idle';
   const canPost = (draft.content.trim() !== '' || file !== null) && !busy;
@@ -95,21 +93,14 @@ export function Composer({
     (value: Draft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }));
 
-  function chooseFile(chosen: File) {
-    const problem = mediaProblem(chosen);
-    setError(problem);
-    if (!problem) setFile(chosen);
+  async function chooseFile(chosen: File) {
+    setError(await media.choose(chosen));
   }
 
-  async function upload(chosen: File): Promise<string | null> {
-    if (uploaded.current?.file === chosen) return uploaded.current.id;
-    setPhase('uploading');
-    setProgress(0);
-    abort.current = new AbortController();
+  async function upload(): Promise<string | null> {
+    if (!media.uploaded) setPhase('uploading');
     try {
-      const media = await uploadMedia(chosen, setProgress, abort.current.signal);
-      uploaded.current = { file: chosen, id: media.id };
-      return media.id;
+      return (await media.upload()).id;
     } catch (err) {
       if ((err as Error).name !== 'AbortError') setError((err as Error).message);
       setPhase('idle');
@@ -121,21 +112,20 @@ export function Composer({
     event.preventDefault();
     if (!canPost) return;
     setError(null);
-    const mediaId = file ? await upload(file) : undefined;
+    const mediaId = file ? await upload() : undefined;
     if (mediaId === null) return;
     setPhase('posting');
     try {
       const input = postInput(draft, category, mediaId);
       await (onSubmitPost ? onSubmitPost(input) : create.mutateAsync(input));
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'invalid_media') uploaded.current = null;
+      media.forgetIfInvalid(err);
       setError((err as Error).message);
       setPhase('idle');
       return;
     }
     setDraft(emptyDraft);
-    setFile(null);
-    uploaded.current = null;
+    media.clear();
     setPhase('idle');
     setResetKey((k) => k + 1);
     toast.success(successMessage);
@@ -166,7 +156,15 @@ export function Composer({
           disabled={busy}
           className={`${inputClass} resize-y`}
         />
-        {file ? <MediaPreview file={file} onRemove={() => setFile(null)} disabled={busy} /> : null}
+        {file && media.previewUrl ? (
+          <MediaPreview
+            name={file.name}
+            url={media.previewUrl}
+            video={media.kind === 'video'}
+            onRemove={media.clear}
+            disabled={busy}
+          />
+        ) : null}
         {showDetails ? (
           <div key={resetKey} className="grid gap-3 sm:grid-cols-2">
             <FeelingSelect value={draft.feeling} onChange={set('feeling')} disabled={busy} />
@@ -188,10 +186,10 @@ export function Composer({
             ) : null}
           </div>
         ) : null}
-        {phase === 'uploading' ? <UploadProgress percent={progress} /> : null}
+        {phase === 'uploading' ? <UploadProgress percent={media.progress ?? 0} /> : null}
         <FormError message={error} />
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          <MediaButton onChoose={chooseFile} disabled={busy} />
+          <MediaButton onChoose={(chosen) => void chooseFile(chosen)} disabled={busy} />
           <button type="submit" disabled={!canPost} className={buttonClass}>
             {phase === 'uploading' ? 'Uploading...' : phase === 'posting' ? 'Posting...' : submitLabel}
           </button>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { applyReceipt, applyStoredMessage, messageKeys } from '@web/queries/messageCache.ts';
 import { catchUpChat, markChatRead, useKeepsMessagesLive } from '@web/queries/messages.ts';
-import { onRealtime } from '@web/realtime/socket.ts';
-import { useEffect, useRef } from 'react';
+import { useRealtimeConnected, useRealtimeEvent } from '@web/realtime/hooks.ts';
+import { useCallback, useEffect, useRef } from 'react';
 
 /** Messages arriving in a burst are marked read with one call. */
 const READ_DEBOUNCE_MS = 400;
@@ -23,8 +23,8 @@ export function useMessagesLive(viewerId: string, openChatWith: string | null) {
   const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const readWhenVisible = useRef(false);
 
-  useEffect(() => {
-    const readOpenChat = (delay: number) => {
+  const readOpenChat = useCallback(
+    (delay: number) => {
       clearTimeout(readTimer.current);
       readTimer.current = setTimeout(() => {
         const otherId = open.current;
@@ -38,30 +38,32 @@ export function useMessagesLive(viewerId: string, openChatWith: string | null) {
           // Not read this time: the next message or the next opening tries again.
         });
       }, delay);
-    };
+    },
+    [queryClient, viewerId],
+  );
+
+  useRealtimeEvent('message:new', (message) => {
+    const inOpenChat = message.sender_id === open.current && message.receiver_id === viewerId;
+    applyStoredMessage(queryClient, message, viewerId, inOpenChat && isVisible());
+    if (inOpenChat) readOpenChat(READ_DEBOUNCE_MS);
+  });
+  useRealtimeEvent('messages:read', (receipt) => applyReceipt(queryClient, receipt, viewerId));
+  useRealtimeConnected((reconnect) => {
+    // A reconnect refetches the list already (RealtimeBridge); the first connect does not.
+    if (!reconnect) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+    const otherId = open.current;
+    if (!otherId) return;
+    catchUpChat(queryClient, otherId, viewerId)
+      .then(() => readOpenChat(0))
+      .catch(() => {
+        // Offline again: the next connect catches up.
+      });
+  });
+
+  useEffect(() => {
     const onVisibility = () => {
       if (isVisible() && readWhenVisible.current) readOpenChat(0);
     };
-
-    const stops = [
-      onRealtime('message:new', (message) => {
-        const inOpenChat = message.sender_id === open.current && message.receiver_id === viewerId;
-        applyStoredMessage(queryClient, message, viewerId, inOpenChat && isVisible());
-        if (inOpenChat) readOpenChat(READ_DEBOUNCE_MS);
-      }),
-      onRealtime('messages:read', (receipt) => applyReceipt(queryClient, receipt, viewerId)),
-      onRealtime('connected', (reconnect) => {
-        // A reconnect refetches the list already (RealtimeBridge); the first connect does not.
-        if (!reconnect) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
-        const otherId = open.current;
-        if (!otherId) return;
-        catchUpChat(queryClient, otherId, viewerId)
-          .then(() => readOpenChat(0))
-          .catch(() => {
-            // Offline again: the next connect catches up.
-          });
-      }),
-    ];
     document.addEventListener('visibilitychange', onVisibility);
 
     // Opening a chat: what was cached may have missed messages while the screen was closed.
@@ -70,9 +72,8 @@ export function useMessagesLive(viewerId: string, openChatWith: string | null) {
       readOpenChat(0);
     }
     return () => {
-      for (const stop of stops) stop();
       document.removeEventListener('visibilitychange', onVisibility);
       clearTimeout(readTimer.current);
     };
-  }, [queryClient, viewerId, openChatWith]);
+  }, [queryClient, viewerId, openChatWith, readOpenChat]);
 }

@@ -1,21 +1,18 @@
-import type { MediaUpload } from '@common/schemas/media.ts';
 import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.ts';
-import { uploadMedia } from '@web/api/upload.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
-import { isVideoFile, mediaProblem, UploadProgress } from '@web/components/posts/ComposerMedia.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
+import { fileKind, mediaProblem } from '@web/media/files.ts';
+import { UploadProgress } from '@web/media/UploadProgress.tsx';
+import { useUpload } from '@web/media/useUpload.ts';
 import { useUpdateCover } from '@web/queries/profilePage.ts';
 import { ImagePlus, MoveVertical } from 'lucide-react';
-import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { type PointerEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { CoverMedia, isVideoUrl } from './CoverMedia.tsx';
+import { CoverMedia } from './CoverMedia.tsx';
 
 const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 
-function isImageOrVideo(file: File): boolean {
-  if (file.type.startsWith('image/') || file.type.startsWith('video/')) return true;
-  return !file.type && /\.(jpe?g|png|webp|gif|mp4|mov|webm)$/i.test(file.name);
-}
+const coverProblem = (file: File) => (fileKind(file) ? mediaProblem(file) : PROFILE_MESSAGES.coverNotMedia);
 
 /**
  * Edit cover photo: choose a photo or video (uploaded at once, with progress), drag it up or down or
@@ -24,45 +21,20 @@ function isImageOrVideo(file: File): boolean {
 export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
   const ids = { title: useId(), slider: useId() };
   const update = useUpdateCover();
-  const [file, setFile] = useState<File | null>(null);
-  const [localUrl, setLocalUrl] = useState<string | null>(null);
+  // Uploaded at once; a failure is reported on Save.
+  const media = useUpload({ check: coverProblem, uploadOnChoose: true });
+  const { file, progress } = media;
   const [position, setPosition] = useState(profile.cover_photo_position);
-  const [progress, setProgress] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const uploadRef = useRef<Promise<MediaUpload> | null>(null);
-  const abort = useRef<AbortController | null>(null);
   const drag = useRef<{ startY: number; startPosition: number; height: number } | null>(null);
 
-  useEffect(() => () => abort.current?.abort(), []);
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setLocalUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const previewUrl = file ? media.previewUrl : profile.cover_photo_url;
+  const previewIsVideo = file ? media.kind === 'video' : profile.cover_media_type === 'video';
 
-  const previewUrl = file ? localUrl : profile.cover_photo_url;
-  const previewIsVideo = file ? isVideoFile(file) : Boolean(previewUrl && isVideoUrl(previewUrl));
-
-  function choose(chosen: File) {
-    if (!isImageOrVideo(chosen)) {
-      toast.error(PROFILE_MESSAGES.coverNotMedia);
-      return;
-    }
-    const problem = mediaProblem(chosen);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    abort.current?.abort();
-    abort.current = new AbortController();
-    setFile(chosen);
-    setPosition(50);
-    setProgress(0);
-    const upload = uploadMedia(chosen, setProgress, abort.current.signal);
-    uploadRef.current = upload;
-    // The failure is reported on Save; an unobserved rejection would only reach the console.
-    upload.catch(() => undefined);
+  async function choose(chosen: File) {
+    const problem = await media.choose(chosen);
+    if (problem) toast.error(problem);
+    else setPosition(50);
   }
 
   async function save() {
@@ -73,15 +45,13 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
     setSaving(true);
     try {
       let mediaId: string | undefined;
-      if (file && uploadRef.current) {
+      if (file) {
         try {
-          mediaId = (await uploadRef.current).id;
+          mediaId = (await media.upload()).id;
         } catch (error) {
           if ((error as Error).name === 'AbortError') return;
           toast.error('Upload failed', { description: (error as Error).message });
-          setFile(null);
-          uploadRef.current = null;
-          setProgress(null);
+          media.clear();
           return;
         }
       }
@@ -89,6 +59,7 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
       toast.success('Cover photo updated!');
       onClose();
     } catch (error) {
+      media.forgetIfInvalid(error);
       toast.error('Error updating profile', { description: (error as Error).message });
     } finally {
       setSaving(false);
@@ -182,7 +153,7 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
               onChange={(event) => {
                 const chosen = event.target.files?.[0];
                 event.target.value = '';
-                if (chosen) choose(chosen);
+                if (chosen) void choose(chosen);
               }}
             />
           </label>

@@ -1,12 +1,9 @@
 import { useMediaPreferences } from '@web/queries/settings.ts';
-/** Spec: a URL (query string ignored) ending in .mp4, .mov or .webm is a video. */
-export function isVideoUrl(url: string): boolean {
-  return /\.(mp4|mov|webm)$/i.test(url.split(/[?#]/)[0]!);
-}
 
 /**
  * The cover photo or video, shown at its vertical position (0 = top edge, 100 = bottom edge).
- * `src` overrides the URL for a local preview whose type `video` tells.
+ * `video` comes from what was uploaded (the profile's cover_media_type, or the chosen file for a
+ * local preview), never from the URL.
  */
 export function CoverMedia({
   url,
@@ -18,7 +15,7 @@ export function CoverMedia({
   url: string | null;
   position: number;
   name: string;
-  video?: boolean;
+  video: boolean;
   className?: string;
 }) {
   const { autoplay, dataSaver } = useMediaPreferences();
@@ -32,7 +29,7 @@ export function CoverMedia({
       />
     );
   }
-  if (video ?? isVideoUrl(url)) {
+  if (video) {
     return (
       <video
         key={autoplay ? 'autoplay' : 'still'}

@@ -1,7 +1,7 @@
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@common/schemas/media.ts';
 import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.ts';
 import { avatarInitial } from '@common/username.ts';
-import { uploadMedia } from '@web/api/upload.ts';
+import { fileKind, mediaProblem } from '@web/media/files.ts';
+import { useUpload } from '@web/media/useUpload.ts';
 import { useUpdateAvatar } from '@web/queries/profilePage.ts';
 import { useMediaPreferences } from '@web/queries/settings.ts';
 import { Camera } from 'lucide-react';
@@ -11,6 +11,9 @@ import { toast } from 'sonner';
 const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const frame = 'h-24 w-24 rounded-full border-4 border-white bg-white shadow-md sm:h-28 sm:w-28';
 
+const avatarProblem = (file: File) =>
+  fileKind(file) === 'photo' ? mediaProblem(file) : PROFILE_MESSAGES.avatarNotPhoto;
+
 /**
  * The big avatar over the cover, or the profile video looping in its place; on your own profile a
  * camera button uploads a new photo.
@@ -18,25 +21,27 @@ const frame = 'h-24 w-24 rounded-full border-4 border-white bg-white shadow-md s
 export function ProfileAvatar({ profile }: { profile: ProfilePage }) {
   const update = useUpdateAvatar();
   const media = useMediaPreferences();
+  const photo = useUpload({ check: avatarProblem });
   const [busy, setBusy] = useState(false);
 
   async function change(file: File) {
-    if (!file.type.startsWith('image/')) {
-      toast.error(PROFILE_MESSAGES.avatarNotPhoto);
-      return;
-    }
-    if (file.size > MEDIA_LIMITS.photoBytes) {
-      toast.error(MEDIA_MESSAGES.photoTooLarge);
+    const problem = await photo.choose(file);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     setBusy(true);
     try {
-      const media = await uploadMedia(file);
-      await update.mutateAsync(media.id);
+      const uploaded = await photo.upload();
+      await update.mutateAsync(uploaded.id);
       toast.success('Profile photo updated!');
     } catch (error) {
-      toast.error('Error updating profile', { description: (error as Error).message });
+      // Cancelled only by leaving the profile: nothing to tell.
+      if ((error as Error).name !== 'AbortError')
+        toast.error('Error updating profile', { description: (error as Error).message });
     } finally {
+      // Choosing again gives a new File, so a kept upload would never be reused.
+      photo.clear();
       setBusy(false);
     }
   }

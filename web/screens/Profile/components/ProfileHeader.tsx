@@ -38,7 +38,12 @@ export function ProfileHeader({ profile }: { profile: ProfilePage }) {
       className="overflow-hidden border-b border-slate-200 bg-white shadow-sm sm:rounded-b-2xl sm:border-x"
     >
       <div className="relative">
-        <CoverMedia url={profile.cover_photo_url} position={profile.cover_photo_position} name={name} />
+        <CoverMedia
+          url={profile.cover_photo_url}
+          video={profile.cover_media_type === 'video'}
+          position={profile.cover_photo_position}
+          name={name}
+        />
         {profile.is_me ? (
           <button
             type="button"

@@ -1,38 +1,31 @@
-import type { MediaUpload } from '@common/schemas/media.ts';
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@common/schemas/media.ts';
+import { MEDIA_LIMITS, type MediaUpload } from '@common/schemas/media.ts';
 import {
   PROFILE_MESSAGES,
   type ProfilePage,
   profileVideoTooLongMessage,
 } from '@common/schemas/profilePage.ts';
-import { uploadMedia } from '@web/api/upload.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
-import { isVideoFile, UploadProgress } from '@web/components/posts/ComposerMedia.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
+import { isVideoFile, mediaProblem, readVideoDuration } from '@web/media/files.ts';
+import { UploadProgress } from '@web/media/UploadProgress.tsx';
+import { useUpload } from '@web/media/useUpload.ts';
 import { useRemoveProfileVideo, useSetProfileVideo } from '@web/queries/profilePage.ts';
 import { prefersReducedMotion } from '@web/queries/settings.ts';
 import { Trash2, Video } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 
 const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/webm';
 
-/** The clip's length in seconds as the browser reads it, or null when it cannot (the server still checks). */
-function readDuration(url: string): Promise<number | null> {
-  return new Promise((resolve) => {
-    const video = document.createElement('video');
-    const done = (seconds: number | null) => {
-      clearTimeout(timer);
-      video.removeAttribute('src');
-      resolve(seconds !== null && Number.isFinite(seconds) ? seconds : null);
-    };
-    const timer = setTimeout(() => done(null), 5000);
-    video.preload = 'metadata';
-    video.muted = true;
-    video.onloadedmetadata = () => done(video.duration);
-    video.onerror = () => done(null);
-    video.src = url;
-  });
+/** A video within the size limit and, as far as the browser can read it, of at most 3 seconds. */
+async function profileVideoProblem(file: File): Promise<string | null> {
+  if (!isVideoFile(file)) return PROFILE_MESSAGES.profileVideoNotVideo;
+  const tooLarge = mediaProblem(file);
+  if (tooLarge) return tooLarge;
+  const seconds = await readVideoDuration(file);
+  if (seconds !== null && seconds > MEDIA_LIMITS.profileVideoSeconds + MEDIA_LIMITS.videoToleranceSeconds)
+    return profileVideoTooLongMessage(seconds);
+  return null;
 }
 
 /**
@@ -43,85 +36,49 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
   const ids = { title: useId(), hint: useId() };
   const save = useSetProfileVideo();
   const remove = useRemoveProfileVideo();
-  const [file, setFile] = useState<File | null>(null);
-  const [localUrl, setLocalUrl] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  // Checked in the browser (duration included), then uploaded at once; a failure is reported on Save.
+  const clip = useUpload({ check: profileVideoProblem, uploadOnChoose: true });
+  const { file, progress } = clip;
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'checking' | 'saving' | 'removing' | null>(null);
-  const uploadRef = useRef<Promise<MediaUpload> | null>(null);
-  const abort = useRef<AbortController | null>(null);
-
-  useEffect(() => () => abort.current?.abort(), []);
-  useEffect(() => () => (localUrl ? URL.revokeObjectURL(localUrl) : undefined), [localUrl]);
+  const [action, setAction] = useState<'saving' | 'removing' | null>(null);
+  const busy = clip.checking ? 'checking' : action;
 
   async function choose(chosen: File) {
-    setProblem(null);
-    if (!isVideoFile(chosen)) {
-      setProblem(PROFILE_MESSAGES.profileVideoNotVideo);
-      return;
-    }
-    if (chosen.size > MEDIA_LIMITS.videoBytes) {
-      setProblem(MEDIA_MESSAGES.videoTooLarge);
-      return;
-    }
-    const url = URL.createObjectURL(chosen);
-    setBusy('checking');
-    const seconds = await readDuration(url);
-    setBusy(null);
-    if (seconds !== null && seconds > MEDIA_LIMITS.profileVideoSeconds + MEDIA_LIMITS.videoToleranceSeconds) {
-      URL.revokeObjectURL(url);
-      setProblem(profileVideoTooLongMessage(seconds));
-      return;
-    }
-    abort.current?.abort();
-    abort.current = new AbortController();
-    setFile(chosen);
-    setLocalUrl(url);
-    setProgress(0);
-    const upload = uploadMedia(chosen, setProgress, abort.current.signal);
-    uploadRef.current = upload;
-    // A failure is reported on Save; an unobserved rejection would only reach the console.
-    upload.catch(() => undefined);
-  }
-
-  function forgetFile() {
-    setFile(null);
-    setLocalUrl(null);
-    setProgress(null);
-    uploadRef.current = null;
+    setProblem(null); // while the clip is checked
+    setProblem(await clip.choose(chosen));
   }
 
   async function onSave() {
-    if (!file || !uploadRef.current) {
+    if (!file) {
       setProblem(PROFILE_MESSAGES.profileVideoNoFile);
       return;
     }
-    setBusy('saving');
+    setAction('saving');
     setProblem(null);
     try {
-      let media: MediaUpload;
+      let uploaded: MediaUpload;
       try {
-        media = await uploadRef.current;
+        uploaded = await clip.upload();
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
         setProblem(`Upload failed: ${(error as Error).message}`);
-        forgetFile();
+        clip.clear();
         return;
       }
-      await save.mutateAsync(media.id);
+      await save.mutateAsync(uploaded.id);
       toast.success('Profile video updated!');
       onClose();
     } catch (error) {
       // The server refused the clip (too long, not a video): say why and let the member choose again.
       setProblem((error as Error).message);
-      forgetFile();
+      clip.clear();
     } finally {
-      setBusy(null);
+      setAction(null);
     }
   }
 
   async function onRemove() {
-    setBusy('removing');
+    setAction('removing');
     setProblem(null);
     try {
       await remove.mutateAsync();
@@ -130,11 +87,11 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
-      setBusy(null);
+      setAction(null);
     }
   }
 
-  const previewUrl = localUrl ?? profile.profile_video_url;
+  const previewUrl = clip.previewUrl ?? profile.profile_video_url;
   const uploading = file !== null && progress !== null && progress < 100;
 
   return (

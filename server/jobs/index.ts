@@ -1,0 +1,23 @@
+import type { CommandContext } from '@server/commands/run.ts';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
+import { sweepUploadsJob } from './sweepUploads.ts';
+
+export type { JobDefinition, JobRunner } from './runner.ts';
+
+/**
+ * Starts this node's jobs runner with every periodic job of the app; every node calls it, the leases
+ * in job_leases decide which node runs what. Call `stop()` on the result before closing the database.
+ */
+export function startJobs(
+  ctx: CommandContext,
+  options: Omit<JobRunnerOptions, 'db' | 'log' | 'jobs'> = {},
+): JobRunner {
+  const runner = createJobRunner({
+    ...options,
+    db: ctx.database.db,
+    log: ctx.log,
+    jobs: [sweepUploadsJob(ctx)],
+  });
+  runner.start();
+  return runner;
+}

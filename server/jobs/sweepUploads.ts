@@ -1,0 +1,47 @@
+import type { CommandContext } from '@server/commands/run.ts';
+import { removeMediaFiles, type SweepCursor, sweepUnattachedUploads } from '@server/media/mediaObjects.ts';
+import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+
+export const SWEEP_UPLOADS_INTERVAL_MS = 3600 * 1000;
+
+type SweepContext = Pick<CommandContext, 'database' | 'media' | 'log'>;
+
+/**
+ * Deletes every member's uploads that nothing shows and that are over a day old, with their files, a
+ * batch at a time with a turn of the event loop between batches. Returns how many went. A file that
+ * will not go is logged and left: its row is gone, so nothing links to it any more.
+ */
+export async function sweepAllUnattachedUploads(
+  ctx: SweepContext,
+  options: { signal?: AbortSignal; limit?: number; now?: number } = {},
+): Promise<number> {
+  // One cutoff for the whole pass, so the walk ends even while members keep uploading.
+  const now = options.now ?? Date.now();
+  let after: SweepCursor | undefined;
+  let count = 0;
+  do {
+    const batch = await sweepUnattachedUploads(ctx.database.db, { limit: options.limit, now, after });
+    await Promise.all(
+      batch.swept.map((row) =>
+        removeMediaFiles(ctx.media, row).catch((error: unknown) =>
+          ctx.log.warn({ err: error, mediaId: row.id }, 'could not remove the files of a swept upload'),
+        ),
+      ),
+    );
+    count += batch.swept.length;
+    after = batch.next ?? undefined;
+    await yieldToEventLoop();
+  } while (after && !options.signal?.aborted);
+  return count;
+}
+
+/** The hourly sweep, so leftovers of members who never upload again go too. */
+export function sweepUploadsJob(ctx: SweepContext): JobDefinition {
+  return {
+    name: 'sweep-unattached-uploads',
+    intervalMs: SWEEP_UPLOADS_INTERVAL_MS,
+    run: async ({ signal }) => {
+      await sweepAllUnattachedUploads(ctx, { signal });
+    },
+  };
+}

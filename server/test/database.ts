@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Database_, openDatabase } from '@server/db/database.ts';
+import { migrateToLatest } from '@server/db/migrate.ts';
+import pg from 'pg';
+
+// Test databases: one per run on PostgreSQL (harness.ts starts whole servers on them), and, for tests
+// that need no app (jobs), a migrated database with further connections to it as further nodes.
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase {
+  dataDir: string;
+  database: Database_;
+  /** Another connection to the same database, as another app node has. */
+  openNode(): Database_;
+  close(): Promise<void>;
+}
+
+/** A database of its own for this run on the TEST_DATABASE_URL server, dropped by `drop`. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `splikz_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-jobs-'));
+  const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const databaseUrl = pgDb?.url;
+  const nodes: Database_[] = [];
+  const openNode = () => {
+    const node = openDatabase({ databaseUrl, dataDir });
+    nodes.push(node);
+    return node;
+  };
+  const database = openNode();
+  await migrateToLatest(database.db);
+  return {
+    dataDir,
+    database,
+    openNode,
+    close: async () => {
+      for (const node of nodes) await node.destroy();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
