@@ -205,7 +205,7 @@ test('the owner sets a 3-second profile video that visitors see loop, refuses a 
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(dialog.getByRole('alert')).toHaveText('Please choose a video for your profile video.');
 
-  // A 5-second clip is refused before it is uploaded (the server refuses it too: profilePage.test.ts).
+  // A 5-second clip is refused before it is uploaded (the server refuses it too: profileMedia.test.ts).
   await dialog.getByLabel('Choose video').setInputFiles(await clip(5, 'long.mp4'));
   await expect(dialog.getByRole('alert')).toHaveText(
     'Profile videos can be at most 3 seconds long. This one is 5.0 seconds.',

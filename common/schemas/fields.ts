@@ -31,3 +31,13 @@ export const personSchema = z.object({
   avatar_url: z.nullable(z.string()),
 });
 export type Person = z.infer<typeof personSchema>;
+
+/** A member as lists and search show them: a person with their bio. */
+export const profileSummarySchema = z.object({
+  id: z.string(),
+  username: usernameField,
+  full_name: fullNameField,
+  avatar_url: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;

@@ -1,15 +1,12 @@
 import { z } from 'zod/mini';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
-import { fullNameField, usernameField } from './fields.ts';
+import { cursorField, limitField, mediaIdField, profileSummarySchema } from './fields.ts';
+import { FRIENDSHIP_STATES } from './follows.ts';
+import { MEDIA_LIMITS } from './media.ts';
+import { FEED_PAGE_MAX } from './posts.ts';
 
-export const profileSummarySchema = z.object({
-  id: z.string(),
-  username: usernameField,
-  full_name: fullNameField,
-  avatar_url: z.nullable(z.string()),
-  bio: z.nullable(z.string()),
-});
-export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+// Declared with the other shared shapes so follows.ts can use it without importing this file.
+export { type ProfileSummary, profileSummarySchema } from './fields.ts';
 
 export const meSchema = z.object({
   id: z.string(),
@@ -32,3 +29,135 @@ export const searchProfilesQuerySchema = z.strictObject({
 
 export const searchProfilesResponseSchema = z.object({ profiles: z.array(profileSummarySchema) });
 export type SearchProfilesResponse = z.infer<typeof searchProfilesResponseSchema>;
+
+/** The About fields of a profile (spec section 3), in the order the About tab shows them. */
+export const ABOUT_FIELDS = [
+  ['hobbies', 'Hobbies'],
+  ['favorite_movies', 'Favorite movies'],
+  ['favorite_music', 'Favorite music'],
+  ['favorite_books', 'Favorite books'],
+  ['education', 'Education'],
+  ['work', 'Work'],
+  ['relationship_status', 'Relationship status'],
+  ['hometown', 'Hometown'],
+  ['current_city', 'Current city'],
+  ['website', 'Website'],
+] as const;
+export type AboutField = (typeof ABOUT_FIELDS)[number][0];
+
+export const ABOUT_FIELD_MAX_LENGTH = 200;
+
+export const PROFILE_MESSAGES = {
+  userNotFound: 'User not found',
+  coverNotMedia: 'Please upload an image or video file',
+  coverNoFile: 'Please select a file first',
+  avatarNotPhoto: 'Please choose a photo for your profile picture.',
+  profileVideoNotVideo: 'Please choose a video for your profile video.',
+  profileVideoNoFile: 'Choose a video of up to 3 seconds first.',
+  website: 'The website must be a link starting with http:// or https://',
+} as const;
+
+/** A link a browser can open: http(s) only, so a `javascript:` website never becomes a link. */
+export function isWebsiteUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const aboutText = (label: string) =>
+  z.optional(
+    z
+      .string({ error: `${label} must be text.` })
+      .check(
+        z.trim(),
+        z.maxLength(ABOUT_FIELD_MAX_LENGTH, `${label} must be at most ${ABOUT_FIELD_MAX_LENGTH} characters.`),
+      ),
+  );
+
+/** PATCH /api/profiles/me/details: only the fields sent change; an empty text clears a field. */
+export const profileDetailsSchema = z.strictObject({
+  hobbies: aboutText('Hobbies'),
+  favorite_movies: aboutText('Favorite movies'),
+  favorite_music: aboutText('Favorite music'),
+  favorite_books: aboutText('Favorite books'),
+  education: aboutText('Education'),
+  work: aboutText('Work'),
+  relationship_status: aboutText('Relationship status'),
+  hometown: aboutText('Hometown'),
+  current_city: aboutText('Current city'),
+  website: z.optional(
+    z.string({ error: 'Website must be text.' }).check(
+      z.trim(),
+      z.maxLength(ABOUT_FIELD_MAX_LENGTH, `Website must be at most ${ABOUT_FIELD_MAX_LENGTH} characters.`),
+      z.refine((value) => value === '' || isWebsiteUrl(value), PROFILE_MESSAGES.website),
+    ),
+  ),
+});
+export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>;
+
+export const avatarInputSchema = z.strictObject({
+  media_id: mediaIdField('Choose a photo to upload.'),
+});
+
+export const profileVideoInputSchema = z.strictObject({
+  media_id: mediaIdField('Choose a video to upload.'),
+});
+
+export function profileVideoTooLongMessage(seconds: number): string {
+  return `Profile videos can be at most ${MEDIA_LIMITS.profileVideoSeconds} seconds long. This one is ${seconds.toFixed(1)} seconds.`;
+}
+
+export const COVER_POSITION_MESSAGE = 'The cover position must be a whole number from 0 to 100.';
+export const coverInputSchema = z.strictObject({
+  media_id: z.optional(mediaIdField()),
+  position: z
+    .number({ error: COVER_POSITION_MESSAGE })
+    .check(
+      z.int(COVER_POSITION_MESSAGE),
+      z.gte(0, COVER_POSITION_MESSAGE),
+      z.lte(100, COVER_POSITION_MESSAGE),
+    ),
+});
+export type CoverInput = z.input<typeof coverInputSchema>;
+
+/** GET /api/profiles/:id/posts: the wall, or only its photos or videos (Photos and Videos tabs). */
+export const wallQuerySchema = z.strictObject({
+  before: cursorField,
+  limit: limitField(FEED_PAGE_MAX),
+  media: z.optional(z.enum(['photo', 'video'], { error: 'media must be photo or video.' })),
+});
+
+export const profilePageSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  avatar_url: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  cover_photo_url: z.nullable(z.string()),
+  cover_photo_position: z.number(),
+  /** What the cover upload is (from its stored kind, never from the URL); null without a cover. */
+  cover_media_type: z.nullable(z.enum(['photo', 'video'])),
+  /** A clip of at most 3 seconds that plays in place of the avatar on the profile page. */
+  profile_video_url: z.nullable(z.string()),
+  hobbies: z.nullable(z.string()),
+  favorite_movies: z.nullable(z.string()),
+  favorite_music: z.nullable(z.string()),
+  favorite_books: z.nullable(z.string()),
+  education: z.nullable(z.string()),
+  work: z.nullable(z.string()),
+  relationship_status: z.nullable(z.string()),
+  hometown: z.nullable(z.string()),
+  current_city: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  followers_visible: z.boolean(),
+  followers_count: z.number(),
+  following_count: z.number(),
+  is_me: z.boolean(),
+  i_follow: z.boolean(),
+  friendship: z.enum(FRIENDSHIP_STATES),
+});
+export type ProfilePage = z.infer<typeof profilePageSchema>;

@@ -1,4 +1,5 @@
-import { PROFILE_MESSAGES } from '@common/schemas/profilePage.ts';
+import { FOLLOW_MESSAGES } from '@common/schemas/follows.ts';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
@@ -22,7 +23,7 @@ async function requireMember(trx: Transaction<DB>, userId: string): Promise<void
  * who are already friends get no new request.
  */
 export async function followMember(trx: Transaction<DB>, after: After, viewer: Viewer, userId: string) {
-  if (userId === viewer.userId) throw badRequest(PROFILE_MESSAGES.followSelf, 'follow_self');
+  if (userId === viewer.userId) throw badRequest(FOLLOW_MESSAGES.followSelf, 'follow_self');
   await requireMember(trx, userId);
   const now = new Date().toISOString();
   const followed = await trx
@@ -60,7 +61,7 @@ export async function followMember(trx: Transaction<DB>, after: After, viewer: V
  * the request's unanswered notification, so nobody accepts a request that no longer exists.
  */
 export async function unfollowMember(trx: Transaction<DB>, after: After, viewer: Viewer, userId: string) {
-  if (userId === viewer.userId) throw badRequest(PROFILE_MESSAGES.followSelf, 'follow_self');
+  if (userId === viewer.userId) throw badRequest(FOLLOW_MESSAGES.followSelf, 'follow_self');
   await requireMember(trx, userId);
   await trx
     .deleteFrom('follows')

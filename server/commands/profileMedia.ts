@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@common/schemas/profilePage.ts';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';

@@ -1,5 +1,6 @@
 import { EMPTY_POST_MESSAGE, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
-import { PROFILE_MESSAGES, type WallPostInput } from '@common/schemas/profilePage.ts';
+import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
+import { WALL_MESSAGES, type WallPostInput } from '@common/schemas/wall.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
@@ -84,8 +85,8 @@ async function findPendingForOwner(trx: Transaction<DB>, viewer: Viewer, pending
     .selectAll()
     .where('id', '=', pendingId)
     .executeTakeFirst();
-  if (!pending) throw notFound(PROFILE_MESSAGES.pendingNotFound);
-  if (!canModeratePendingPost(viewer, pending)) throw forbidden(PROFILE_MESSAGES.ownerOnly);
+  if (!pending) throw notFound(WALL_MESSAGES.pendingNotFound);
+  if (!canModeratePendingPost(viewer, pending)) throw forbidden(WALL_MESSAGES.ownerOnly);
   return pending;
 }
 
@@ -110,7 +111,7 @@ export async function approvePendingPost(
   pendingId: string,
 ): Promise<string> {
   const pending = await findPendingForOwner(trx, viewer, pendingId);
-  if (!(await takePending(trx, viewer, pendingId))) throw notFound(PROFILE_MESSAGES.pendingNotFound);
+  if (!(await takePending(trx, viewer, pendingId))) throw notFound(WALL_MESSAGES.pendingNotFound);
   const now = new Date().toISOString();
   await trx
     .insertInto('posts')
@@ -139,6 +140,6 @@ export async function rejectPendingPost(
   pendingId: string,
 ) {
   const pending = await findPendingForOwner(trx, viewer, pendingId);
-  if (!(await takePending(trx, viewer, pendingId))) throw notFound(PROFILE_MESSAGES.pendingNotFound);
+  if (!(await takePending(trx, viewer, pendingId))) throw notFound(WALL_MESSAGES.pendingNotFound);
   await releaseUploads(trx, after, [pending.media_id]);
 }

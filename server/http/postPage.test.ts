@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { uploadPhoto, uploadVideo } from '@server/routes/wall/testMedia.ts';
 import { makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { uploadPhoto, uploadVideo } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMetaTags } from './postPage.ts';
 

@@ -1,4 +1,4 @@
-import type { PendingPost } from '@common/schemas/profilePage.ts';
+import type { PendingPost } from '@common/schemas/wall.ts';
 import { presentAuthor } from './post.ts';
 
 interface PendingPostRow {

@@ -1,4 +1,4 @@
-import type { FollowList, FollowState, FriendshipState } from '@common/schemas/profilePage.ts';
+import type { FollowList, FollowState, FriendshipState } from '@common/schemas/follows.ts';
 import type { DB } from '@server/db/types.ts';
 import { presentProfileSummary } from '@server/presenters/profile.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';

@@ -1,8 +1,7 @@
 import { BADGE_CAP, type Notification, type NotificationType } from '@common/schemas/notifications.ts';
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
+import { useAcceptFriendRequest, useDeclineFriendRequest } from '@web/queries/friendRequests.ts';
 import {
-  useAcceptFriendRequest,
-  useDeclineFriendRequest,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,

@@ -5,7 +5,7 @@ import type {
   Participant,
   ReadReceipt,
 } from '@common/schemas/messages.ts';
-import type { ProfilePage } from '@common/schemas/profilePage.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
 import {
   infiniteQueryOptions,
   type QueryClient,
@@ -31,7 +31,7 @@ import {
   upsertChatMessage,
 } from './messageCache.ts';
 import { retryServerErrors } from './postCache.ts';
-import { profilePageKeys } from './profilePage.ts';
+import { profilePageKeys } from './profileCache.ts';
 
 const chatPath = (otherId: string, rest: string) =>
   `/api/conversations/with/${encodeURIComponent(otherId)}${rest}`;

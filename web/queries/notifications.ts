@@ -14,7 +14,8 @@ export function useNotifications(enabled = true) {
   });
 }
 
-function useNotificationAction(path: (id: string) => string) {
+/** A POST on one notification (or the request behind it); the bell's list reloads either way. */
+export function useNotificationAction(path: (id: string) => string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(path(id), { method: 'POST', body: {} }),
@@ -31,7 +32,3 @@ export function useMarkAllNotificationsRead() {
 }
 
 export const useMarkNotificationRead = () => useNotificationAction((id) => `/api/notifications/${id}/read`);
-export const useAcceptFriendRequest = () =>
-  useNotificationAction((id) => `/api/friend-requests/${id}/accept`);
-export const useDeclineFriendRequest = () =>
-  useNotificationAction((id) => `/api/friend-requests/${id}/decline`);

@@ -14,7 +14,7 @@ import {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
 import { retryServerErrors } from './postCache.ts';
-import { profilePageKeys } from './profilePage.ts';
+import { profilePageKeys } from './profileCache.ts';
 import { sessionKeys } from './session.ts';
 
 export const settingsKeys = {

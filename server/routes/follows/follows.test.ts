@@ -167,4 +167,56 @@ describe.each(dialects)('follows (%s)', (dialect) => {
     expect((await visitor.request('PUT', `/api/follows/${bId}`)).status).toBe(401);
     expect((await visitor.request('DELETE', `/api/follows/${bId}`)).status).toBe(401);
   });
+
+  describe('followers and following lists', () => {
+    let bob: TestClient;
+    let aliceId: string;
+    let bobId: string;
+    beforeAll(async () => {
+      const a = await makeUser(server, { name: 'Alice Wall' });
+      const b = await makeUser(server, { name: 'Bob Visitor' });
+      bob = b.client;
+      aliceId = a.me.id;
+      bobId = b.me.id;
+    });
+
+    it('hides followers and following lists from others when followers_visible is off', async () => {
+      const dan = await makeUser(server, { name: 'Dan Private' });
+      await bob.request('PUT', `/api/follows/${dan.me.id}`);
+      await dan.client.request('PUT', `/api/follows/${aliceId}`);
+      expect((await bob.get(`/api/profiles/${dan.me.id}/followers`)).body.profiles).toEqual([
+        expect.objectContaining({ id: bobId, full_name: 'Bob Visitor' }),
+      ]);
+
+      await db()
+        .updateTable('profiles')
+        .set({ followers_visible: false })
+        .where('id', '=', dan.me.id)
+        .execute();
+      for (const list of ['followers', 'following']) {
+        const hidden = await bob.get(`/api/profiles/${dan.me.id}/${list}`);
+        expect(hidden.status).toBe(403);
+        expect(hidden.body.error.message).toBe('This member keeps their followers list private.');
+        expect((await dan.client.get(`/api/profiles/${dan.me.id}/${list}`)).status).toBe(200);
+      }
+      const page = (await bob.get(`/api/profiles/by-username/${dan.me.profile.username}`)).body;
+      expect(page).toMatchObject({ followers_visible: false, followers_count: 1, following_count: 1 });
+    });
+
+    it('pages a followers list', async () => {
+      const star = await makeUser(server, { name: 'Star Member' });
+      const fans = [];
+      for (let i = 0; i < 3; i += 1) {
+        const fan = await makeUser(server);
+        await fan.client.request('PUT', `/api/follows/${star.me.id}`);
+        fans.push(fan.me.id);
+      }
+      const first = await bob.get(`/api/profiles/${star.me.id}/followers?limit=2`);
+      expect(first.body.profiles.map((p: { id: string }) => p.id)).toEqual([fans[2], fans[1]]);
+      const rest = await bob.get(
+        `/api/profiles/${star.me.id}/followers?limit=2&before=${first.body.next_cursor}`,
+      );
+      expect(rest.body).toEqual({ profiles: [expect.objectContaining({ id: fans[0] })], next_cursor: null });
+    });
+  });
 });

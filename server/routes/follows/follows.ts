@@ -1,9 +1,9 @@
 import {
+  FOLLOW_MESSAGES,
   type FollowList,
   type FollowState,
   followListQuerySchema,
-  PROFILE_MESSAGES,
-} from '@common/schemas/profilePage.ts';
+} from '@common/schemas/follows.ts';
 import { followMember, unfollowMember } from '@server/commands/follows.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
@@ -31,7 +31,7 @@ export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
       const viewer = await requireViewer(ctx, request);
       const query = parseInput(followListQuerySchema, request.query);
       const profile = await requireProfile(ctx.database.db, memberIdParam(request.params.id));
-      if (!canSeeFollowLists(viewer, profile)) throw forbidden(PROFILE_MESSAGES.followersPrivate);
+      if (!canSeeFollowLists(viewer, profile)) throw forbidden(FOLLOW_MESSAGES.followersPrivate);
       return listFollows(ctx.database.db, profile.id, direction, query);
     });
   }

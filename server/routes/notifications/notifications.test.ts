@@ -1,3 +1,4 @@
+import { insertPendingRequest } from '@server/test/friendRequests.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -9,7 +10,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-describe.each(dialects)('notifications and friend requests (%s)', (dialect) => {
+describe.each(dialects)('notifications (%s)', (dialect) => {
   let server: TestServer;
   let alice: { client: TestClient; me: any };
   let bob: { client: TestClient; me: any };
@@ -23,6 +24,7 @@ describe.each(dialects)('notifications and friend requests (%s)', (dialect) => {
   });
 
   const db = () => server.built.ctx.database.db;
+  const pendingRequest = (from: string, to: string) => insertPendingRequest(server, from, to);
 
   it("lists the member's latest 10, newest first, with the sender, and nobody else's", async () => {
     const post = (await alice.client.post('/api/posts', { content: 'Ring ring' })).body;
@@ -67,56 +69,6 @@ describe.each(dialects)('notifications and friend requests (%s)', (dialect) => {
     expect((await alice.client.post('/api/notifications/read-all')).status).toBe(204);
     await db().deleteFrom('friendships').where('user_id', '=', alice.me.id).execute();
     await db().deleteFrom('notifications').where('user_id', '=', bob.me.id).execute();
-  });
-
-  async function pendingRequest(from: string, to: string) {
-    const now = new Date().toISOString();
-    await db()
-      .insertInto('friendships')
-      .values({ id: uuidv7(), user_id: from, friend_id: to, status: 'pending', created_at: now })
-      .execute();
-    await db()
-      .insertInto('notifications')
-      .values({
-        id: uuidv7(),
-        user_id: to,
-        from_user_id: from,
-        type: 'friend_request',
-        message: 'Friend request sent!',
-        is_read: false,
-        created_at: now,
-      })
-      .execute();
-  }
-
-  const friendships = () =>
-    db().selectFrom('friendships').select(['user_id', 'friend_id', 'status']).execute();
-
-  it('accepts a friend request: both rows accepted, the request read', async () => {
-    await pendingRequest(bob.me.id, alice.me.id);
-    expect((await bob.client.post(`/api/friend-requests/${alice.me.id}/accept`)).status).toBe(404);
-    expect((await alice.client.post(`/api/friend-requests/${bob.me.id}/accept`)).status).toBe(204);
-    expect(await friendships()).toEqual(
-      expect.arrayContaining([
-        { user_id: bob.me.id, friend_id: alice.me.id, status: 'accepted' },
-        { user_id: alice.me.id, friend_id: bob.me.id, status: 'accepted' },
-      ]),
-    );
-    const request = (await alice.client.get('/api/notifications')).body.notifications.find(
-      (n: { type: string }) => n.type === 'friend_request',
-    );
-    expect(request.is_read).toBe(true);
-    const again = await alice.client.post(`/api/friend-requests/${bob.me.id}/accept`);
-    expect(again.status).toBe(404);
-    expect(again.body.error.message).toBe('There is no pending friend request from this member.');
-  });
-
-  it('declines a friend request by deleting it', async () => {
-    const carol = await makeUser(server, { name: 'Carol Caller' });
-    await pendingRequest(carol.me.id, bob.me.id);
-    expect((await bob.client.post(`/api/friend-requests/${carol.me.id}/decline`)).status).toBe(204);
-    const rows = (await friendships()).filter((f) => f.user_id === carol.me.id);
-    expect(rows).toEqual([]);
   });
 
   it('answers 401 to visitors', async () => {

@@ -6,7 +6,7 @@ import {
   type ProfilePage,
   profileVideoInputSchema,
   profileVideoTooLongMessage,
-} from '@common/schemas/profilePage.ts';
+} from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import { moveCover, replaceProfileMedia } from '@server/commands/profileMedia.ts';
 import { type Command, runCommand } from '@server/commands/run.ts';

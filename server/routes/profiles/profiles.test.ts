@@ -6,6 +6,7 @@ import {
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { uploadPhoto, uploadVideo } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('profile search (%s)', (dialect) => {
@@ -122,5 +123,174 @@ describe.each(dialects)('profile search (%s)', (dialect) => {
   it('folds case beyond ASCII, on SQLite as on PostgreSQL', async () => {
     expect(usernames((await search('élise')).body)).toEqual(['elise']);
     expect(usernames((await search('ÜNAL')).body)).toEqual(['elise']);
+  });
+});
+
+describe.each(dialects)('profile page (%s)', (dialect) => {
+  let server: TestServer;
+  let alice: TestClient;
+  let bob: TestClient;
+  let aliceId: string;
+  let bobId: string;
+  let aliceUsername: string;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
+    const a = await makeUser(server, { name: 'Alice Wall' });
+    const b = await makeUser(server, { name: 'Bob Visitor' });
+    alice = a.client;
+    bob = b.client;
+    aliceId = a.me.id;
+    bobId = b.me.id;
+    aliceUsername = a.me.profile.username;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const db = () => server.built.ctx.database.db;
+  const profileRow = () =>
+    db().selectFrom('profiles').selectAll().where('id', '=', aliceId).executeTakeFirstOrThrow();
+  const wallIds = async (client: TestClient, query = '') =>
+    (await client.get(`/api/profiles/${aliceId}/posts${query}`)).body.posts.map((p: { id: string }) => p.id);
+
+  it('shows a profile by username with its details, counts and relation to the viewer', async () => {
+    const mine = await alice.get(`/api/profiles/by-username/${aliceUsername}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({
+      id: aliceId,
+      username: aliceUsername,
+      full_name: 'Alice Wall',
+      avatar_url: null,
+      bio: null,
+      cover_photo_url: null,
+      cover_photo_position: 50,
+      cover_media_type: null,
+      profile_video_url: null,
+      hobbies: null,
+      favorite_movies: null,
+      favorite_music: null,
+      favorite_books: null,
+      education: null,
+      work: null,
+      relationship_status: null,
+      hometown: null,
+      current_city: null,
+      website: null,
+      followers_visible: true,
+      followers_count: 0,
+      following_count: 0,
+      is_me: true,
+      i_follow: false,
+      friendship: 'none',
+    });
+    const theirs = await bob.get(`/api/profiles/by-username/${aliceUsername.toUpperCase()}`);
+    expect(theirs.body).toMatchObject({ id: aliceId, is_me: false, i_follow: false, friendship: 'none' });
+  });
+
+  it('answers 404 "User not found" for an unknown username', async () => {
+    for (const name of ['nobody_here_at_all', 'bad%20name', '%E2%9C%93']) {
+      const res = await bob.get(`/api/profiles/by-username/${name}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe('User not found');
+    }
+    expect((await bob.get('/api/profiles/no-such-id/posts')).body.error.message).toBe('User not found');
+  });
+
+  it('saves the About details trimmed, and clears a field sent empty', async () => {
+    const res = await alice.request('PATCH', '/api/profiles/me/details', {
+      hobbies: '  Hiking, baking  ',
+      favorite_books: 'Gilead',
+      website: 'https://alice.example/blog',
+      current_city: 'Lagos',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      hobbies: 'Hiking, baking',
+      favorite_books: 'Gilead',
+      website: 'https://alice.example/blog',
+      current_city: 'Lagos',
+      work: null,
+    });
+    const cleared = await alice.request('PATCH', '/api/profiles/me/details', { current_city: '  ' });
+    expect(cleared.body).toMatchObject({ current_city: null, hobbies: 'Hiking, baking' });
+    expect((await bob.get(`/api/profiles/by-username/${aliceUsername}`)).body.favorite_books).toBe('Gilead');
+  });
+
+  it.each([
+    [{ hobbies: 'x'.repeat(201) }, 'Hobbies must be at most 200 characters.'],
+    [{ website: 'javascript:alert(1)' }, 'The website must be a link starting with http:// or https://'],
+    [{ website: 'ftp://files.example' }, 'The website must be a link starting with http:// or https://'],
+    [{ website: 'alice' }, 'The website must be a link starting with http:// or https://'],
+    [{ work: 42 }, 'Work must be text.'],
+    [{ bio: 'Not here' }, 'Unknown field: bio.'],
+    [{ followers_visible: false }, 'Unknown field: followers_visible.'],
+  ])('refuses details %o and changes nothing', async (body, message) => {
+    const before = await profileRow();
+    const res = await alice.request('PATCH', '/api/profiles/me/details', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+    expect(await profileRow()).toEqual(before);
+  });
+
+  it('shows on the wall the member’s own posts and approved wall posts, not their posts on other walls', async () => {
+    const own = (await alice.post('/api/posts', { content: 'From my home feed' })).body;
+    const prayer = (await alice.post('/api/posts', { content: 'Pray with me', category: 'prayer' })).body;
+    const onOwnWall = (await alice.post(`/api/profiles/${aliceId}/wall`, { content: 'On my wall' })).body;
+    const onBobsWall = (await alice.post(`/api/profiles/${bobId}/wall`, { content: 'Hi Bob' })).body;
+    const fromBob = (await bob.post(`/api/profiles/${aliceId}/wall`, { content: 'Hi Alice' })).body;
+    const bobsOwn = (await bob.post('/api/posts', { content: 'Bob elsewhere' })).body;
+
+    expect(await wallIds(bob)).toEqual([onOwnWall.post.id, prayer.id, own.id]);
+    const approved = await alice.post(`/api/pending-posts/${fromBob.pending_post.id}/approve`);
+    expect(await wallIds(bob)).toEqual([approved.body.id, onOwnWall.post.id, prayer.id, own.id]);
+    expect(await wallIds(bob)).not.toContain(bobsOwn.id);
+
+    await bob.post(`/api/pending-posts/${onBobsWall.pending_post.id}/approve`);
+    const bobsWall = (await bob.get(`/api/profiles/${bobId}/posts`)).body.posts;
+    expect(bobsWall.map((p: { id: string }) => p.id)).toEqual([onBobsWall.pending_post.id, bobsOwn.id]);
+    expect(await wallIds(alice)).not.toContain(onBobsWall.pending_post.id);
+  });
+
+  it('filters the wall to photos or videos for the Photos and Videos tabs, and pages it', async () => {
+    const carol = await makeUser(server, { name: 'Carol Grid' });
+    const id = carol.me.id;
+    const photo = await uploadPhoto(server, carol.client);
+    const video = await uploadVideo(server, carol.client);
+    const withPhoto = (await carol.client.post('/api/posts', { media_id: photo.id })).body;
+    const withVideo = (await carol.client.post(`/api/profiles/${id}/wall`, { media_id: video.id })).body.post;
+    const text = (await carol.client.post('/api/posts', { content: 'Just words' })).body;
+    const ids = async (query: string) =>
+      (await bob.get(`/api/profiles/${id}/posts${query}`)).body.posts.map((p: { id: string }) => p.id);
+    expect(await ids('?media=photo')).toEqual([withPhoto.id]);
+    expect(await ids('?media=video')).toEqual([withVideo.id]);
+    expect(await ids('')).toEqual([text.id, withVideo.id, withPhoto.id]);
+
+    const first = await bob.get(`/api/profiles/${id}/posts?limit=2`);
+    expect(first.body.posts).toHaveLength(2);
+    const second = await bob.get(`/api/profiles/${id}/posts?limit=2&before=${first.body.next_cursor}`);
+    expect(second.body.posts.map((p: { id: string }) => p.id)).toEqual([withPhoto.id]);
+    expect(second.body.next_cursor).toBeNull();
+
+    expect((await bob.get(`/api/profiles/${id}/posts?media=audio`)).body.error.message).toBe(
+      'media must be photo or video.',
+    );
+    expect((await bob.get(`/api/profiles/${id}/posts?before=garbage`)).status).toBe(400);
+  });
+
+  it('answers 401 to visitors', async () => {
+    const visitor = new TestClient(server.baseUrl);
+    for (const [method, url] of [
+      ['GET', `/api/profiles/by-username/${aliceUsername}`],
+      ['GET', `/api/profiles/${aliceId}/posts`],
+      ['GET', `/api/profiles/${aliceId}/followers`],
+      ['PATCH', '/api/profiles/me/details'],
+      ['PATCH', '/api/profiles/me/avatar'],
+      ['PATCH', '/api/profiles/me/cover'],
+      ['PUT', '/api/profiles/me/video'],
+      ['DELETE', '/api/profiles/me/video'],
+    ] as const) {
+      const body = method === 'PATCH' || method === 'PUT' ? {} : undefined;
+      expect((await visitor.request(method, url, body)).status).toBe(401);
+    }
   });
 });

@@ -5,9 +5,10 @@ import {
   PROFILE_MESSAGES,
   type ProfilePage,
   profileDetailsSchema,
+  type SearchProfilesResponse,
+  searchProfilesQuerySchema,
   wallQuerySchema,
-} from '@common/schemas/profilePage.ts';
-import { type SearchProfilesResponse, searchProfilesQuerySchema } from '@common/schemas/profiles.ts';
+} from '@common/schemas/profiles.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { memberIdParam } from '@server/http/params.ts';

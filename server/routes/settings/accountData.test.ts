@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { uploadPhoto } from '@server/routes/wall/testMedia.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -9,6 +8,7 @@ import {
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { uploadPhoto } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('settings: your data and deleting an account (%s)', (dialect) => {

@@ -2,10 +2,10 @@ import type { Post } from '@common/schemas/posts.ts';
 import {
   type PendingPost,
   type PendingPostList,
-  PROFILE_MESSAGES,
+  WALL_MESSAGES,
   type WallPostResult,
   wallPostInputSchema,
-} from '@common/schemas/profilePage.ts';
+} from '@common/schemas/wall.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { approvePendingPost, createWallPost, rejectPendingPost } from '@server/commands/wallPosts.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
 
-const pendingIdParam = (id: string) => idParam(id, PROFILE_MESSAGES.pendingNotFound);
+const pendingIdParam = (id: string) => idParam(id, WALL_MESSAGES.pendingNotFound);
 
 /** Posts on profile walls and the owner's approvals (spec section 4, 'Pending post'). */
 export function wallRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -5,10 +5,10 @@ import {
   isWebsiteUrl,
   type ProfilePage,
   profileDetailsSchema,
-} from '@common/schemas/profilePage.ts';
+} from '@common/schemas/profiles.ts';
 import { buttonClass, Field, fieldErrors, secondaryButtonClass } from '@web/components/Field.tsx';
 import { cardClass } from '@web/components/posts/labels.ts';
-import { useUpdateDetails } from '@web/queries/profilePage.ts';
+import { useUpdateDetails } from '@web/queries/profiles.ts';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';

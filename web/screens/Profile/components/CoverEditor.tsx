@@ -1,10 +1,10 @@
-import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.ts';
+import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profiles.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
 import { fileKind, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
-import { useUpdateCover } from '@web/queries/profilePage.ts';
+import { useUpdateCover } from '@web/queries/profiles.ts';
 import { ImagePlus, MoveVertical } from 'lucide-react';
 import { type PointerEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';

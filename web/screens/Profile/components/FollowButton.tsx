@@ -1,6 +1,6 @@
-import type { ProfilePage } from '@common/schemas/profilePage.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
-import { useFollow } from '@web/queries/profilePage.ts';
+import { useFollow } from '@web/queries/follows.ts';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 

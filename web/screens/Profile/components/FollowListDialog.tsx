@@ -1,10 +1,10 @@
-import type { ProfilePage } from '@common/schemas/profilePage.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { ApiError } from '@web/api/client.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
-import { useFollowList } from '@web/queries/profilePage.ts';
+import { useFollowList } from '@web/queries/follows.ts';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';

@@ -1,9 +1,10 @@
 import type { Post } from '@common/schemas/posts.ts';
-import type { ProfilePage } from '@common/schemas/profilePage.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { cardClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
-import { useWallFeed, type WallMedia } from '@web/queries/profilePage.ts';
+import type { WallMedia } from '@web/queries/profileCache.ts';
+import { useWallFeed } from '@web/queries/profiles.ts';
 import { Play } from 'lucide-react';
 import { Link } from 'react-router';
 

@@ -1,17 +1,14 @@
 import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
-import type { PendingPost, ProfilePage } from '@common/schemas/profilePage.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
+import type { PendingPost } from '@common/schemas/wall.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { cardClass } from '@web/components/posts/labels.ts';
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
 import { useNotifications } from '@web/queries/notifications.ts';
-import {
-  profilePageKeys,
-  useModeratePending,
-  useMyPendingPosts,
-  usePendingOn,
-} from '@web/queries/profilePage.ts';
+import { profilePageKeys } from '@web/queries/profileCache.ts';
+import { useModeratePending, useMyPendingPosts, usePendingOn } from '@web/queries/wall.ts';
 import { Check, Clock, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

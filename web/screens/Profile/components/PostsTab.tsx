@@ -1,7 +1,9 @@
-import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
+import { WALL_MESSAGES } from '@common/schemas/wall.ts';
 import { Composer } from '@web/components/posts/Composer.tsx';
 import { FeedList } from '@web/components/posts/Feed.tsx';
-import { useCreateWallPost, useWallFeed } from '@web/queries/profilePage.ts';
+import { useWallFeed } from '@web/queries/profiles.ts';
+import { useCreateWallPost } from '@web/queries/wall.ts';
 import { useEffect } from 'react';
 import { PendingApprovals, WaitingForApproval } from './PendingApprovals.tsx';
 
@@ -49,7 +51,7 @@ export function PostsTab({
         category="general"
         placeholder={profile.is_me ? "What's on your mind?" : `Write on ${name}'s profile...`}
         submitLabel={profile.is_me ? 'Post' : 'Submit for Approval'}
-        successMessage={profile.is_me ? 'Post shared!' : PROFILE_MESSAGES.submitted}
+        successMessage={profile.is_me ? 'Post shared!' : WALL_MESSAGES.submitted}
         showDetails={false}
         onSubmitPost={({ content, media_id }) => createWallPost.mutateAsync({ content, media_id })}
       />

@@ -1,8 +1,8 @@
-import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profilePage.ts';
+import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profiles.ts';
 import { avatarInitial } from '@common/username.ts';
 import { fileKind, mediaProblem } from '@web/media/files.ts';
 import { useUpload } from '@web/media/useUpload.ts';
-import { useUpdateAvatar } from '@web/queries/profilePage.ts';
+import { useUpdateAvatar } from '@web/queries/profiles.ts';
 import { useMediaPreferences } from '@web/queries/settings.ts';
 import { Camera } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { ProfilePage } from '@common/schemas/profilePage.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Camera, MessageCircle, Settings, Video } from 'lucide-react';
 import { useState } from 'react';

@@ -1,15 +1,11 @@
 import { MEDIA_LIMITS, type MediaUpload } from '@common/schemas/media.ts';
-import {
-  PROFILE_MESSAGES,
-  type ProfilePage,
-  profileVideoTooLongMessage,
-} from '@common/schemas/profilePage.ts';
+import { PROFILE_MESSAGES, type ProfilePage, profileVideoTooLongMessage } from '@common/schemas/profiles.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
 import { isVideoFile, mediaProblem, readVideoDuration } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
-import { useRemoveProfileVideo, useSetProfileVideo } from '@web/queries/profilePage.ts';
+import { useRemoveProfileVideo, useSetProfileVideo } from '@web/queries/profiles.ts';
 import { prefersReducedMotion } from '@web/queries/settings.ts';
 import { Trash2, Video } from 'lucide-react';
 import { useId, useState } from 'react';

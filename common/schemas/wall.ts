@@ -1,0 +1,48 @@
+import { z } from 'zod/mini';
+import { mediaIdField } from './fields.ts';
+import { authorSchema, POST_CONTENT_MAX_LENGTH, postSchema } from './posts.ts';
+
+export const WALL_MESSAGES = {
+  pendingNotFound: 'This post is no longer waiting for approval.',
+  ownerOnly: 'Only the owner of this profile can approve or reject posts on it.',
+  submitted: 'Submitted for approval',
+} as const;
+
+/** POST /api/profiles/:id/wall: a post on your own wall, or one for the owner to approve. */
+export const wallPostInputSchema = z.strictObject({
+  content: z.optional(
+    z
+      .string({ error: 'The post must be text.' })
+      .check(
+        z.trim(),
+        z.maxLength(
+          POST_CONTENT_MAX_LENGTH,
+          `The post must be at most ${POST_CONTENT_MAX_LENGTH} characters.`,
+        ),
+      ),
+  ),
+  media_id: z.optional(mediaIdField()),
+});
+export type WallPostInput = z.input<typeof wallPostInputSchema>;
+
+export const pendingPostSchema = z.object({
+  id: z.string(),
+  profile_owner_id: z.string(),
+  author: authorSchema,
+  content: z.string(),
+  media_type: z.enum(['photo', 'video', 'none']),
+  image_url: z.nullable(z.string()),
+  image_feed_url: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type PendingPost = z.infer<typeof pendingPostSchema>;
+
+export const pendingPostListSchema = z.object({ pending_posts: z.array(pendingPostSchema) });
+export type PendingPostList = z.infer<typeof pendingPostListSchema>;
+
+/** The answer of POST /api/profiles/:id/wall: published on your own wall, or waiting for the owner. */
+export const wallPostResultSchema = z.union([
+  z.object({ status: z.literal('published'), post: postSchema }),
+  z.object({ status: z.literal('pending'), pending_post: pendingPostSchema }),
+]);
+export type WallPostResult = z.infer<typeof wallPostResultSchema>;
