@@ -68,6 +68,7 @@ export type AckData<E extends ClientEvent> =
 export const REALTIME_ERRORS = {
   unknownEvent: 'The server does not know this event.',
   noAck: 'Send an acknowledgement callback with every event.',
+  notAnObject: "Send the event's data as an object.",
   notARoom: 'That is not a room.',
   roomForbidden: 'You cannot join this room.',
   internal: 'Something went wrong on our side. Please try again.',

@@ -79,6 +79,8 @@ describe('client-to-server events', () => {
       ['room:join', [{}], 'invalid_input'],
       ['room:join', [{ room: 'circles:live', extra: true }], 'unknown_field'],
       ['room:join', ['circles:live'], 'invalid_input'],
+      ['room:join', [null], 'invalid_input'],
+      ['room:join', [[{ room: 'circles:live' }]], 'invalid_input'],
       ['room:join', [{ room: `${'x'.repeat(10_000)}` }], 'invalid_input'],
       ['room:join', [{ room: 'user:\u0000' }], 'invalid_room'],
       ['circle:offer', [{ to: other, sdp: 'v=0' }], 'unknown_event'],
@@ -91,6 +93,10 @@ describe('client-to-server events', () => {
         error: { code },
       });
     }
+    expect(await ask(tab, 'room:join', 'circles:live')).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: "Send the event's data as an object." },
+    });
     // Without an acknowledgement nothing can be answered; the socket stays up all the same.
     (tab as unknown as Socket).emit('room:join', { room: rooms.user(other) });
     (tab as unknown as Socket).emit('no-such-event');

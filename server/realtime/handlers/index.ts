@@ -46,7 +46,11 @@ async function dispatch(
   }
   const answer = ack as (result: AckResult<unknown>) => void;
   try {
-    const input = parseInput(handler.schema, args.length > 1 ? args[0] : undefined);
+    const payload = args.length > 1 ? args[0] : undefined;
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      return answer(failure('invalid_input', REALTIME_ERRORS.notAnObject));
+    }
+    const input = parseInput(handler.schema, payload);
     answer({ ok: true, data: await handler.handle(socket, input, deps) });
   } catch (error) {
     if (error instanceof HttpError) return answer(failure(error.code, error.message));
