@@ -82,7 +82,7 @@ export async function withdrawNotifications(trx: Transaction<DB>, after: After, 
   return removed.length;
 }
 
-/** Marks the member's notifications matching the filter read; returns how many were unread. */
+/** Marks the member's notifications matching the filter read; returns how many it touched (unread ones, or the one `id`). */
 export async function markNotificationsRead(
   trx: Transaction<DB>,
   after: After,

@@ -1,5 +1,5 @@
 import type { DB } from '@server/db/types.ts';
-import { shownBy } from '@server/media/mediaObjects.ts';
+import { findOldUploads, type SweepCursor, type SweepOptions, shownBy } from '@server/media/mediaObjects.ts';
 import type { Transaction } from 'kysely';
 import type { After } from './run.ts';
 
@@ -23,4 +23,18 @@ export async function releaseUploads(
   const released = await query.returning(['id', 'storage_key', 'variant_key']).execute();
   for (const row of released) after.removeFiles(row);
   return released.length;
+}
+
+/**
+ * Releases the uploads that nothing shows among the next old ones (a composer closed without posting,
+ * a clip chosen and then replaced in a dialog): for one member as they upload again, for everyone in
+ * the hourly job (server/jobs). Returns how many went and where the next batch starts.
+ */
+export async function sweepUnattachedUploads(
+  trx: Transaction<DB>,
+  after: After,
+  options: SweepOptions,
+): Promise<{ swept: number; next: SweepCursor | null }> {
+  const { ids, next } = await findOldUploads(trx, options);
+  return { swept: await releaseUploads(trx, after, ids), next };
 }

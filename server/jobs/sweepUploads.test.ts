@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { CommandContext } from '@server/commands/run.ts';
 import { LocalMediaStorage } from '@server/media/storage.ts';
+import { silentRealtime } from '@server/realtime/realtime.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '@server/test/database.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -17,7 +17,12 @@ describe.each(dialects)('sweep of unattached uploads (%s)', (dialect) => {
   let media: LocalMediaStorage;
   const db = () => test.database.db;
   const fileOf = (key: string) => path.join(media.root, ...key.split('/'));
-  const context = () => ({ database: test.database, media, log: { warn: vi.fn(), error: vi.fn() } });
+  const context = () => ({
+    database: test.database,
+    media,
+    realtime: silentRealtime,
+    log: { warn: vi.fn(), error: vi.fn() },
+  });
 
   async function member(): Promise<string> {
     const id = uuidv7();
@@ -166,7 +171,7 @@ describe.each(dialects)('sweep of unattached uploads (%s)', (dialect) => {
   it('runs hourly from startJobs, on one node at a time, and stops cleanly', async () => {
     const leftover = await upload(await member(), 30 * HOUR);
     let clock = Date.now();
-    const ctx = { ...context(), realtime: {} as CommandContext['realtime'] };
+    const ctx = context();
     const runner = startJobs(ctx, { now: () => clock, tickMs: 60_000 });
     await runner.tick();
     expect(await exists(leftover)).toBe(true); // a new job waits one interval

@@ -1,10 +1,9 @@
-import type { CommandContext } from '@server/commands/run.ts';
-import { removeMediaFiles, type SweepCursor, sweepUnattachedUploads } from '@server/media/mediaObjects.ts';
+import { type CommandContext, runCommand } from '@server/commands/run.ts';
+import { sweepUnattachedUploads } from '@server/commands/uploads.ts';
+import type { SweepCursor } from '@server/media/mediaObjects.ts';
 import { type JobDefinition, yieldToEventLoop } from './runner.ts';
 
 export const SWEEP_UPLOADS_INTERVAL_MS = 3600 * 1000;
-
-type SweepContext = Pick<CommandContext, 'database' | 'media' | 'log'>;
 
 /**
  * Deletes every member's uploads that nothing shows and that are over a day old, with their files, a
@@ -12,7 +11,7 @@ type SweepContext = Pick<CommandContext, 'database' | 'media' | 'log'>;
  * will not go is logged and left: its row is gone, so nothing links to it any more.
  */
 export async function sweepAllUnattachedUploads(
-  ctx: SweepContext,
+  ctx: CommandContext,
   options: { signal?: AbortSignal; limit?: number; now?: number } = {},
 ): Promise<number> {
   // One cutoff for the whole pass, so the walk ends even while members keep uploading.
@@ -20,15 +19,10 @@ export async function sweepAllUnattachedUploads(
   let after: SweepCursor | undefined;
   let count = 0;
   do {
-    const batch = await sweepUnattachedUploads(ctx.database.db, { limit: options.limit, now, after });
-    await Promise.all(
-      batch.swept.map((row) =>
-        removeMediaFiles(ctx.media, row).catch((error: unknown) =>
-          ctx.log.warn({ err: error, mediaId: row.id }, 'could not remove the files of a swept upload'),
-        ),
-      ),
+    const batch = await runCommand(ctx, (trx, effects) =>
+      sweepUnattachedUploads(trx, effects, { limit: options.limit, now, after }),
     );
-    count += batch.swept.length;
+    count += batch.swept;
     after = batch.next ?? undefined;
     await yieldToEventLoop();
   } while (after && !options.signal?.aborted);
@@ -36,7 +30,7 @@ export async function sweepAllUnattachedUploads(
 }
 
 /** The hourly sweep, so leftovers of members who never upload again go too. */
-export function sweepUploadsJob(ctx: SweepContext): JobDefinition {
+export function sweepUploadsJob(ctx: CommandContext): JobDefinition {
   return {
     name: 'sweep-unattached-uploads',
     intervalMs: SWEEP_UPLOADS_INTERVAL_MS,

@@ -128,15 +128,14 @@ export interface SweepOptions {
 }
 
 /**
- * Deletes uploads that nothing shows and that are older than the TTL (a composer closed without posting,
- * a clip chosen and then replaced in a dialog), among the next `limit` old uploads, and returns them:
- * their files are the caller's to remove. `next` is where to go on, null once every old upload was seen.
- * Runs for one member when they upload again, and for everyone in the hourly job (server/jobs).
+ * The next `limit` uploads older than the TTL, shown or not, after `after`: the candidates of a sweep
+ * (`sweepUnattachedUploads` in commands/uploads.ts releases those that nothing shows). `next` is where
+ * to go on, null once every old upload was seen.
  */
-export async function sweepUnattachedUploads(
+export async function findOldUploads(
   db: Kysely<DB>,
   { userId, limit = 200, now = Date.now(), after }: SweepOptions = {},
-): Promise<{ swept: MediaObjectRow[]; next: SweepCursor | null }> {
+): Promise<{ ids: string[]; next: SweepCursor | null }> {
   // Bounding what is looked at, not what is deleted: old uploads that posts show would otherwise be
   // read again by every batch, in one statement that holds the event loop on SQLite.
   let window = db
@@ -149,16 +148,11 @@ export async function sweepUnattachedUploads(
   if (userId) window = window.where('user_id', '=', userId);
   if (after) window = window.where(sql<boolean>`(created_at, id) > (${after.created_at}, ${after.id})`);
   const seen = await window.execute();
-  if (seen.length === 0) return { swept: [], next: null };
-  const ids = seen.map((row) => row.id);
-  const swept = await db
-    .deleteFrom('media_objects')
-    .where('id', 'in', ids)
-    .where((eb) => eb.not(eb.or(shownBy(eb, eb.ref('media_objects.id')))))
-    .returningAll()
-    .execute();
-  const last = seen[seen.length - 1]!;
-  return { swept, next: seen.length < limit ? null : { created_at: last.at, id: last.id } };
+  const last = seen.at(-1);
+  return {
+    ids: seen.map((row) => row.id),
+    next: last && seen.length === limit ? { created_at: last.at, id: last.id } : null,
+  };
 }
 
 /** Deletes the stored file and its feed variant (the row is the caller's to delete). */

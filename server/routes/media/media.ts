@@ -5,15 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { runCommand } from '@server/commands/run.ts';
+import { sweepUnattachedUploads } from '@server/commands/uploads.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { HttpError } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
-import {
-  type MediaObjectRow,
-  presentMediaUpload,
-  removeMediaFiles,
-  sweepUnattachedUploads,
-} from '@server/media/mediaObjects.ts';
+import { type MediaObjectRow, presentMediaUpload, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { processPhoto } from '@server/media/photos.ts';
 import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from '@server/media/sniff.ts';
 import { LocalMediaStorage } from '@server/media/storage.ts';
@@ -219,8 +216,7 @@ async function storeUpload(
 /** The member's old uploads that nothing shows go as they upload again; a failure here is only logged. */
 async function sweepLeftovers(ctx: AppContext, request: FastifyRequest, userId: string): Promise<void> {
   try {
-    const { swept } = await sweepUnattachedUploads(ctx.database.db, { userId });
-    await Promise.all(swept.map((row) => removeMediaFiles(ctx.media, row)));
+    await runCommand(ctx, (trx, after) => sweepUnattachedUploads(trx, after, { userId }));
   } catch (error) {
     request.log.warn({ err: error }, 'could not sweep unattached uploads');
   }
