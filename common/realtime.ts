@@ -4,6 +4,14 @@
  * the names of the rooms. Room names are built here and nowhere else. Constants from spec section 9.
  */
 import { z } from 'zod/mini';
+import type {
+  ChatMessage,
+  Circle,
+  JoinDecision,
+  LiveChange,
+  Signal,
+  SignalInput,
+} from './schemas/circles.ts';
 import type { Message, ReadReceipt } from './schemas/messages.ts';
 
 /** Every room there is. The server alone decides who is in one (`room:join` asks it). */
@@ -41,6 +49,20 @@ export interface ServerToClientEvents {
   'message:new': (message: Message) => void;
   /** Messages were read: by the other member (show 'read') or by the member in another tab. */
   'messages:read': (receipt: ReadReceipt) => void;
+  /** A circle's row changed (live, heartbeat started, ended): to its room. */
+  'circle:updated': (circle: Circle) => void;
+  /** A circle's members changed: its room refetches the participants. */
+  'circle:members': (change: { circle_id: string }) => void;
+  /** A chat message of a circle, once stored: to its room. */
+  'circle:chat': (message: ChatMessage) => void;
+  /** Someone asked to join, or a request was settled: to the host's tabs. */
+  'circle:requests': (change: { circle_id: string }) => void;
+  /** The host approved or declined the member's request: to that member's tabs. */
+  'circle:decision': (decision: JoinDecision) => void;
+  /** WebRTC signalling addressed to this member (their tabs check `to_peer`). */
+  'circle:signal': (signal: Signal) => void;
+  /** The live list changed: a circle to put on top, or to take off. */
+  'circles:live': (change: LiveChange) => void;
 }
 export type ServerEvent = keyof ServerToClientEvents;
 
@@ -59,6 +81,8 @@ export interface ClientToServerEvents {
   'room:join': (request: RoomRequest, ack: Ack<{ room: RoomName }>) => void;
   /** Leave a room (never the member's own private room). */
   'room:leave': (request: RoomRequest, ack: Ack<{ room: RoomName }>) => void;
+  /** Relay an offer, answer, ICE candidate or offer request to one peer of a circle. */
+  'circle:signal': (signal: SignalInput, ack: Ack<{ delivered: true }>) => void;
 }
 export type ClientEvent = keyof ClientToServerEvents;
 /** What a client event's acknowledgement carries when it succeeds. */

@@ -17,6 +17,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
 import { attachSocketServer } from './realtime/socketServer.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
+import { circleRoutes } from './routes/circles/circles.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
 import { contactRoutes } from './routes/contact/contact.ts';
@@ -128,6 +129,7 @@ export async function buildApp(
   friendRequestRoutes(app, ctx);
   settingsRoutes(app, ctx);
   messageRoutes(app, ctx);
+  circleRoutes(app, ctx);
   await registerWebApp(
     app,
     options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,

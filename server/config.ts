@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { IceServer } from '@common/schemas/circles.ts';
 import { z } from 'zod';
 
 /** Validated configuration; every field comes from an environment variable (README lists them). */
@@ -19,7 +20,44 @@ export interface Config {
   /** Limits for sign-in, sign-up, reset and resend requests, per IP and per email, within one window. */
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   contactRateLimit: { perIp: number; windowMs: number };
+  /** STUN and TURN servers handed to the browsers of a FaithVerse circle (ICE_SERVERS, JSON). */
+  iceServers: IceServer[];
 }
+
+/** The spec's two public STUN servers, used when ICE_SERVERS is not set. */
+export const DEFAULT_ICE_SERVERS: IceServer[] = [
+  { urls: 'stun:stun.l.google.com:19302' },
+  { urls: 'stun:stun1.l.google.com:19302' },
+];
+
+const iceServersSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON, like [{"urls":"stun:stun.example.org:3478"}]' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(
+        z.strictObject({
+          urls: z.union([
+            z.string().regex(/^(stun|stuns|turn|turns):/),
+            z.array(z.string().regex(/^(stun|stuns|turn|turns):/)).min(1),
+          ]),
+          username: z.string().optional(),
+          credential: z.string().optional(),
+        }),
+        { error: 'must be a JSON list of {"urls": "stun:..." or "turn:...", "username"?, "credential"?}' },
+      )
+      .optional(),
+  );
 
 export class ConfigError extends Error {}
 
@@ -59,6 +97,7 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .default(20),
   NODE_ENV: z.string().optional(),
+  ICE_SERVERS: iceServersSchema,
 });
 
 function readOrCreateSecret(dataDir: string): string {
@@ -96,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: e.NODE_ENV === 'production',
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perEmail: 5, windowMs: 60_000 },
     contactRateLimit: { perIp: 5, windowMs: 60 * 60_000 },
+    iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
     ...overrides,
   };
 }

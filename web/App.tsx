@@ -19,6 +19,7 @@ const AboutScreen = lazy(() => import('@web/screens/About/AboutScreen.tsx'));
 const ProfileScreen = lazy(() => import('@web/screens/Profile/ProfileScreen.tsx'));
 const SettingsRoutes = lazy(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
 const MessagesScreen = lazy(() => import('@web/screens/Messages/MessagesScreen.tsx'));
+const FaithVerseRoutes = lazy(() => import('@web/screens/FaithVerse/FaithVerseRoutes.tsx'));
 
 function CircleRedirect() {
   const { id } = useParams();
@@ -27,7 +28,6 @@ function CircleRedirect() {
 
 // Areas that later releases fill in; each is protected like the real screen will be.
 const sections: Array<[path: string, title: string, description: string]> = [
-  ['/faithverse/*', 'FaithVerse', 'Join circles of faith, connect, and grow together'],
   ['/spotlight', 'Daily Spotlight', 'Top creators based on all-time engagement • Updated daily'],
   ['/admin', 'Admin Dashboard', 'Manage member accounts.'],
 ];
@@ -52,6 +52,7 @@ const router = createBrowserRouter([
       { path: '/faithverse/circle/:id', element: <CircleRedirect /> },
       { path: '/settings/*', element: <SettingsRoutes /> },
       { path: '/messages', element: <MessagesScreen /> },
+      { path: '/faithverse/*', element: <FaithVerseRoutes /> },
       ...sections.map(([path, title, description]) => ({
         path,
         element: <SectionScreen title={title} description={description} />,

@@ -23,6 +23,8 @@ const TABLES = [
   'faith_circles',
   'faith_circle_members',
   'faith_circle_chat',
+  'faith_circle_requests',
+  'faith_circle_previews',
   'spotlight_entries',
   'contact_messages',
   'comedy_shows',

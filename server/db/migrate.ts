@@ -5,6 +5,7 @@ import * as mediaLinks from './migrations/20261122T2000_media_links.ts';
 import * as conversations from './migrations/20261123T0000_conversations.ts';
 import * as profileMedia from './migrations/20261123T0100_profile_media.ts';
 import * as jobLeases from './migrations/20261123T0200_job_leases.ts';
+import * as circleRequests from './migrations/20261123T0300_circle_requests.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '20261123T0000_conversations': conversations,
   '20261123T0100_profile_media': profileMedia,
   '20261123T0200_job_leases': jobLeases,
+  '20261123T0300_circle_requests': circleRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,6 +21,8 @@ export const MEMBER_LIMITS = {
   comment: { max: 20, timeWindow: 60_000 },
   post: { max: 30, timeWindow: 60_000 },
   share: { max: 30, timeWindow: 60_000 },
+  circle: { max: 10, timeWindow: 60_000 },
+  circleChat: { max: 30, timeWindow: 10_000 },
 } as const;
 
 /**

@@ -1,18 +1,21 @@
 import type { ParsedRoom } from '@common/realtime.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
+import type { DB } from '@server/db/types.ts';
+import { circleRole } from '@server/queries/circles.ts';
+import type { Kysely } from 'kysely';
 
 /**
  * Who may be in a realtime room. The member's own private room is joined on connect and nobody
- * else's ever; the live-circles list is for every signed-in member. A circle's room stays closed
- * until the circles feature gives it a rule (host, members, preview).
+ * else's ever; the live-circles list is for every signed-in member; a circle's room (its row, members,
+ * chat) is for its members: the host and the guests it let in.
  */
-export async function canJoinRoom(viewer: Viewer, room: ParsedRoom): Promise<boolean> {
+export async function canJoinRoom(db: Kysely<DB>, viewer: Viewer, room: ParsedRoom): Promise<boolean> {
   switch (room.kind) {
     case 'user':
       return room.id === viewer.userId;
     case 'liveCircles':
       return true;
     case 'circle':
-      return false;
+      return (await circleRole(db, room.id, viewer.userId)) !== null;
   }
 }

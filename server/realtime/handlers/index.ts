@@ -1,11 +1,12 @@
 import { type AckResult, type ClientEvent, REALTIME_ERRORS } from '@common/realtime.ts';
 import { HttpError } from '@server/http/errors.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { circleHandlers } from './circles.ts';
 import type { AppSocket, EventHandler, HandlerDeps } from './define.ts';
 import { roomHandlers } from './rooms.ts';
 
 /** Every client-to-server event the server takes, one file per feature. */
-const handlers: EventHandler<ClientEvent>[] = [...roomHandlers];
+const handlers: EventHandler<ClientEvent>[] = [...roomHandlers, ...circleHandlers];
 const byEvent = new Map(handlers.map((handler) => [handler.event as string, handler]));
 
 const failure = (code: string, message: string): AckResult<never> => ({

@@ -10,10 +10,10 @@ export const roomHandlers = [
   defineHandler({
     event: 'room:join',
     schema: roomRequestSchema,
-    async handle(socket, { room }) {
+    async handle(socket, { room }, { db }) {
       const parsed = parseRoom(room);
       if (!parsed) throw notARoom();
-      if (!(await canJoinRoom(socket.data.viewer, parsed))) {
+      if (!(await canJoinRoom(db, socket.data.viewer, parsed))) {
         throw new HttpError(403, 'forbidden', REALTIME_ERRORS.roomForbidden);
       }
       const name = roomName(parsed);

@@ -1,0 +1,260 @@
+import { z } from 'zod/mini';
+import { FAITHS } from '../options.ts';
+import { personSchema } from './fields.ts';
+
+/**
+ * FaithVerse circles: constants of spec section 9, texts of spec section 8 and every payload of
+ * /api/circles/*. A circle is one-to-many (DESIGN section 6): the host publishes camera, screen or
+ * audio; guests watch, listen and chat.
+ */
+export const CIRCLE_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export const CIRCLE_MODES = ['live', 'scheduled'] as const;
+export const CIRCLE_SOURCES = ['camera', 'screen', 'audio'] as const;
+export const CIRCLE_DURATIONS = [15, 30, 45, 60] as const;
+export const CIRCLE_STATUSES = ['upcoming', 'live', 'ended'] as const;
+export type CircleVisibility = (typeof CIRCLE_VISIBILITIES)[number];
+export type CircleSource = (typeof CIRCLE_SOURCES)[number];
+export type CircleStatus = (typeof CIRCLE_STATUSES)[number];
+
+export const CIRCLE_LIMITS = {
+  titleMax: 100,
+  topicMax: 100,
+  chatMax: 1000,
+  /** Chat history shown when the room opens. */
+  chatHistory: 200,
+  /** The host's page tells the server it is still there this often. */
+  heartbeatMs: 10_000,
+  /** A live circle whose host has not been heard from for longer is not listed, then ended. */
+  freshnessMs: 45_000,
+  redirectAfterEndMs: 3_000,
+  /** A guest asks the host for an offer this long after the circle's room is joined. */
+  offerRequestDelayMs: 500,
+  previewMs: 10_000,
+  defaultMaxGuests: 10,
+  defaultDurationShown: 60,
+  stageAvatarPx: 56,
+  stageMarginPx: 60,
+  /** Live list size: far more than a screen shows; the list is the newest heartbeats. */
+  liveListMax: 100,
+} as const;
+
+/** Defaults of the Start a Circle form (spec section 9). */
+export const CIRCLE_DEFAULTS = {
+  visibility: 'public',
+  mode: 'live',
+  source_type: 'camera',
+  duration_min: 30,
+  allow_preview: true,
+  join_by_blessing: true,
+  show_store: true,
+  allow_donations: true,
+} as const;
+
+export const CIRCLE_TEXTS = {
+  listHeading: 'Join circles of faith, connect, and grow together',
+  startCircle: 'Start a Circle',
+  noActive: 'No active circles',
+  homeHeading: 'FaithVerse • Live Circles',
+  liveNow: 'Live now',
+  nothingLive: 'Nothing live right now.',
+  homeColumn: 'Live FaithVerse Circles',
+  requestToJoin: 'Request to Join',
+  created: 'Circle created!',
+  createdDescription: 'Your faith circle is now live',
+  notFound: 'Circle not found',
+  loadError: 'Error loading circle',
+  connecting: 'Connecting to stream...',
+  ended: 'Circle ended',
+  endedDescription: 'Media will be purged shortly.',
+  endedForGuests: 'Circle Ended',
+  endedForGuestsDescription: 'The host has ended this circle. Redirecting...',
+  chatFailed: 'Chat failed',
+  cameraError: 'Camera error',
+  screenError: 'Screen share error',
+  endFailed: 'Could not end circle',
+  liveNotification: 'is now live on FaithVerse',
+  titleRequired: 'Give your circle a title.',
+  titleTooLong: `A title can be at most ${CIRCLE_LIMITS.titleMax} characters.`,
+  topicTooLong: `A topic can be at most ${CIRCLE_LIMITS.topicMax} characters.`,
+  faithRequired: 'Choose the faith of your circle.',
+  chatEmpty: 'Write a message first.',
+  chatTooLong: `A chat message can be at most ${CIRCLE_LIMITS.chatMax} characters.`,
+  full: 'This circle is full. Try again when a guest leaves, or join another circle.',
+  hasEnded: 'This circle has ended.',
+  notMember: 'Join this circle first.',
+  hostOnly: 'Only the host can do this.',
+  noRequest: 'This member has not asked to join.',
+  needsApproval: 'The host approves each guest of this circle. Ask to join instead.',
+  previewOff: 'This circle has no preview.',
+  previewUsed: 'Your preview of this circle is over. Ask to join to keep watching.',
+  alreadyMember: 'You are already in this circle.',
+  notLive: 'This circle is not live.',
+} as const;
+
+const flag = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false.` }));
+const optionalText = (max: number, tooLong: string) =>
+  z.optional(
+    z.nullable(z.string({ error: 'topic must be text.' }).check(z.trim(), z.maxLength(max, tooLong))),
+  );
+
+/** POST /api/circles: title and faith required; anything left out takes the form's default. */
+export const createCircleSchema = z.strictObject({
+  title: z
+    .string({ error: CIRCLE_TEXTS.titleRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, CIRCLE_TEXTS.titleRequired),
+      z.maxLength(CIRCLE_LIMITS.titleMax, CIRCLE_TEXTS.titleTooLong),
+    ),
+  faith: z.enum(FAITHS, { error: CIRCLE_TEXTS.faithRequired }),
+  topic: optionalText(CIRCLE_LIMITS.topicMax, CIRCLE_TEXTS.topicTooLong),
+  visibility: z.optional(
+    z.enum(CIRCLE_VISIBILITIES, { error: 'visibility must be public, unlisted or private.' }),
+  ),
+  mode: z.optional(z.enum(CIRCLE_MODES, { error: 'mode must be live or scheduled.' })),
+  source_type: z.optional(z.enum(CIRCLE_SOURCES, { error: 'source_type must be camera, screen or audio.' })),
+  duration_min: z.optional(
+    z.union(
+      CIRCLE_DURATIONS.map((minutes) => z.literal(minutes)),
+      { error: 'duration_min must be 15, 30, 45 or 60.' },
+    ),
+  ),
+  allow_preview: flag('allow_preview'),
+  join_by_blessing: flag('join_by_blessing'),
+  show_store: flag('show_store'),
+  allow_donations: flag('allow_donations'),
+});
+export type CreateCircleInput = z.input<typeof createCircleSchema>;
+
+/** POST /api/circles/:id/live: what the host is sending now. */
+export const goLiveSchema = z.strictObject({
+  source_type: z.enum(CIRCLE_SOURCES, { error: 'source_type must be camera, screen or audio.' }),
+});
+
+export const chatInputSchema = z.strictObject({
+  content: z
+    .string({ error: 'content is required.' })
+    .check(
+      z.trim(),
+      z.minLength(1, CIRCLE_TEXTS.chatEmpty),
+      z.maxLength(CIRCLE_LIMITS.chatMax, CIRCLE_TEXTS.chatTooLong),
+    ),
+});
+
+export const circleSchema = z.object({
+  id: z.string(),
+  host_id: z.string(),
+  host: personSchema,
+  title: z.string(),
+  faith: z.string(),
+  topic: z.nullable(z.string()),
+  visibility: z.enum(CIRCLE_VISIBILITIES),
+  mode: z.string(),
+  status: z.enum(CIRCLE_STATUSES),
+  source_type: z.enum(CIRCLE_SOURCES),
+  duration_min: z.number(),
+  allow_preview: z.boolean(),
+  join_by_blessing: z.boolean(),
+  show_store: z.boolean(),
+  allow_donations: z.boolean(),
+  is_listed: z.boolean(),
+  host_heartbeat: z.nullable(z.string()),
+  max_guests: z.number(),
+  created_at: z.string(),
+  /** Host and guests. */
+  member_count: z.number(),
+});
+export type Circle = z.infer<typeof circleSchema>;
+
+/**
+ * Where the viewer stands: `member` (host or guest), `open` (joins at once), `request` (must ask the
+ * host), `pending` (asked), `declined`, `full`, `ended` (and not a member).
+ */
+export const CIRCLE_ACCESS = ['member', 'open', 'request', 'pending', 'declined', 'full', 'ended'] as const;
+export type CircleAccess = (typeof CIRCLE_ACCESS)[number];
+
+export const iceServerSchema = z.strictObject({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.optional(z.string()),
+  credential: z.optional(z.string()),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+/** GET /api/circles/:id */
+export const circlePageSchema = z.object({
+  circle: circleSchema,
+  role: z.nullable(z.enum(['host', 'guest'])),
+  access: z.enum(CIRCLE_ACCESS),
+  /** A non-member's preview: whether one may start, and until when the running one lasts. */
+  preview: z.object({ available: z.boolean(), until: z.nullable(z.string()) }),
+  /** STUN and TURN servers for the circle's WebRTC connections (ICE_SERVERS on the server). */
+  ice_servers: z.array(iceServerSchema),
+});
+export type CirclePage = z.infer<typeof circlePageSchema>;
+
+export const circleMemberSchema = z.object({
+  user: personSchema,
+  role: z.enum(['host', 'guest']),
+  joined_at: z.string(),
+});
+export type CircleMember = z.infer<typeof circleMemberSchema>;
+
+export const joinRequestSchema = z.object({ user: personSchema, created_at: z.string() });
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  circle_id: z.string(),
+  user: personSchema,
+  content: z.string(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** One change to the live list: `listed` false means take it off (spec section 4). */
+export const liveChangeSchema = z.object({ circle: circleSchema, listed: z.boolean() });
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+/** A change of the viewer's request to join a circle, sent to the member who asked. */
+export type JoinDecision = { circle_id: string; decision: 'approved' | 'declined' };
+
+/**
+ * WebRTC signalling through the server (spec section 7: offer, answer, ice, request-offer). Every
+ * page picks a random `peer` id so that a member's other tabs ignore what is not theirs. A guest
+ * addresses the host; the host addresses one guest.
+ */
+export const SIGNAL_KINDS = ['request-offer', 'offer', 'answer', 'ice'] as const;
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+const peerId = z
+  .string({ error: 'peer must be text.' })
+  .check(z.regex(/^[0-9a-zA-Z-]{8,64}$/, 'That is not a peer id.'));
+export const signalSchema = z.strictObject({
+  circle_id: z
+    .string({ error: 'circle_id must be text.' })
+    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, 'Circle not found')),
+  to_user_id: z
+    .string({ error: 'to_user_id must be text.' })
+    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, 'That is not a member.')),
+  to_peer: z.optional(peerId),
+  from_peer: peerId,
+  kind: z.enum(SIGNAL_KINDS, { error: 'kind must be request-offer, offer, answer or ice.' }),
+  /** Session description (offer, answer) or ICE candidate (ice), as the browser made it. */
+  sdp: z.optional(z.string().check(z.maxLength(64_000, 'That session description is too long.'))),
+  candidate: z.optional(
+    z.nullable(
+      z.strictObject({
+        candidate: z.string().check(z.maxLength(2_000)),
+        sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+        sdpMLineIndex: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(64)))),
+        usernameFragment: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+      }),
+    ),
+  ),
+});
+export type SignalInput = z.infer<typeof signalSchema>;
+/** What the addressed member's tabs receive. */
+export type Signal = Omit<SignalInput, 'to_user_id'> & {
+  from_user_id: string;
+  /** Set on what reaches the host from a member watching a preview: when it must be cut. */
+  preview_until?: string | null;
+};

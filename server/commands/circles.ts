@@ -1,0 +1,306 @@
+import { rooms } from '@common/realtime.ts';
+import {
+  type ChatMessage,
+  CIRCLE_DEFAULTS,
+  CIRCLE_LIMITS,
+  CIRCLE_TEXTS,
+  type Circle,
+  type CircleSource,
+  type CreateCircleInput,
+} from '@common/schemas/circles.ts';
+import type { DB } from '@server/db/types.ts';
+import { HttpError } from '@server/http/errors.ts';
+import { accessOf, isListedLive } from '@server/policies/circle.ts';
+import { circleRole, findChatMessage, findCircle, findJoinRequest } from '@server/queries/circles.ts';
+import { PostgresAdapter, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { After } from './run.ts';
+
+/**
+ * Every write of FaithVerse circles (spec section 4): creation, going live (and telling followers),
+ * the host's heartbeat, the end, joining, requests to join and their answers, previews and chat.
+ * Each tells the circle's room, the live list and the members concerned once it commits.
+ */
+
+const conflict = (message: string, code: string) => new HttpError(409, code, message);
+/** How many follower notifications go into one INSERT. */
+const NOTIFY_BATCH = 500;
+
+/** The circle, locked for this transaction on PostgreSQL (SQLite runs one writer at a time). */
+async function lockCircle(trx: Transaction<DB>, circleId: string): Promise<Circle> {
+  let query = trx.selectFrom('faith_circles').select('id').where('id', '=', circleId);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  if (!(await query.executeTakeFirst())) throw new HttpError(404, 'not_found', CIRCLE_TEXTS.notFound);
+  return (await findCircle(trx, circleId))!;
+}
+
+/** Tells the circle's room what the row is now, and the live lists whether to show it. */
+function announce(after: After, before: Circle | null, circle: Circle): void {
+  after.emit(rooms.circle(circle.id), 'circle:updated', circle);
+  const listed = isListedLive(circle);
+  if (listed || (before && isListedLive(before))) {
+    after.emit(rooms.liveCircles(), 'circles:live', { circle, listed });
+  }
+}
+
+export async function createCircle(
+  trx: Transaction<DB>,
+  hostId: string,
+  input: CreateCircleInput,
+): Promise<Circle> {
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  const mode = input.mode ?? CIRCLE_DEFAULTS.mode;
+  await trx
+    .insertInto('faith_circles')
+    .values({
+      id,
+      host_id: hostId,
+      title: input.title,
+      faith: input.faith,
+      topic: input.topic ? input.topic : null,
+      visibility: input.visibility ?? CIRCLE_DEFAULTS.visibility,
+      mode,
+      // Spec section 4: live when the mode is live, otherwise upcoming. Listed once media starts.
+      status: mode === 'live' ? 'live' : 'upcoming',
+      source_type: input.source_type ?? CIRCLE_DEFAULTS.source_type,
+      duration_min: input.duration_min ?? CIRCLE_DEFAULTS.duration_min,
+      allow_preview: input.allow_preview ?? CIRCLE_DEFAULTS.allow_preview,
+      join_by_blessing: input.join_by_blessing ?? CIRCLE_DEFAULTS.join_by_blessing,
+      show_store: input.show_store ?? CIRCLE_DEFAULTS.show_store,
+      allow_donations: input.allow_donations ?? CIRCLE_DEFAULTS.allow_donations,
+      is_listed: false,
+      host_heartbeat: null,
+      max_guests: CIRCLE_LIMITS.defaultMaxGuests,
+      created_at: now,
+    })
+    .execute();
+  await trx
+    .insertInto('faith_circle_members')
+    .values({ circle_id: id, user_id: hostId, role: 'host', joined_at: now })
+    .execute();
+  return (await findCircle(trx, id))!;
+}
+
+function requireHost(circle: Circle, userId: string): void {
+  if (circle.host_id !== userId) throw new HttpError(403, 'forbidden', CIRCLE_TEXTS.hostOnly);
+}
+function requireNotEnded(circle: Circle): void {
+  if (circle.status === 'ended') throw conflict(CIRCLE_TEXTS.hasEnded, 'circle_ended');
+}
+
+/**
+ * The host's camera, screen or microphone started: live, listed unless private, heard from now.
+ * The first time, every follower of the host gets one circle_live notification.
+ */
+export async function goLive(
+  trx: Transaction<DB>,
+  after: After,
+  circleId: string,
+  hostId: string,
+  source: CircleSource,
+): Promise<Circle> {
+  const before = await lockCircle(trx, circleId);
+  requireHost(before, hostId);
+  requireNotEnded(before);
+  await trx
+    .updateTable('faith_circles')
+    .set({
+      status: 'live',
+      is_listed: before.visibility !== 'private',
+      host_heartbeat: new Date().toISOString(),
+      source_type: source,
+    })
+    .where('id', '=', circleId)
+    .execute();
+  if (before.host_heartbeat === null) await notifyFollowers(trx, after, before);
+  const circle = (await findCircle(trx, circleId))!;
+  announce(after, before, circle);
+  return circle;
+}
+
+/** One circle_live notification per follower, written in batches of multi-row INSERTs. */
+async function notifyFollowers(trx: Transaction<DB>, after: After, circle: Circle): Promise<void> {
+  // A private circle is for those the host lets in: its followers are not invited to it.
+  if (circle.visibility === 'private') return;
+  const followers = await trx
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('following_id', '=', circle.host_id)
+    .execute();
+  const now = new Date().toISOString();
+  for (let start = 0; start < followers.length; start += NOTIFY_BATCH) {
+    const batch = followers.slice(start, start + NOTIFY_BATCH);
+    await trx
+      .insertInto('notifications')
+      .values(
+        batch.map(({ follower_id }) => ({
+          id: uuidv7(),
+          user_id: follower_id,
+          from_user_id: circle.host_id,
+          type: 'circle_live' as const,
+          post_id: circle.id,
+          message: CIRCLE_TEXTS.liveNotification,
+          is_read: false,
+          created_at: now,
+        })),
+      )
+      .execute();
+    for (const { follower_id } of batch) after.notificationsChanged(follower_id);
+  }
+}
+
+/** The host's page is still there (every 10 s while the room is open). */
+export async function heartbeat(trx: Transaction<DB>, after: After, circleId: string, hostId: string) {
+  const before = await lockCircle(trx, circleId);
+  requireHost(before, hostId);
+  requireNotEnded(before);
+  const at = new Date().toISOString();
+  await trx.updateTable('faith_circles').set({ host_heartbeat: at }).where('id', '=', circleId).execute();
+  const circle = { ...before, host_heartbeat: at };
+  // Back in the list after a gap (the host's network came back before the sweep ended it).
+  if (isListedLive(circle) !== isListedLive(before)) announce(after, before, circle);
+  return { host_heartbeat: at };
+}
+
+/** Ends a circle: status ended, off every list. Ending an ended circle changes nothing. */
+export async function endCircle(
+  trx: Transaction<DB>,
+  after: After,
+  circleId: string,
+  hostId: string | null,
+): Promise<Circle> {
+  const before = await lockCircle(trx, circleId);
+  if (hostId !== null) requireHost(before, hostId);
+  if (before.status === 'ended') return before;
+  await trx
+    .updateTable('faith_circles')
+    .set({ status: 'ended', is_listed: false })
+    .where('id', '=', circleId)
+    .execute();
+  const circle = (await findCircle(trx, circleId))!;
+  announce(after, before, circle);
+  return circle;
+}
+
+async function addGuest(trx: Transaction<DB>, after: After, circle: Circle, userId: string) {
+  await trx
+    .insertInto('faith_circle_members')
+    .values({ circle_id: circle.id, user_id: userId, role: 'guest', joined_at: new Date().toISOString() })
+    .execute();
+  await trx
+    .deleteFrom('faith_circle_requests')
+    .where('circle_id', '=', circle.id)
+    .where('user_id', '=', userId)
+    .execute();
+  const now = (await findCircle(trx, circle.id))!;
+  after.emit(rooms.circle(circle.id), 'circle:members', { circle_id: circle.id });
+  if (isListedLive(now)) after.emit(rooms.liveCircles(), 'circles:live', { circle: now, listed: true });
+  return now;
+}
+
+/** A member joins a circle that lets them in at once (public, no blessing, room left). */
+export async function joinCircle(trx: Transaction<DB>, after: After, circleId: string, userId: string) {
+  const circle = await lockCircle(trx, circleId);
+  const role = await circleRole(trx, circleId, userId);
+  if (role) return circle;
+  const request = await findJoinRequest(trx, circleId, userId);
+  switch (accessOf(circle, role, request?.status ?? null)) {
+    case 'open':
+      return addGuest(trx, after, circle, userId);
+    case 'ended':
+      throw conflict(CIRCLE_TEXTS.hasEnded, 'circle_ended');
+    case 'full':
+      throw conflict(CIRCLE_TEXTS.full, 'circle_full');
+    default:
+      throw new HttpError(403, 'approval_required', CIRCLE_TEXTS.needsApproval);
+  }
+}
+
+/** Asks the host to be let in; asking again while pending changes nothing. */
+export async function requestToJoin(trx: Transaction<DB>, after: After, circleId: string, userId: string) {
+  const circle = await lockCircle(trx, circleId);
+  const role = await circleRole(trx, circleId, userId);
+  const request = await findJoinRequest(trx, circleId, userId);
+  const access = accessOf(circle, role, request?.status ?? null);
+  if (access === 'member') throw conflict(CIRCLE_TEXTS.alreadyMember, 'already_member');
+  if (access === 'ended') throw conflict(CIRCLE_TEXTS.hasEnded, 'circle_ended');
+  if (access === 'declined') throw new HttpError(403, 'declined', 'The host declined your request to join.');
+  if (access === 'pending') return 'pending' as const;
+  if (access === 'open') {
+    await addGuest(trx, after, circle, userId);
+    return 'member' as const;
+  }
+  // A full circle still takes requests: the host may let someone in when a guest leaves.
+  await trx
+    .insertInto('faith_circle_requests')
+    .values({ circle_id: circleId, user_id: userId, status: 'pending', created_at: new Date().toISOString() })
+    .execute();
+  after.emitToUser(circle.host_id, 'circle:requests', { circle_id: circleId });
+  return 'pending' as const;
+}
+
+/** The host lets a member in (room permitting) or declines them; the member is told either way. */
+export async function decideRequest(
+  trx: Transaction<DB>,
+  after: After,
+  circleId: string,
+  hostId: string,
+  userId: string,
+  approve: boolean,
+) {
+  const circle = await lockCircle(trx, circleId);
+  requireHost(circle, hostId);
+  requireNotEnded(circle);
+  const request = await findJoinRequest(trx, circleId, userId);
+  if (request?.status !== 'pending') throw new HttpError(404, 'not_found', CIRCLE_TEXTS.noRequest);
+  if (approve) {
+    if (circle.member_count - 1 >= circle.max_guests) throw conflict(CIRCLE_TEXTS.full, 'circle_full');
+    await addGuest(trx, after, circle, userId);
+  } else {
+    await trx
+      .updateTable('faith_circle_requests')
+      .set({ status: 'declined' })
+      .where('circle_id', '=', circleId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+  after.emitToUser(userId, 'circle:decision', {
+    circle_id: circleId,
+    decision: approve ? 'approved' : 'declined',
+  });
+  after.emitToUser(hostId, 'circle:requests', { circle_id: circleId });
+}
+
+/** A non-member's one preview: the first call starts it, later ones return when it started. */
+export async function startPreview(trx: Transaction<DB>, circleId: string, userId: string): Promise<string> {
+  await trx
+    .insertInto('faith_circle_previews')
+    .values({ circle_id: circleId, user_id: userId, started_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['circle_id', 'user_id']).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('faith_circle_previews')
+    .select('started_at')
+    .where('circle_id', '=', circleId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.started_at;
+}
+
+export async function sendChat(
+  trx: Transaction<DB>,
+  after: After,
+  circleId: string,
+  userId: string,
+  content: string,
+): Promise<ChatMessage> {
+  const id = uuidv7();
+  await trx
+    .insertInto('faith_circle_chat')
+    .values({ id, circle_id: circleId, user_id: userId, content, created_at: new Date().toISOString() })
+    .execute();
+  const message = await findChatMessage(trx, id);
+  after.emit(rooms.circle(circleId), 'circle:chat', message);
+  return message;
+}

@@ -1,0 +1,54 @@
+import { CIRCLE_LIMITS, type Circle, type CircleAccess } from '@common/schemas/circles.ts';
+
+/**
+ * Who sees, joins and speaks in a FaithVerse circle (spec sections 4-6, DESIGN section 6). Anyone
+ * signed in who has the link sees a circle's header; only its members (the host and guests) read
+ * its members and chat, write in it, join its realtime room and signal in it.
+ */
+
+export type CircleRole = 'host' | 'guest';
+
+/** Whether a circle belongs in the live lists at `now` (spec section 4, live-list membership). */
+export function isListedLive(
+  circle: Pick<Circle, 'status' | 'is_listed' | 'visibility' | 'host_heartbeat'>,
+  now = Date.now(),
+): boolean {
+  return (
+    circle.status === 'live' &&
+    circle.is_listed &&
+    circle.visibility !== 'private' &&
+    circle.host_heartbeat !== null &&
+    Date.parse(circle.host_heartbeat) > now - CIRCLE_LIMITS.freshnessMs
+  );
+}
+
+/** A non-member must be approved by the host: always for private circles, and with join by blessing. */
+export function needsApproval(circle: Pick<Circle, 'visibility' | 'join_by_blessing'>): boolean {
+  return circle.visibility === 'private' || circle.join_by_blessing;
+}
+
+export function guestCount(circle: Pick<Circle, 'member_count'>): number {
+  return Math.max(0, circle.member_count - 1);
+}
+
+/** Where a member stands towards a circle, from their membership and request. */
+export function accessOf(
+  circle: Pick<Circle, 'status' | 'visibility' | 'join_by_blessing' | 'member_count' | 'max_guests'>,
+  role: CircleRole | null,
+  request: 'pending' | 'declined' | null,
+): CircleAccess {
+  if (role) return 'member';
+  if (circle.status === 'ended') return 'ended';
+  if (request) return request;
+  if (guestCount(circle) >= circle.max_guests) return 'full';
+  return needsApproval(circle) ? 'request' : 'open';
+}
+
+/** The preview window of a non-member who started one at `startedAt`. */
+export function previewUntil(startedAt: string): string {
+  return new Date(Date.parse(startedAt) + CIRCLE_LIMITS.previewMs).toISOString();
+}
+
+export function previewRunning(startedAt: string | null, now = Date.now()): boolean {
+  return startedAt !== null && Date.parse(previewUntil(startedAt)) > now;
+}

@@ -1,0 +1,3 @@
+export default function CirclesScreen() {
+  return <main>TODO</main>;
+}

@@ -1,0 +1,3 @@
+export default function LiveCirclesScreen() {
+  return <main>TODO</main>;
+}

@@ -1,0 +1,3 @@
+export default function NewCircleScreen() {
+  return <main>TODO</main>;
+}

@@ -1,0 +1,3 @@
+export default function CircleRoomScreen() {
+  return <main>TODO</main>;
+}
