@@ -52,6 +52,8 @@ export default defineConfig({
       AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       // The suite signs up dozens of members from one address within a minute.
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      // Circles connect pages on this machine: no public STUN server is reachable, nor needed.
+      ICE_SERVERS: '[]',
     },
     stdout: 'ignore',
     stderr: 'pipe',
