@@ -1,3 +1,256 @@
+import { rooms } from '@common/realtime.ts';
+import { CIRCLE_LIMITS, CIRCLE_TEXTS, type CirclePage } from '@common/schemas/circles.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@web/api/client.ts';
+import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
+import { FullScreenSpinner } from '@web/components/Spinner.tsx';
+import {
+  addChatMessage,
+  circleKeys,
+  hostCalls,
+  useCircleMembers,
+  useCirclePage,
+  useCirclePageAction,
+} from '@web/queries/circles.ts';
+import { useSession } from '@web/queries/session.ts';
+import { useRealtimeEvent, useRoom } from '@web/realtime/hooks.ts';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ChatPanel } from './ChatPanel.tsx';
+import { HostControls } from './HostControls.tsx';
+import { JoinGate } from './JoinGate.tsx';
+import { ParticipantsPanel } from './ParticipantsPanel.tsx';
+import { Stage } from './Stage.tsx';
+import { useGuestMedia, useHostMedia } from './useCircleMedia.ts';
+
+/** /faithverse/c/:id — a circle's room (spec section 2): stage, details, participants and chat. */
 export default function CircleRoomScreen() {
-  return <main>TODO</main>;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const page = useCirclePage(id);
+  const { data: me } = useSession();
+
+  useEffect(() => {
+    const error = page.error;
+    if (!error) return;
+    if (error instanceof ApiError && error.status === 404) toast.error(CIRCLE_TEXTS.notFound);
+    else toast.error(CIRCLE_TEXTS.loadError, { description: error.message });
+    navigate('/faithverse', { replace: true });
+  }, [page.error, navigate]);
+
+  if (!page.data || !me) return <FullScreenSpinner />;
+  return <CircleRoom key={id} page={page.data} />;
+}
+
+function CircleRoom({ page }: { page: CirclePage }) {
+  const { circle, role } = page;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isHost = role === 'host';
+  const isMember = role !== null;
+  const ended = circle.status === 'ended';
+  const { joined } = useRoom(isMember ? rooms.circle(circle.id) : null);
+  const members = useCircleMembers(circle.id, isMember && joined);
+  const join = useCirclePageAction(circle.id, 'join');
+  const preview = useCirclePageAction(circle.id, 'preview');
+  const previewing = usePreviewRunning(page.preview.until);
+  const endedBefore = useRef(ended);
+
+  // Public circles without approval take the member in as they open the room (spec section 7).
+  const joinOnce = useRef(false);
+  useEffect(() => {
+    if (page.access !== 'open' || joinOnce.current) return;
+    joinOnce.current = true;
+    join.mutate(undefined, { onError: (error) => toast.error('Error', { description: error.message }) });
+  }, [page.access, join]);
+  // With 'Allow 10s Preview', a non-member watches 10 seconds before the gate.
+  const previewOnce = useRef(false);
+  useEffect(() => {
+    if (!page.preview.available || previewOnce.current) return;
+    previewOnce.current = true;
+    preview.mutate();
+  }, [page.preview.available, preview]);
+
+  const pageKey = circleKeys.page(circle.id);
+  const refetchPage = () => void queryClient.invalidateQueries({ queryKey: pageKey });
+  useRealtimeEvent('circle:updated', (updated) => {
+    if (updated.id !== circle.id) return;
+    queryClient.setQueryData<CirclePage>(pageKey, (old) => (old ? { ...old, circle: updated } : old));
+  });
+  useRealtimeEvent('circle:members', ({ circle_id }) => {
+    if (circle_id !== circle.id) return;
+    void queryClient.invalidateQueries({ queryKey: circleKeys.members(circle.id) });
+    refetchPage();
+  });
+  useRealtimeEvent('circle:chat', (message) => {
+    if (message.circle_id === circle.id) addChatMessage(queryClient, message);
+  });
+  useRealtimeEvent('circle:requests', ({ circle_id }) => {
+    if (circle_id === circle.id)
+      void queryClient.invalidateQueries({ queryKey: circleKeys.requests(circle.id) });
+  });
+  useRealtimeEvent('circle:decision', ({ circle_id, decision }) => {
+    if (circle_id !== circle.id) return;
+    refetchPage();
+    if (decision === 'approved') toast.success('You are in! Welcome to the circle.');
+    else toast.error('The host declined your request to join.');
+  });
+
+  // Guests: the host ended it; redirected after 3 s (spec section 4). The host leaves at once.
+  useEffect(() => {
+    if (!ended || endedBefore.current || isHost) return;
+    endedBefore.current = true;
+    toast(CIRCLE_TEXTS.endedForGuests, { description: CIRCLE_TEXTS.endedForGuestsDescription });
+    const timer = setTimeout(() => navigate('/faithverse'), CIRCLE_LIMITS.redirectAfterEndMs);
+    return () => clearTimeout(timer);
+  }, [ended, isHost, navigate]);
+
+  const host = useHostMedia(circle, page.ice_servers, isHost);
+  const guest = useGuestMedia(
+    circle,
+    page.ice_servers,
+    !isHost && !ended && ((isMember && joined) || previewing),
+  );
+  const [ending, setEnding] = useState(false);
+
+  async function endCircle() {
+    setEnding(true);
+    try {
+      const final = await hostCalls.end(circle.id);
+      queryClient.setQueryData<CirclePage>(pageKey, (old) => (old ? { ...old, circle: final } : old));
+      host.stop();
+      toast.success(CIRCLE_TEXTS.ended, { description: CIRCLE_TEXTS.endedDescription });
+      navigate('/faithverse');
+    } catch (error) {
+      toast.error(CIRCLE_TEXTS.endFailed, { description: (error as Error).message });
+      setEnding(false);
+    }
+  }
+
+  const stream = isHost ? host.stream : guest.stream;
+  const gated = !isMember && !previewing;
+  const waitingText = ended
+    ? CIRCLE_TEXTS.hasEnded
+    : isHost && !host.stream
+      ? 'Start your camera, screen or microphone to go live.'
+      : circle.status === 'upcoming'
+        ? 'This circle has not started yet.'
+        : undefined;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6">
+      <header className="mb-4 flex flex-wrap items-center gap-3">
+        {!isHost ? (
+          <button type="button" onClick={() => navigate('/faithverse')} className={secondaryButtonClass}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back
+          </button>
+        ) : null}
+        <StatusBadge status={circle.status} />
+        <h1 className="min-w-0 flex-1 break-words text-2xl font-bold text-slate-900">{circle.title}</h1>
+        <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
+          {circle.faith}
+        </span>
+        {isHost && !ended ? (
+          <button
+            type="button"
+            onClick={() => void endCircle()}
+            disabled={ending}
+            className={`${buttonClass} bg-red-600 hover:bg-red-700`}
+          >
+            End Circle
+          </button>
+        ) : null}
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <Stage
+            stream={gated ? null : stream}
+            self={isHost}
+            members={members.data ?? []}
+            waitingText={waitingText}
+            overlay={
+              gated ? (
+                <JoinGate page={page} />
+              ) : previewing ? (
+                <PreviewNotice until={page.preview.until!} />
+              ) : null
+            }
+          />
+          {isHost && !ended ? <HostControls media={host} defaultSource={circle.source_type} /> : null}
+          <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-4">
+            <Detail label="Faith" value={circle.faith} />
+            <Detail label="Topic" value={circle.topic ?? '—'} />
+            <Detail
+              label="Duration"
+              value={`${circle.duration_min || CIRCLE_LIMITS.defaultDurationShown} min`}
+            />
+            <Detail
+              label="Guests"
+              value={`${Math.max(0, circle.member_count - 1)}/${circle.max_guests || CIRCLE_LIMITS.defaultMaxGuests}`}
+            />
+          </dl>
+          {circle.show_store || circle.allow_donations ? (
+            <p className="text-sm text-slate-600">
+              {[circle.show_store ? 'Store open' : null, circle.allow_donations ? 'Donations welcome' : null]
+                .filter(Boolean)
+                .join(' • ')}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <ParticipantsPanel
+            circleId={circle.id}
+            members={isMember ? members.data : undefined}
+            isHost={isHost}
+            ended={ended}
+          />
+          <ChatPanel circleId={circle.id} canChat={isMember && joined} ended={ended} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="truncate font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: CirclePage['circle']['status'] }) {
+  const styles = {
+    live: 'bg-red-600 text-white',
+    upcoming: 'bg-amber-100 text-amber-800',
+    ended: 'bg-slate-200 text-slate-700',
+  } as const;
+  const text = { live: 'LIVE', upcoming: 'Upcoming', ended: 'Ended' } as const;
+  return <span className={`rounded-md px-2 py-1 text-xs font-bold ${styles[status]}`}>{text[status]}</span>;
+}
+
+/** True while the viewer's preview runs; turns false by itself when it ends. */
+function usePreviewRunning(until: string | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  const end = until ? Date.parse(until) : 0;
+  useEffect(() => {
+    if (end <= Date.now()) return;
+    const timer = setTimeout(() => setNow(Date.now()), end - Date.now() + 50);
+    return () => clearTimeout(timer);
+  }, [end]);
+  return end > now;
+}
+
+function PreviewNotice({ until }: { until: string }) {
+  const seconds = Math.max(0, Math.ceil((Date.parse(until) - Date.now()) / 1000));
+  return (
+    <p className="absolute left-3 top-3 rounded-md bg-black/70 px-2 py-1 text-sm text-white">
+      Preview • about {seconds}s left
+    </p>
+  );
 }

@@ -1,0 +1,42 @@
+import { CIRCLE_TEXTS, type CirclePage } from '@common/schemas/circles.ts';
+import { buttonClass } from '@web/components/Field.tsx';
+import { useCirclePageAction } from '@web/queries/circles.ts';
+import { Lock } from 'lucide-react';
+import { toast } from 'sonner';
+
+/** What a non-member sees on the stage instead of the stream: ask to join, or why they cannot. */
+export function JoinGate({ page }: { page: CirclePage }) {
+  const ask = useCirclePageAction(page.circle.id, 'requests');
+  const text: Record<CirclePage['access'], string> = {
+    member: '',
+    open: 'Joining...',
+    request:
+      page.circle.visibility === 'private'
+        ? 'This circle is private. Ask the host to let you in.'
+        : 'The host welcomes each guest of this circle. Ask to join.',
+    pending: 'Request sent. You will be let in as soon as the host approves.',
+    declined: 'The host declined your request to join.',
+    full: CIRCLE_TEXTS.full,
+    ended: CIRCLE_TEXTS.hasEnded,
+  };
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-slate-900/90 p-4 text-center text-white">
+      <Lock aria-hidden="true" className="h-8 w-8" />
+      <p role="status">{text[page.access]}</p>
+      {page.access === 'request' ? (
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={ask.isPending}
+          onClick={() =>
+            ask.mutate(undefined, {
+              onError: (error) => toast.error('Error', { description: error.message }),
+            })
+          }
+        >
+          {CIRCLE_TEXTS.requestToJoin}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { CircleMember } from '@common/schemas/circles.ts';
+import { Avatar } from '@web/components/Avatar.tsx';
+import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
+import { useDecideRequest, useJoinRequests } from '@web/queries/circles.ts';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+
+/** Host and guests; the host also answers requests to join here. */
+export function ParticipantsPanel({
+  circleId,
+  members,
+  isHost,
+  ended,
+}: {
+  circleId: string;
+  members: CircleMember[] | undefined;
+  isHost: boolean;
+  ended: boolean;
+}) {
+  const requests = useJoinRequests(circleId, isHost && !ended);
+  const decide = useDecideRequest(circleId);
+  const pending = requests.data ?? [];
+  return (
+    <section aria-labelledby="circle-participants" className="rounded-xl border border-slate-200 bg-white">
+      <h2
+        id="circle-participants"
+        className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900"
+      >
+        Participants {members ? <span className="text-slate-500">({members.length})</span> : null}
+      </h2>
+      {pending.length > 0 ? (
+        <div className="border-b border-slate-200 p-4">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">Asking to join</h3>
+          <ul className="space-y-2">
+            {pending.map((request) => {
+              const name = request.user.full_name || request.user.username;
+              const answer = (approve: boolean) =>
+                decide.mutate(
+                  { userId: request.user.id, approve },
+                  { onError: (error) => toast.error('Error', { description: error.message }) },
+                );
+              return (
+                <li key={request.user.id} className="flex flex-wrap items-center gap-2">
+                  <Avatar url={request.user.avatar_url} name={request.user.full_name} size="sm" />
+                  <span className="min-w-0 flex-1 truncate text-sm">{name}</span>
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    aria-label={`Approve ${name}`}
+                    onClick={() => answer(true)}
+                  >
+                    Approve
+                  </button>
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    aria-label={`Decline ${name}`}
+                    onClick={() => answer(false)}
+                  >
+                    Decline
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+      {members ? (
+        <ul aria-label="Participants" className="max-h-64 space-y-2 overflow-y-auto p-4">
+          {members.map((member) => (
+            <li key={member.user.id} className="flex items-center gap-2">
+              <Avatar url={member.user.avatar_url} name={member.user.full_name} size="sm" />
+              <Link
+                to={`/profile/${member.user.username}`}
+                className="min-w-0 flex-1 truncate text-sm hover:underline"
+              >
+                {member.user.full_name || member.user.username}
+              </Link>
+              <span className="text-xs font-medium uppercase text-slate-500">{member.role}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="p-4 text-sm text-slate-600">Join the circle to see who is here.</p>
+      )}
+    </section>
+  );
+}

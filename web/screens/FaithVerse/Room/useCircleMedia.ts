@@ -1,0 +1,200 @@
+import {
+  CIRCLE_LIMITS,
+  CIRCLE_TEXTS,
+  type Circle,
+  type CircleSource,
+  type IceServer,
+} from '@common/schemas/circles.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { circleKeys, hostCalls } from '@web/queries/circles.ts';
+import { useRealtimeConnected, useRealtimeEvent } from '@web/realtime/hooks.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { GuestReceiver, HostBroadcaster } from './rtc.ts';
+
+export interface HostMedia {
+  stream: MediaStream | null;
+  source: CircleSource | null;
+  muted: boolean;
+  videoHidden: boolean;
+  guestsConnected: number;
+  start(source: CircleSource): Promise<void>;
+  toggleMute(): void;
+  toggleVideo(): void;
+  stop(): void;
+}
+
+async function captureSource(source: CircleSource): Promise<MediaStream> {
+  if (source === 'audio') return navigator.mediaDevices.getUserMedia({ audio: true });
+  if (source === 'camera') {
+    return navigator.mediaDevices.getUserMedia({
+      video: { width: { ideal: 1280 }, height: { ideal: 720 } },
+      audio: true,
+    });
+  }
+  const screen = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: true });
+  // The host's voice over the shared screen, when there is a microphone to give it.
+  if (screen.getAudioTracks().length === 0) {
+    const mic = await navigator.mediaDevices.getUserMedia({ audio: true }).catch(() => null);
+    for (const track of mic?.getAudioTracks() ?? []) screen.addTrack(track);
+  }
+  return screen;
+}
+
+/**
+ * The host's side of a circle: the media it sends, the circle going live with it, the heartbeat
+ * every 10 s while the circle is not ended, and the end when the page goes away (spec section 4).
+ */
+export function useHostMedia(circle: Circle, iceServers: IceServer[], enabled: boolean): HostMedia {
+  const queryClient = useQueryClient();
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [source, setSource] = useState<CircleSource | null>(null);
+  const [muted, setMuted] = useState(false);
+  const [videoHidden, setVideoHidden] = useState(false);
+  const [guestsConnected, setGuestsConnected] = useState(0);
+  const broadcaster = useRef<HostBroadcaster | null>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const ended = circle.status === 'ended';
+
+  useEffect(() => {
+    if (!enabled) return;
+    const host = new HostBroadcaster(circle.id, iceServers, setGuestsConnected);
+    broadcaster.current = host;
+    return () => {
+      host.close();
+      broadcaster.current = null;
+    };
+  }, [enabled, circle.id, iceServers]);
+
+  useRealtimeEvent('circle:signal', (signal) => {
+    if (signal.circle_id === circle.id) void broadcaster.current?.onSignal(signal);
+  });
+
+  const stopTracks = useCallback(() => {
+    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+    streamRef.current = null;
+  }, []);
+
+  const stop = useCallback(() => {
+    stopTracks();
+    broadcaster.current?.setStream(null);
+    setStream(null);
+    setSource(null);
+  }, [stopTracks]);
+
+  const start = useCallback(
+    async (next: CircleSource) => {
+      let captured: MediaStream;
+      try {
+        captured = await captureSource(next);
+      } catch (error) {
+        toast.error(next === 'screen' ? CIRCLE_TEXTS.screenError : CIRCLE_TEXTS.cameraError, {
+          description: (error as Error).message || undefined,
+        });
+        return;
+      }
+      stopTracks();
+      streamRef.current = captured;
+      for (const track of captured.getAudioTracks()) track.enabled = !muted;
+      for (const track of captured.getVideoTracks()) {
+        track.enabled = !videoHidden;
+        // The browser's own "Stop sharing" ends the screen: the circle goes on without it.
+        track.addEventListener('ended', () => {
+          if (streamRef.current === captured) stop();
+        });
+      }
+      setStream(captured);
+      setSource(next);
+      broadcaster.current?.setStream(captured);
+      try {
+        const live = await hostCalls.goLive(circle.id, next);
+        queryClient.setQueryData(circleKeys.page(circle.id), (page: { circle: Circle } | undefined) =>
+          page ? { ...page, circle: live } : page,
+        );
+      } catch (error) {
+        toast.error('Error', { description: (error as Error).message });
+      }
+    },
+    [circle.id, muted, videoHidden, queryClient, stop, stopTracks],
+  );
+
+  const toggleMute = useCallback(() => {
+    setMuted((was) => {
+      for (const track of streamRef.current?.getAudioTracks() ?? []) track.enabled = was;
+      return !was;
+    });
+  }, []);
+  const toggleVideo = useCallback(() => {
+    setVideoHidden((was) => {
+      for (const track of streamRef.current?.getVideoTracks() ?? []) track.enabled = was;
+      return !was;
+    });
+  }, []);
+
+  // The heartbeat: the lists show the circle only while the host's page keeps it fresh.
+  useEffect(() => {
+    if (!enabled || ended) return;
+    const beat = () => void hostCalls.heartbeat(circle.id).catch(() => {});
+    const timer = setInterval(beat, CIRCLE_LIMITS.heartbeatMs);
+    return () => clearInterval(timer);
+  }, [enabled, ended, circle.id]);
+
+  // Closing or reloading the host's page ends the circle (spec section 4).
+  useEffect(() => {
+    if (!enabled || ended) return;
+    const onPageHide = () => hostCalls.endOnUnload(circle.id);
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [enabled, ended, circle.id]);
+
+  // Leaving the room (or the circle ending) stops the camera and microphone.
+  useEffect(() => {
+    if (ended) stop();
+  }, [ended, stop]);
+  useEffect(() => () => stopTracks(), [stopTracks]);
+
+  return { stream, source, muted, videoHidden, guestsConnected, start, toggleMute, toggleVideo, stop };
+}
+
+/**
+ * A guest's (or previewer's) side: asks the host for an offer 0.5 s after it may (the room joined,
+ * or the preview started), again after a reconnect and whenever the host's media (re)starts, and
+ * shows what arrives.
+ */
+export function useGuestMedia(circle: Circle, iceServers: IceServer[], ready: boolean) {
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const receiver = useRef<GuestReceiver | null>(null);
+  const live = circle.status === 'live';
+
+  useEffect(() => {
+    if (!ready) return;
+    const guest = new GuestReceiver(circle.id, circle.host_id, iceServers, setStream);
+    receiver.current = guest;
+    return () => {
+      guest.close();
+      receiver.current = null;
+    };
+  }, [ready, circle.id, circle.host_id, iceServers]);
+
+  const ask = useCallback(() => {
+    const timer = setTimeout(() => void receiver.current?.requestOffer(), CIRCLE_LIMITS.offerRequestDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // When allowed in, and each time the host (re)starts their media (a new heartbeat run).
+  useEffect(() => {
+    if (ready && live) return ask();
+  }, [ready, live, ask]);
+  useRealtimeConnected((reconnect) => {
+    if (reconnect && ready && live) ask();
+  });
+  useRealtimeEvent('circle:signal', (signal) => {
+    if (signal.circle_id === circle.id) void receiver.current?.onSignal(signal);
+  });
+  useRealtimeEvent('circle:updated', (updated) => {
+    // The host's media started or changed source while this page had nothing from them.
+    if (updated.id === circle.id && updated.status === 'live' && !receiver.current?.connected) ask();
+  });
+
+  return { stream };
+}
