@@ -25,6 +25,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), AUTH_RATE_LIMIT_PER_IP: '500' }).authRateLimit.perIp).toBe(500);
   });
 
+  it('takes STUN and TURN servers for circles from ICE_SERVERS, the two public STUN servers without it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).iceServers).toEqual([
+      { urls: 'stun:stun.l.google.com:19302' },
+      { urls: 'stun:stun1.l.google.com:19302' },
+    ]);
+    const turn = { urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'p' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ICE_SERVERS: JSON.stringify([turn]) }).iceServers).toEqual([
+      turn,
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir(), ICE_SERVERS: '[]' }).iceServers).toEqual([]);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid environment variable PORT'],
     [{ PORT: '70000' }, 'Invalid environment variable PORT'],
@@ -33,6 +45,9 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'Invalid environment variable SMTP_URL'],
     [{ CONTACT_EMAIL: 'not-an-email' }, 'Invalid environment variable CONTACT_EMAIL'],
     [{ AUTH_RATE_LIMIT_PER_IP: '0' }, 'Invalid environment variable AUTH_RATE_LIMIT_PER_IP'],
+    [{ ICE_SERVERS: '[{urls:' }, 'Invalid environment variable ICE_SERVERS: must be JSON'],
+    [{ ICE_SERVERS: '[{"urls":"http://x"}]' }, 'Invalid environment variable ICE_SERVERS'],
+    [{ ICE_SERVERS: '{"urls":"stun:x"}' }, 'Invalid environment variable ICE_SERVERS'],
     [
       { AUTH_SECRET: 'short' },
       'Invalid environment variable AUTH_SECRET: must be at least 32 characters long',
