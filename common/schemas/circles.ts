@@ -91,10 +91,12 @@ export const CIRCLE_TEXTS = {
   notLive: 'This circle is not live.',
 } as const;
 
+// PostgreSQL cannot store NUL in text: refused here with a message, never a 500 there.
+const noNul = z.refine<string>((text) => !text.includes('\u0000'), 'Text cannot contain NUL characters.');
 const flag = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false.` }));
 const optionalText = (max: number, tooLong: string) =>
   z.optional(
-    z.nullable(z.string({ error: 'topic must be text.' }).check(z.trim(), z.maxLength(max, tooLong))),
+    z.nullable(z.string({ error: 'topic must be text.' }).check(z.trim(), z.maxLength(max, tooLong), noNul)),
   );
 
 /** POST /api/circles: title and faith required; anything left out takes the form's default. */
@@ -105,6 +107,7 @@ export const createCircleSchema = z.strictObject({
       z.trim(),
       z.minLength(1, CIRCLE_TEXTS.titleRequired),
       z.maxLength(CIRCLE_LIMITS.titleMax, CIRCLE_TEXTS.titleTooLong),
+      noNul,
     ),
   faith: z.enum(FAITHS, { error: CIRCLE_TEXTS.faithRequired }),
   topic: optionalText(CIRCLE_LIMITS.topicMax, CIRCLE_TEXTS.topicTooLong),
@@ -138,6 +141,7 @@ export const chatInputSchema = z.strictObject({
       z.trim(),
       z.minLength(1, CIRCLE_TEXTS.chatEmpty),
       z.maxLength(CIRCLE_LIMITS.chatMax, CIRCLE_TEXTS.chatTooLong),
+      noNul,
     ),
 });
 

@@ -8,6 +8,25 @@ import { defineHandler } from './define.ts';
 const refused = (message: string) => new HttpError(403, 'forbidden', message);
 
 /**
+ * Signals one socket may send per window: a connection takes an offer request, an answer and a
+ * dozen ICE candidates, so this is far above a page's needs and stops a script flooding the host.
+ */
+export const SIGNAL_BUDGET = { max: 120, windowMs: 10_000 };
+const budgets = new WeakMap<object, { start: number; used: number }>();
+function spendSignal(socket: object): void {
+  const now = Date.now();
+  let budget = budgets.get(socket);
+  if (!budget || now - budget.start >= SIGNAL_BUDGET.windowMs) {
+    budget = { start: now, used: 0 };
+    budgets.set(socket, budget);
+  }
+  budget.used += 1;
+  if (budget.used > SIGNAL_BUDGET.max) {
+    throw new HttpError(429, 'rate_limited', 'Too many signals at once. Wait a few seconds and try again.');
+  }
+}
+
+/**
  * WebRTC signalling of a circle (spec section 7: offer, answer, ice, request-offer), relayed to the
  * addressed member only. Media goes from the host to each guest: a guest (or a non-member inside
  * their preview window) may only address the host, and the host only a member or a previewer.
@@ -18,6 +37,7 @@ export const circleHandlers = [
     event: 'circle:signal',
     schema: signalSchema,
     async handle(socket, input, { db }) {
+      spendSignal(socket);
       const fromUserId = socket.data.viewer.userId;
       const circle = await findCircle(db, input.circle_id);
       if (!circle) throw new HttpError(404, 'not_found', CIRCLE_TEXTS.notFound);

@@ -59,6 +59,8 @@ class PeerLink {
   }
 }
 
+const MAX_TABS_PER_GUEST = 3;
+
 interface GuestPeer {
   link: PeerLink;
   userId: string;
@@ -119,6 +121,11 @@ export class HostBroadcaster {
     if (!stream) return;
     const key = `${userId}:${peer}`;
     this.drop(key);
+    // A member's tabs get a connection each, up to a few: a page asking again and again with new
+    // peer ids cannot make the host's browser open connection after connection.
+    const theirs = [...this.guests.entries()].filter(([, guest]) => guest.userId === userId);
+    for (const [oldKey] of theirs.slice(0, Math.max(0, theirs.length - (MAX_TABS_PER_GUEST - 1))))
+      this.drop(oldKey);
     const link = new PeerLink(this.iceServers);
     const guest: GuestPeer = { link, userId, peer, previewUntil };
     this.guests.set(key, guest);
