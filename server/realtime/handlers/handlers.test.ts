@@ -49,7 +49,7 @@ describe('client-to-server events', () => {
     expect(await ask(tab, 'room:leave', { room: 'circles:live' })).toMatchObject({ ok: true });
   });
 
-  it("refuses another member's private room, a circle without a rule, and leaving one's own room", async () => {
+  it("refuses another member's private room, a circle they are not a member of, and leaving one's own room", async () => {
     const foreign = await ask(tab, 'room:join', { room: rooms.user(other) });
     expect(foreign).toEqual({
       ok: false,

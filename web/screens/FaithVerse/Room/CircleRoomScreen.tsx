@@ -149,7 +149,9 @@ function CircleRoom({ page }: { page: CirclePage }) {
           </button>
         ) : null}
         <StatusBadge status={circle.status} />
-        <h1 className="min-w-0 flex-1 break-words text-2xl font-bold text-slate-900">{circle.title}</h1>
+        <h1 className="order-last min-w-0 basis-full break-words text-2xl font-bold text-slate-900 sm:order-none sm:basis-0 sm:flex-1">
+          {circle.title}
+        </h1>
         <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
           {circle.faith}
         </span>
@@ -247,7 +249,12 @@ function usePreviewRunning(until: string | null): boolean {
 }
 
 function PreviewNotice({ until }: { until: string }) {
-  const seconds = Math.max(0, Math.ceil((Date.parse(until) - Date.now()) / 1000));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
   return (
     <p className="absolute left-3 top-3 rounded-md bg-black/70 px-2 py-1 text-sm text-white">
       Preview • about {seconds}s left
