@@ -117,7 +117,7 @@ test('a host goes live: followers are told, guests watch, hear and chat, and the
   await expectStreamArrives(follower.page);
   await expectStreamArrives(finder.page);
   await expect(host.page.getByText('Sending to 2 viewers')).toBeVisible();
-  await expect(host.page.getByRole('list', { name: 'Participants' }).getByRole('listitem')).toHaveCount(3);
+  await expect(host.page.getByRole('list', { name: 'Participants', exact: true }).getByRole('listitem')).toHaveCount(3);
 
   // Chat both ways, live; an empty message is not sent.
   const hostChat = host.page.getByRole('list', { name: 'Chat messages' });

@@ -86,6 +86,7 @@ export const CIRCLE_TEXTS = {
   noRequest: 'This member has not asked to join.',
   needsApproval: 'The host approves each guest of this circle. Ask to join instead.',
   previewOff: 'This circle has no preview.',
+  previewNotNeeded: 'A preview is for members who must ask to join a live circle.',
   previewUsed: 'Your preview of this circle is over. Ask to join to keep watching.',
   alreadyMember: 'You are already in this circle.',
   notLive: 'This circle is not live.',

@@ -38,7 +38,9 @@ async function lockCircle(trx: Transaction<DB>, circleId: string): Promise<Circl
 function announce(after: After, before: Circle | null, circle: Circle): void {
   after.emit(rooms.circle(circle.id), 'circle:updated', circle);
   const listed = isListedLive(circle);
-  if (listed || (before && isListedLive(before))) {
+  // A listed circle whose host went silent is still in lists loaded before: nothing told them it
+  // went stale, so its end (the sweep's, say) takes it off them too.
+  if (listed || before?.is_listed) {
     after.emit(rooms.liveCircles(), 'circles:live', { circle, listed });
   }
 }
@@ -113,7 +115,9 @@ export async function goLive(
     })
     .where('id', '=', circleId)
     .execute();
-  if (before.host_heartbeat === null) await notifyFollowers(trx, after, before);
+  // Not listed yet means never live before: the host's page beats before the camera starts, so the
+  // heartbeat cannot tell the first time. Only the end unlists, and an ended circle never goes live.
+  if (!before.is_listed) await notifyFollowers(trx, after, before);
   const circle = (await findCircle(trx, circleId))!;
   announce(after, before, circle);
   return circle;

@@ -30,7 +30,7 @@ export const circleKeys = {
  */
 export function useLiveCircles() {
   const queryClient = useQueryClient();
-  const { joined } = useRoom(rooms.liveCircles());
+  const room = useRoom(rooms.liveCircles());
   useRealtimeEvent('circles:live', (change) => applyLiveChange(queryClient, change));
   return useQuery({
     queryKey: circleKeys.live,
@@ -42,8 +42,9 @@ export function useLiveCircles() {
         return [];
       }
     },
-    // Fetched once the room is joined, so no change falls between the fetch and the join.
-    enabled: joined,
+    // Fetched once the room is joined, so no change falls between the fetch and the join (or at
+    // once when the server refused the room: a list that does not update beats none).
+    enabled: room.joined || room.error !== null,
     staleTime: 15_000,
   });
 }

@@ -163,7 +163,11 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new HttpError(403, 'no_preview', CIRCLE_TEXTS.previewOff);
     }
     if (!page.preview.available && !page.preview.until) {
-      throw new HttpError(403, 'preview_used', CIRCLE_TEXTS.previewUsed);
+      // Used up, or not for this member: one who may join at once (or cannot at all) needs none.
+      if (await previewStart(db, circle.id, viewer.userId)) {
+        throw new HttpError(403, 'preview_used', CIRCLE_TEXTS.previewUsed);
+      }
+      throw new HttpError(403, 'no_preview', CIRCLE_TEXTS.previewNotNeeded);
     }
     await runCommand(ctx, (trx) => startPreview(trx, circle.id, viewer.userId));
     return pageFor(viewer, circle);

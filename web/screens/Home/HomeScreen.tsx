@@ -4,11 +4,15 @@ import { Feed } from '@web/components/posts/Feed.tsx';
 import { useSession } from '@web/queries/session.ts';
 import { Trophy } from 'lucide-react';
 import { Link } from 'react-router';
+import { LiveCirclesCard } from './components/LiveCirclesCard.tsx';
 import { PinnedPost, usePostFromLink } from './components/PinnedPost.tsx';
 import { TrendingCard } from './components/TrendingCard.tsx';
 import { YourActivityCard } from './components/YourActivityCard.tsx';
 
-/** Home: Your Activity left, the composer and the feed of every post centre, Trending Now right. */
+/**
+ * Home: Your Activity, View Spotlight and Live FaithVerse Circles left, the composer and the feed of
+ * every post centre, Trending Now right.
+ */
 export default function HomeScreen() {
   const { data: me } = useSession();
   const firstName = me?.profile.full_name.split(' ')[0] || 'friend';
@@ -25,13 +29,14 @@ export default function HomeScreen() {
       </section>
       <aside
         aria-label="Your shortcuts"
-        className="order-2 flex flex-col gap-4 lg:sticky lg:top-20 lg:order-1 lg:self-start"
+        className="order-2 flex min-w-0 flex-col gap-4 lg:sticky lg:top-20 lg:order-1 lg:self-start"
       >
         <YourActivityCard />
         <Link to="/spotlight" className={secondaryButtonClass}>
           <Trophy aria-hidden="true" className="h-4 w-4 text-amber-500" />
           View Spotlight
         </Link>
+        <LiveCirclesCard />
       </aside>
       <aside aria-label="Discover" className="order-3 flex flex-col gap-4 lg:sticky lg:top-20 lg:self-start">
         <TrendingCard />

@@ -18,6 +18,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { FaithBadge, LiveBadge } from '../components/Badges.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { HostControls } from './HostControls.tsx';
 import { JoinGate } from './JoinGate.tsx';
@@ -148,13 +149,11 @@ function CircleRoom({ page }: { page: CirclePage }) {
             Back
           </button>
         ) : null}
-        <StatusBadge status={circle.status} />
+        <LiveBadge status={circle.status} />
         <h1 className="order-last min-w-0 basis-full break-words text-2xl font-bold text-slate-900 sm:order-none sm:basis-0 sm:flex-1">
           {circle.title}
         </h1>
-        <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
-          {circle.faith}
-        </span>
+        <FaithBadge faith={circle.faith} />
         {isHost && !ended ? (
           <button
             type="button"
@@ -224,16 +223,6 @@ function Detail({ label, value }: { label: string; value: string }) {
       <dd className="truncate font-medium text-slate-900">{value}</dd>
     </div>
   );
-}
-
-function StatusBadge({ status }: { status: CirclePage['circle']['status'] }) {
-  const styles = {
-    live: 'bg-red-600 text-white',
-    upcoming: 'bg-amber-100 text-amber-800',
-    ended: 'bg-slate-200 text-slate-700',
-  } as const;
-  const text = { live: 'LIVE', upcoming: 'Upcoming', ended: 'Ended' } as const;
-  return <span className={`rounded-md px-2 py-1 text-xs font-bold ${styles[status]}`}>{text[status]}</span>;
 }
 
 /** True while the viewer's preview runs; turns false by itself when it ends. */

@@ -1,0 +1,335 @@
+import { CIRCLE_LIMITS, CIRCLE_TEXTS, type Circle } from '@common/schemas/circles.ts';
+import { ageHeartbeat, goLive, letIn, makeCircle, settle } from '@server/test/circles.ts';
+import {
+  dialects,
+  GENEROUS_AUTH_LIMITS,
+  makeUser,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '@server/test/harness.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+type Member = Awaited<ReturnType<typeof makeUser>>;
+
+// Starting circles, what each viewer sees of each kind, the live list and the host's controls.
+// Joining: circleJoins.test.ts; chat, preview and realtime: circleRoom.test.ts.
+describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const db = () => server.built.ctx.database.db;
+  const member = (name?: string) => makeUser(server, name ? { name } : {});
+  const page = (viewer: Member, id: string) => viewer.client.get(`/api/circles/${id}`);
+  const liveIds = async (viewer: Member, among: string[]) =>
+    ((await viewer.client.get('/api/circles/live')).body as Circle[])
+      .map((circle) => circle.id)
+      .filter((id) => among.includes(id));
+
+  describe('starting a circle', () => {
+    it("takes the form's defaults, and the host is its one member", async () => {
+      const host = await member('Hannah Host');
+      const res = await host.client.post('/api/circles', {
+        title: '  Morning Psalms  ',
+        faith: 'Christianity',
+        topic: '   ',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        circle: {
+          id: expect.any(String),
+          host_id: host.me.id,
+          host: {
+            id: host.me.id,
+            username: host.me.profile.username,
+            full_name: 'Hannah Host',
+            avatar_url: null,
+          },
+          title: 'Morning Psalms',
+          faith: 'Christianity',
+          topic: null,
+          visibility: 'public',
+          mode: 'live',
+          status: 'live',
+          source_type: 'camera',
+          duration_min: 30,
+          allow_preview: true,
+          join_by_blessing: true,
+          show_store: true,
+          allow_donations: true,
+          // Listed only once the host's media starts.
+          is_listed: false,
+          host_heartbeat: null,
+          max_guests: CIRCLE_LIMITS.defaultMaxGuests,
+          created_at: expect.any(String),
+          member_count: 1,
+        },
+        role: 'host',
+        access: 'member',
+        preview: { available: false, until: null },
+        ice_servers: server.built.ctx.config.iceServers,
+      });
+      expect(Date.now() - Date.parse(res.body.circle.created_at)).toBeLessThan(10_000);
+      const id = res.body.circle.id;
+      expect((await page(host, id)).body).toEqual(res.body);
+      const members = await host.client.get(`/api/circles/${id}/members`);
+      expect(members.body).toEqual([
+        { user: expect.objectContaining({ id: host.me.id }), role: 'host', joined_at: expect.any(String) },
+      ]);
+      // Nobody asked anything, and the room is empty of chat.
+      expect((await host.client.get(`/api/circles/${id}/requests`)).body).toEqual([]);
+      expect((await host.client.get(`/api/circles/${id}/chat`)).body).toEqual([]);
+    });
+
+    it('keeps every choice of the form; a scheduled circle is upcoming', async () => {
+      const host = await member();
+      const circle = await makeCircle(host.client, {
+        title: 'Friday study',
+        faith: 'Islam',
+        topic: '  Surah Al-Kahf ',
+        visibility: 'unlisted',
+        mode: 'scheduled',
+        source_type: 'audio',
+        duration_min: 60,
+        allow_preview: false,
+        join_by_blessing: false,
+        show_store: false,
+        allow_donations: false,
+      });
+      expect(circle).toMatchObject({
+        title: 'Friday study',
+        faith: 'Islam',
+        topic: 'Surah Al-Kahf',
+        visibility: 'unlisted',
+        mode: 'scheduled',
+        status: 'upcoming',
+        source_type: 'audio',
+        duration_min: 60,
+        allow_preview: false,
+        join_by_blessing: false,
+        show_store: false,
+        allow_donations: false,
+        member_count: 1,
+      });
+      const exactly = await makeCircle(host.client, {
+        title: 't'.repeat(CIRCLE_LIMITS.titleMax),
+        topic: null,
+      });
+      expect(exactly).toMatchObject({ title: 't'.repeat(CIRCLE_LIMITS.titleMax), topic: null });
+    });
+
+    it('refuses a circle without a title or faith, or with what the form does not offer, and writes nothing', async () => {
+      const authors = [await member(), await member(), await member()];
+      const base = { title: 'Vespers', faith: 'Christianity' };
+      const cases: Array<[string, unknown, string, string?]> = [
+        ['no title', { faith: 'Islam' }, CIRCLE_TEXTS.titleRequired],
+        ['a blank title', { ...base, title: '   ' }, CIRCLE_TEXTS.titleRequired],
+        ['a title that is not text', { ...base, title: 42 }, CIRCLE_TEXTS.titleRequired],
+        ['no faith', { title: 'Vespers' }, CIRCLE_TEXTS.faithRequired],
+        ['a faith not offered', { ...base, faith: 'Sports' }, CIRCLE_TEXTS.faithRequired],
+        ['a title one too long', { ...base, title: 't'.repeat(101) }, CIRCLE_TEXTS.titleTooLong],
+        ['a title with NUL', { ...base, title: 'Ves\u0000pers' }, 'Text cannot contain NUL characters.'],
+        ['a huge title', { ...base, title: 'Psalm '.repeat(8_000) }, CIRCLE_TEXTS.titleTooLong],
+        ['a topic too long', { ...base, topic: 'x'.repeat(101) }, CIRCLE_TEXTS.topicTooLong],
+        [
+          'a visibility not offered',
+          { ...base, visibility: 'secret' },
+          'visibility must be public, unlisted or private.',
+        ],
+        ['a mode not offered', { ...base, mode: 'later' }, 'mode must be live or scheduled.'],
+        [
+          'a source not offered',
+          { ...base, source_type: 'hologram' },
+          'source_type must be camera, screen or audio.',
+        ],
+        ['a duration not offered', { ...base, duration_min: 20 }, 'duration_min must be 15, 30, 45 or 60.'],
+        ['a duration as text', { ...base, duration_min: '30' }, 'duration_min must be 15, 30, 45 or 60.'],
+        ['a flag as text', { ...base, allow_preview: 'yes' }, 'allow_preview must be true or false.'],
+        ['the host chosen', { ...base, host_id: uuidv7() }, 'Unknown field: host_id.', 'unknown_field'],
+        ['more guests', { ...base, max_guests: 500 }, 'Unknown field: max_guests.', 'unknown_field'],
+        ['a status', { ...base, status: 'live' }, 'Unknown field: status.', 'unknown_field'],
+        ['a list', [base], 'The request body must be a JSON object.'],
+      ];
+      for (const [i, [label, body, message, code]] of cases.entries()) {
+        const res = await authors[i % authors.length]!.client.post('/api/circles', body);
+        expect(res.status, label).toBe(400);
+        expect(res.body, label).toEqual({ error: { code: code ?? 'invalid_input', message } });
+      }
+      const written = await db()
+        .selectFrom('faith_circles')
+        .select('id')
+        .where(
+          'host_id',
+          'in',
+          authors.map((a) => a.me.id),
+        )
+        .execute();
+      expect(written).toEqual([]);
+    });
+
+    it('is for signed-in members only', async () => {
+      const host = await member();
+      const circle = await makeCircle(host.client);
+      const anonymous = new TestClient(server.baseUrl);
+      const before = await db().selectFrom('faith_circles').select('id').execute();
+      for (const [method, url] of [
+        ['POST', '/api/circles'],
+        ['GET', '/api/circles/live'],
+        ['GET', `/api/circles/${circle.id}`],
+        ['POST', `/api/circles/${circle.id}/join`],
+        ['POST', `/api/circles/${circle.id}/requests`],
+        ['POST', `/api/circles/${circle.id}/preview`],
+        ['GET', `/api/circles/${circle.id}/chat`],
+        ['POST', `/api/circles/${circle.id}/chat`],
+        ['POST', `/api/circles/${circle.id}/end`],
+      ] as const) {
+        const body = method === 'POST' ? { title: 'Sneaky', faith: 'Other', content: 'hi' } : undefined;
+        const res = await anonymous.request(method, url, body);
+        expect(res.status, `${method} ${url}`).toBe(401);
+      }
+      expect(await db().selectFrom('faith_circles').select('id').execute()).toHaveLength(before.length);
+      expect((await page(host, circle.id)).body.circle.status).toBe('live');
+    });
+  });
+
+  describe('who sees what', () => {
+    it('shows each kind of circle to its host, a guest and a stranger', async () => {
+      const host = await member();
+      const guest = await member();
+      const stranger = await member();
+      const kinds = [
+        { visibility: 'public', join_by_blessing: false, stranger: 'open' },
+        { visibility: 'public', join_by_blessing: true, stranger: 'request' },
+        { visibility: 'unlisted', join_by_blessing: false, stranger: 'open' },
+        { visibility: 'unlisted', join_by_blessing: true, stranger: 'request' },
+        // A private circle always asks, whatever its blessing flag says.
+        { visibility: 'private', join_by_blessing: false, stranger: 'request' },
+      ] as const;
+      for (const kind of kinds) {
+        const label = `${kind.visibility}, blessing ${kind.join_by_blessing}`;
+        const circle = await makeCircle(host.client, {
+          visibility: kind.visibility,
+          join_by_blessing: kind.join_by_blessing,
+        });
+        // Anyone with the link sees the header and where they stand.
+        const seen = await page(stranger, circle.id);
+        expect(seen.status, label).toBe(200);
+        expect(seen.body, label).toMatchObject({
+          circle: { id: circle.id, title: circle.title, visibility: kind.visibility },
+          role: null,
+          access: kind.stranger,
+        });
+        expect((await page(host, circle.id)).body, label).toMatchObject({ role: 'host', access: 'member' });
+        await letIn(host, guest, circle.id);
+        expect((await page(guest, circle.id)).body.circle.member_count, label).toBe(2);
+        // The room itself is for members.
+        for (const path of ['members', 'chat']) {
+          const res = await stranger.client.get(`/api/circles/${circle.id}/${path}`);
+          expect(res.status, `${label} ${path}`).toBe(403);
+          expect(res.body.error.message).toBe(CIRCLE_TEXTS.notMember);
+          expect((await guest.client.get(`/api/circles/${circle.id}/${path}`)).status).toBe(200);
+        }
+        expect((await stranger.client.get(`/api/circles/${circle.id}/requests`)).status).toBe(403);
+        expect((await guest.client.get(`/api/circles/${circle.id}/requests`)).body).toEqual({
+          error: { code: 'forbidden', message: CIRCLE_TEXTS.hostOnly },
+        });
+      }
+    });
+
+    it('lists live circles that are listed, public or unlisted and heard from within 45 s, newest heartbeat first', async () => {
+      const host = await member();
+      const viewer = await member();
+      const pub = await makeCircle(host.client, { title: 'Public' });
+      const unlisted = await makeCircle(host.client, { title: 'Unlisted', visibility: 'unlisted' });
+      const hidden = await makeCircle(host.client, { title: 'Private', visibility: 'private' });
+      const later = await makeCircle(host.client, { title: 'Scheduled', mode: 'scheduled' });
+      const ids = [pub.id, unlisted.id, hidden.id, later.id];
+      // Live by mode, but nothing is listed before the host's media starts.
+      expect(await liveIds(viewer, ids)).toEqual([]);
+
+      const started = Date.now();
+      const live = await goLive(host.client, pub.id, 'screen');
+      expect(live).toMatchObject({ id: pub.id, status: 'live', is_listed: true, source_type: 'screen' });
+      expect(Date.parse(live.host_heartbeat!)).toBeGreaterThanOrEqual(started - 1000);
+      await settle(5);
+      await goLive(host.client, unlisted.id);
+      await settle(5);
+      const privateLive = await goLive(host.client, hidden.id);
+      expect(privateLive).toMatchObject({
+        status: 'live',
+        is_listed: false,
+        host_heartbeat: expect.any(String),
+      });
+      await settle(5);
+      expect((await goLive(host.client, later.id, 'audio')).status).toBe('live');
+      expect(await liveIds(viewer, ids)).toEqual([later.id, unlisted.id, pub.id]);
+
+      await settle(5);
+      const beat = await host.client.post(`/api/circles/${pub.id}/heartbeat`);
+      expect(beat.status).toBe(200);
+      expect(Date.parse(beat.body.host_heartbeat)).toBeGreaterThan(Date.parse(live.host_heartbeat!));
+      expect(await liveIds(viewer, ids)).toEqual([pub.id, later.id, unlisted.id]);
+
+      // A host not heard from for 45 s drops off the list.
+      await ageHeartbeat(server, unlisted.id, CIRCLE_LIMITS.freshnessMs / 1000 + 1);
+      expect(await liveIds(viewer, ids)).toEqual([pub.id, later.id]);
+
+      const ended = await host.client.post(`/api/circles/${later.id}/end`);
+      expect(ended.status).toBe(200);
+      expect(ended.body).toMatchObject({ id: later.id, status: 'ended', is_listed: false });
+      expect(await liveIds(viewer, ids)).toEqual([pub.id]);
+      // Ending twice changes nothing; an ended circle does not come back.
+      expect((await host.client.post(`/api/circles/${later.id}/end`)).body).toMatchObject({
+        status: 'ended',
+      });
+      const again = await host.client.post(`/api/circles/${later.id}/live`, { source_type: 'camera' });
+      expect(again.status).toBe(409);
+      expect(again.body.error).toEqual({ code: 'circle_ended', message: CIRCLE_TEXTS.hasEnded });
+      expect((await host.client.post(`/api/circles/${later.id}/heartbeat`)).status).toBe(409);
+      expect(await liveIds(viewer, ids)).toEqual([pub.id]);
+      expect((await page(viewer, later.id)).body).toMatchObject({
+        circle: { status: 'ended' },
+        access: 'ended',
+      });
+    });
+
+    it('lets only the host go live, keep the circle alive and end it', async () => {
+      const host = await member();
+      const guest = await member();
+      const stranger = await member();
+      const circle = await makeCircle(host.client, { join_by_blessing: false });
+      await letIn(host, guest, circle.id);
+      for (const [who, message] of [
+        [guest, CIRCLE_TEXTS.hostOnly],
+        [stranger, CIRCLE_TEXTS.notMember],
+      ] as const) {
+        for (const action of ['live', 'heartbeat', 'end']) {
+          const res = await who.client.post(`/api/circles/${circle.id}/${action}`, { source_type: 'camera' });
+          expect(res.status, action).toBe(403);
+          expect(res.body.error).toEqual({ code: 'forbidden', message });
+        }
+      }
+      expect((await page(host, circle.id)).body.circle).toMatchObject({
+        status: 'live',
+        is_listed: false,
+        host_heartbeat: null,
+      });
+      const bad = await host.client.post(`/api/circles/${circle.id}/live`, { source_type: 'hologram' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toBe('source_type must be camera, screen or audio.');
+      expect((await host.client.post(`/api/circles/${circle.id}/live`, {})).status).toBe(400);
+      expect((await page(host, circle.id)).body.circle.is_listed).toBe(false);
+
+      // The host's page going away sends a beacon: no body, no content type.
+      const beacon = await host.client.request('POST', `/api/circles/${circle.id}/end`);
+      expect(beacon.status).toBe(200);
+      expect(beacon.body).toMatchObject({ status: 'ended', is_listed: false });
+    });
+  });
+});
