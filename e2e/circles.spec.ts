@@ -80,18 +80,21 @@ test('a host goes live: followers are told, guests watch, hear and chat, and the
   expect(follow.status()).toBe(200);
 
   const title = `Evening prayer ${Date.now().toString(36)}`;
-  const circleId = await createCircle(host.page, baseURL!, {
-    title,
-    faith: 'Christianity',
-    topic: 'Psalms',
-    join_by_blessing: false,
-  });
 
   // A member watching the live list sees the circle arrive and leave without reloading.
   await watcher.page.goto('/faithverse');
   await follower.page.goto('/');
 
-  await host.page.goto(`/faithverse/c/${circleId}`);
+  // The host starts a circle that lets guests in at once.
+  await host.page.goto('/faithverse/new');
+  await host.page.getByLabel('Title').fill(title);
+  await host.page.getByLabel('Faith', { exact: true }).selectOption('Christianity');
+  await host.page.getByLabel('Topic').fill('Psalms');
+  await host.page.getByRole('switch', { name: /Join by blessing/ }).uncheck();
+  await host.page.getByRole('button', { name: 'Start a Circle' }).click();
+  await expect(host.page.getByText('Circle created!')).toBeVisible();
+  await expect(host.page).toHaveURL(/\/faithverse\/c\/[0-9a-f-]+$/);
+  const circleId = host.page.url().split('/').at(-1)!;
   await expect(host.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(host.page.getByText('Start your camera, screen or microphone to go live.')).toBeVisible();
   await host.page.getByRole('button', { name: 'Go live' }).click();
@@ -117,7 +120,9 @@ test('a host goes live: followers are told, guests watch, hear and chat, and the
   await expectStreamArrives(follower.page);
   await expectStreamArrives(finder.page);
   await expect(host.page.getByText('Sending to 2 viewers')).toBeVisible();
-  await expect(host.page.getByRole('list', { name: 'Participants', exact: true }).getByRole('listitem')).toHaveCount(3);
+  await expect(
+    host.page.getByRole('list', { name: 'Participants', exact: true }).getByRole('listitem'),
+  ).toHaveCount(3);
 
   // Chat both ways, live; an empty message is not sent.
   const hostChat = host.page.getByRole('list', { name: 'Chat messages' });
