@@ -1,8 +1,16 @@
 import type { AckResult } from '@common/realtime.ts';
 import type { Circle, CreateCircleInput } from '@common/schemas/circles.ts';
 import type { Socket } from 'socket.io-client';
-import type { TestClient, TestServer } from './harness.ts';
-import type { ClientSocket } from './sockets.ts';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  type Dialect,
+  GENEROUS_AUTH_LIMITS,
+  makeUser,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from './harness.ts';
+import { type ClientSocket, connected, connectSocket } from './sockets.ts';
 
 // FaithVerse circles for the circle tests: one started through the API, and the database changes
 // that stand in for waiting (a preview's 10 s, a host's 45 s of silence).
@@ -104,3 +112,32 @@ export function nextEvent<T>(
 
 /** Lets events already sent arrive, before checking that something did not. */
 export const settle = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Inside a `describe`: a test server for the circle tests (started before, closed after, with the
+ * tabs opened through `openTab`), and the shortcuts every circle test file uses.
+ */
+export function circleTestServer(dialect: Dialect) {
+  let server: TestServer;
+  const tabs: ClientSocket[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
+  });
+  afterAll(async () => {
+    for (const tab of tabs) tab.close();
+    await server.close();
+  });
+  return {
+    server: () => server,
+    db: () => server.built.ctx.database.db,
+    member: (name?: string) => makeUser(server, name ? { name } : {}),
+    page: (viewer: CircleMember, id: string) => viewer.client.get(`/api/circles/${id}`),
+    openTab: async (viewer: CircleMember) => {
+      const tab = connectSocket(server, viewer.client);
+      tabs.push(tab);
+      await connected(tab);
+      return tab;
+    },
+  };
+}
+export type CircleMember = Awaited<ReturnType<typeof makeUser>>;

@@ -1,39 +1,12 @@
 import { CIRCLE_LIMITS, CIRCLE_TEXTS } from '@common/schemas/circles.ts';
-import { letIn, makeCircle, nextEvent } from '@server/test/circles.ts';
-import {
-  dialects,
-  GENEROUS_AUTH_LIMITS,
-  makeUser,
-  startTestServer,
-  type TestServer,
-} from '@server/test/harness.ts';
-import { type ClientSocket, connected, connectSocket } from '@server/test/sockets.ts';
+import { circleTestServer, letIn, makeCircle, nextEvent } from '@server/test/circles.ts';
+import { dialects } from '@server/test/harness.ts';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-type Member = Awaited<ReturnType<typeof makeUser>>;
+import { describe, expect, it } from 'vitest';
 
 // Joining at once, asking the host, approval and decline, the guest limit and ended circles.
 describe.each(dialects)('joining FaithVerse circles (%s)', (dialect) => {
-  let server: TestServer;
-  const tabs: ClientSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-  });
-  afterAll(async () => {
-    for (const tab of tabs) tab.close();
-    await server.close();
-  });
-
-  const db = () => server.built.ctx.database.db;
-  const member = (name?: string) => makeUser(server, name ? { name } : {});
-  const page = (viewer: Member, id: string) => viewer.client.get(`/api/circles/${id}`);
-  const openTab = async (viewer: Member) => {
-    const tab = connectSocket(server, viewer.client);
-    tabs.push(tab);
-    await connected(tab);
-    return tab;
-  };
+  const { db, member, page, openTab } = circleTestServer(dialect);
 
   describe('joining', () => {
     it('joins an open circle at once, once', async () => {

@@ -9,6 +9,8 @@ import {
 import {
   agePreview,
   ask,
+  type CircleMember,
+  circleTestServer,
   goLive,
   letIn,
   makeCircle,
@@ -16,40 +18,15 @@ import {
   recordEvents,
   settle,
 } from '@server/test/circles.ts';
-import {
-  dialects,
-  GENEROUS_AUTH_LIMITS,
-  makeUser,
-  startTestServer,
-  type TestServer,
-} from '@server/test/harness.ts';
-import { type ClientSocket, connected, connectSocket } from '@server/test/sockets.ts';
+import { dialects } from '@server/test/harness.ts';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-type Member = Awaited<ReturnType<typeof makeUser>>;
+type Member = CircleMember;
 
 // The room of a circle: chat, a non-member's preview, the realtime rooms and the followers' bell.
 describe.each(dialects)('inside a FaithVerse circle (%s)', (dialect) => {
-  let server: TestServer;
-  const tabs: ClientSocket[] = [];
-  beforeAll(async () => {
-    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-  });
-  afterAll(async () => {
-    for (const tab of tabs) tab.close();
-    await server.close();
-  });
-
-  const db = () => server.built.ctx.database.db;
-  const member = (name?: string) => makeUser(server, name ? { name } : {});
-  const page = (viewer: Member, id: string) => viewer.client.get(`/api/circles/${id}`);
-  const openTab = async (viewer: Member) => {
-    const tab = connectSocket(server, viewer.client);
-    tabs.push(tab);
-    await connected(tab);
-    return tab;
-  };
+  const { server: testServer, db, member, page, openTab } = circleTestServer(dialect);
   const chatCount = async (circleId: string) =>
     (await db().selectFrom('faith_circle_chat').select('id').where('circle_id', '=', circleId).execute())
       .length;
@@ -204,14 +181,14 @@ describe.each(dialects)('inside a FaithVerse circle (%s)', (dialect) => {
       expect((await page(stranger, circle.id)).body.preview).toEqual(started.body.preview);
 
       // Asking again (a reload) keeps the window where it was.
-      await agePreview(server, circle.id, stranger.me.id, 4);
+      await agePreview(testServer(), circle.id, stranger.me.id, 4);
       const again = await stranger.client.post(`/api/circles/${circle.id}/preview`);
       expect(again.status).toBe(200);
       expect(Date.parse(again.body.preview.until)).toBeLessThan(Date.now() + CIRCLE_LIMITS.previewMs - 3000);
 
       // Waiting for the host's answer does not give another look either.
       await stranger.client.post(`/api/circles/${circle.id}/requests`);
-      await agePreview(server, circle.id, stranger.me.id, CIRCLE_LIMITS.previewMs / 1000 + 1);
+      await agePreview(testServer(), circle.id, stranger.me.id, CIRCLE_LIMITS.previewMs / 1000 + 1);
       expect((await page(stranger, circle.id)).body).toMatchObject({
         access: 'pending',
         preview: { available: false, until: null },

@@ -1,32 +1,23 @@
 import { CIRCLE_LIMITS, CIRCLE_TEXTS, type Circle } from '@common/schemas/circles.ts';
-import { ageHeartbeat, goLive, letIn, makeCircle, settle } from '@server/test/circles.ts';
 import {
-  dialects,
-  GENEROUS_AUTH_LIMITS,
-  makeUser,
-  startTestServer,
-  TestClient,
-  type TestServer,
-} from '@server/test/harness.ts';
+  ageHeartbeat,
+  type CircleMember,
+  circleTestServer,
+  goLive,
+  letIn,
+  makeCircle,
+  settle,
+} from '@server/test/circles.ts';
+import { dialects, TestClient } from '@server/test/harness.ts';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-type Member = Awaited<ReturnType<typeof makeUser>>;
+type Member = CircleMember;
 
 // Starting circles, what each viewer sees of each kind, the live list and the host's controls.
 // Joining: circleJoins.test.ts; chat, preview and realtime: circleRoom.test.ts.
 describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-
-  const db = () => server.built.ctx.database.db;
-  const member = (name?: string) => makeUser(server, name ? { name } : {});
-  const page = (viewer: Member, id: string) => viewer.client.get(`/api/circles/${id}`);
+  const { server: testServer, db, member, page } = circleTestServer(dialect);
   const liveIds = async (viewer: Member, among: string[]) =>
     ((await viewer.client.get('/api/circles/live')).body as Circle[])
       .map((circle) => circle.id)
@@ -73,7 +64,7 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
         role: 'host',
         access: 'member',
         preview: { available: false, until: null },
-        ice_servers: server.built.ctx.config.iceServers,
+        ice_servers: testServer().built.ctx.config.iceServers,
       });
       expect(Date.now() - Date.parse(res.body.circle.created_at)).toBeLessThan(10_000);
       const id = res.body.circle.id;
@@ -176,7 +167,7 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
     it('is for signed-in members only', async () => {
       const host = await member();
       const circle = await makeCircle(host.client);
-      const anonymous = new TestClient(server.baseUrl);
+      const anonymous = new TestClient(testServer().baseUrl);
       const before = await db().selectFrom('faith_circles').select('id').execute();
       for (const [method, url] of [
         ['POST', '/api/circles'],
@@ -277,7 +268,7 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
       expect(await liveIds(viewer, ids)).toEqual([pub.id, later.id, unlisted.id]);
 
       // A host not heard from for 45 s drops off the list.
-      await ageHeartbeat(server, unlisted.id, CIRCLE_LIMITS.freshnessMs / 1000 + 1);
+      await ageHeartbeat(testServer(), unlisted.id, CIRCLE_LIMITS.freshnessMs / 1000 + 1);
       expect(await liveIds(viewer, ids)).toEqual([pub.id, later.id]);
 
       const ended = await host.client.post(`/api/circles/${later.id}/end`);
