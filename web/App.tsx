@@ -20,6 +20,8 @@ const ProfileScreen = lazy(() => import('@web/screens/Profile/ProfileScreen.tsx'
 const SettingsRoutes = lazy(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
 const MessagesScreen = lazy(() => import('@web/screens/Messages/MessagesScreen.tsx'));
 const FaithVerseRoutes = lazy(() => import('@web/screens/FaithVerse/FaithVerseRoutes.tsx'));
+// The room is its own route here, so opening a circle loads one chunk, not the lists' and then its own.
+const CircleRoomScreen = lazy(() => import('@web/screens/FaithVerse/Room/CircleRoomScreen.tsx'));
 
 function CircleRedirect() {
   const { id } = useParams();
@@ -52,6 +54,7 @@ const router = createBrowserRouter([
       { path: '/faithverse/circle/:id', element: <CircleRedirect /> },
       { path: '/settings/*', element: <SettingsRoutes /> },
       { path: '/messages', element: <MessagesScreen /> },
+      { path: '/faithverse/c/:id', element: <CircleRoomScreen /> },
       { path: '/faithverse/*', element: <FaithVerseRoutes /> },
       ...sections.map(([path, title, description]) => ({
         path,
