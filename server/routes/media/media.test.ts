@@ -15,7 +15,7 @@ import {
   type TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
-import { makeVideo } from '@server/test/media.ts';
+import { makeVideo, withLocation } from '@server/test/media.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -220,6 +220,22 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
     const edge = await upload(alice, form(await makeVideo('webm', 10), 'ten.webm'));
     expect(edge.status).toBe(201);
     expect(edge.body.duration_ms).toBe(10_000);
+  });
+
+  it('strips a phone location and other metadata from videos, and serves them fast-start', async () => {
+    for (const format of ['mp4', 'mov'] as const) {
+      const original = withLocation(await makeVideo(format, 2, { indexLast: true }));
+      expect(original.includes('+48.8584+002.2945/')).toBe(true);
+      const res = await upload(alice, form(original, `trip.${format}`, 'video/mp4'));
+      expect(res.status).toBe(201);
+      expect(res.body.duration_ms).toBeGreaterThanOrEqual(1950);
+      const served = Buffer.from(await (await fetch(`${server.baseUrl}${res.body.url}`)).arrayBuffer());
+      expect(served.includes('+48.8584')).toBe(false);
+      expect(served.includes(Buffer.from('\u00a9xyz', 'latin1'))).toBe(false);
+      // The index comes before the media data, so a player can start before the end arrives.
+      expect(served.indexOf('moov')).toBeLessThan(served.indexOf('mdat'));
+      expect(served.indexOf('moov')).toBeGreaterThan(0);
+    }
   });
 
   it('refuses a video longer than 10 seconds, naming its length', async () => {

@@ -14,7 +14,7 @@ import { type MediaObjectRow, presentMediaUpload, removeMediaFiles } from '@serv
 import { processPhoto } from '@server/media/photos.ts';
 import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from '@server/media/sniff.ts';
 import { LocalMediaStorage } from '@server/media/storage.ts';
-import { probeVideo } from '@server/media/videos.ts';
+import { probeVideo, remuxWithoutMetadata } from '@server/media/videos.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -171,7 +171,7 @@ async function prepareUpload(sniffed: SniffedMedia, tmpFile: string, base: strin
     };
   }
   const video = await probeVideo(tmpFile, sniffed);
-  const data = await readFile(tmpFile);
+  const data = await remuxWithoutMetadata(tmpFile, sniffed);
   return {
     files: [{ key: `${base}.${sniffed.extension}`, data, contentType: sniffed.contentType }],
     width: video.width,
