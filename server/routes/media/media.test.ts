@@ -216,6 +216,10 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
       expect(served.status).toBe(206);
       // MOV is played as MP4: Firefox refuses video/quicktime, the contents are the same.
       expect(served.headers.get('content-type')).toBe(format === 'webm' ? 'video/webm' : 'video/mp4');
+      expect(served.headers.get('content-range')).toMatch(/^bytes 0-9\/\d+$/);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(served.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+      expect(Buffer.from(await served.arrayBuffer()).length).toBe(10);
     }
     const edge = await upload(alice, form(await makeVideo('webm', 10), 'ten.webm'));
     expect(edge.status).toBe(201);
