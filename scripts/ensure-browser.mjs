@@ -1,27 +1,43 @@
-// Makes sure Debian's Chromium is there for the end-to-end tests; installs it with apt-get when we can.
+// Makes sure Debian's Chromium (end-to-end tests) and ffmpeg (video fixtures of the trimmer's test)
+// are there; installs what is missing with apt-get when we can.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(path)) {
-  const howTo =
-    'Install it with: sudo apt-get update && sudo apt-get install -y chromium (or set CHROMIUM_PATH).';
+const needs = [
+  {
+    name: 'Chromium',
+    path: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    pkg: 'chromium',
+    env: 'CHROMIUM_PATH',
+  },
+  { name: 'ffmpeg', path: '/usr/bin/ffmpeg', pkg: 'ffmpeg' },
+];
+const missing = needs.filter((need) => !existsSync(need.path));
+if (missing.length > 0) {
+  const packages = missing.map((need) => need.pkg).join(' ');
+  const howTo = `Install it with: sudo apt-get update && sudo apt-get install -y ${packages}.`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (process.env.CHROMIUM_PATH || !isRoot || !existsSync('/usr/bin/apt-get')) {
-    console.error(`Chromium was not found at ${path}. ${howTo}`);
+  if (process.env.CHROMIUM_PATH && missing.some((need) => need.env)) {
+    console.error(`Chromium was not found at ${process.env.CHROMIUM_PATH}.`);
     process.exit(1);
   }
-  console.log('Chromium is missing: installing it with apt-get (about a minute)...');
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    console.error(`${missing.map((need) => need.name).join(' and ')} not found. ${howTo}`);
+    process.exit(1);
+  }
+  console.log(`Installing ${packages} with apt-get (a minute or two)...`);
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, {
       stdio: 'inherit',
     });
   } catch {
-    console.error(`Could not install Chromium. ${howTo}`);
+    console.error(`Could not install ${packages}. ${howTo}`);
     process.exit(1);
   }
-  if (!existsSync(path)) {
-    console.error(`Chromium is still missing at ${path}. ${howTo}`);
-    process.exit(1);
+  for (const need of missing) {
+    if (!existsSync(need.path)) {
+      console.error(`${need.name} is still missing at ${need.path}. ${howTo}`);
+      process.exit(1);
+    }
   }
 }

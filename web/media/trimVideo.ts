@@ -1,0 +1,182 @@
+/**
+ * Cuts a short clip out of a longer video in the browser, before upload (issue 12).
+ *
+ * Output: fast-start MP4, H.264 at most 1080 px wide (height by aspect, even), sound as AAC
+ * 128 kbit/s where the browser can encode AAC, else the source sound copied when it needs no
+ * re-encode, else Opus (plays in Chromium and Firefox). No metadata tags are carried over (a
+ * phone's location tag must not leak). Import this module lazily only: it pulls in mediabunny.
+ */
+import {
+  ALL_FORMATS,
+  BlobSource,
+  BufferTarget,
+  Conversion,
+  type ConversionAudioOptions,
+  ConversionCanceledError,
+  type ConversionVideoOptions,
+  canEncodeAudio,
+  Input,
+  type InputAudioTrack,
+  type InputVideoTrack,
+  Mp4OutputFormat,
+  Output,
+} from 'mediabunny';
+
+export const TRIM_MIN_SECONDS = 0.1;
+/** Slack for a window drawn on a timeline whose ends do not land exactly on the limit. */
+const LENGTH_SLACK_SECONDS = 0.05;
+const MAX_WIDTH = 1080;
+const AUDIO_BITRATE = 128_000;
+
+export interface TrimWindow {
+  start: number;
+  end: number;
+}
+
+export interface TrimOptions {
+  /** The longest clip allowed: 10 s for posts, 3 s for profile videos. */
+  maxSeconds: number;
+  /** Percent done, 5..99 and never 100: the caller shows 100 once the upload is through. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Whether this browser can cut clips at all (it needs WebCodecs' video encoder). */
+export function canTrimInThisBrowser(): boolean {
+  return typeof globalThis.VideoEncoder === 'function';
+}
+
+const formatSeconds = (s: number) => `${Number(s.toFixed(1))} s`;
+
+/** A sentence a person understands, or null when the window can be cut. */
+export function trimWindowProblem(window: TrimWindow, maxSeconds: number): string | null {
+  const { start, end } = window;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0) {
+    return 'The clip has to start within the video.';
+  }
+  if (end <= start) return 'The clip has to end after it starts.';
+  const length = end - start;
+  if (length < TRIM_MIN_SECONDS) return 'The clip is too short: choose at least a tenth of a second.';
+  if (length > maxSeconds + LENGTH_SLACK_SECONDS) {
+    return `The clip is too long: choose at most ${formatSeconds(maxSeconds)} (this one is ${formatSeconds(length)}).`;
+  }
+  return null;
+}
+
+const abortError = () => new DOMException('The trimming was cancelled.', 'AbortError');
+
+function clipName(original: string): string {
+  const base = original.replace(/\.[^./\\]*$/, '') || 'video';
+  return `${base}-clip.mp4`;
+}
+
+async function videoOptions(track: InputVideoTrack): Promise<ConversionVideoOptions> {
+  // Display size: square pixels, after the rotation the file asks for.
+  const displayWidth = await track.getDisplayWidth();
+  const displayHeight = await track.getDisplayHeight();
+  const width = Math.min(MAX_WIDTH, displayWidth);
+  const height = Math.round((width * displayHeight) / Math.max(1, displayWidth));
+  // Roughly 0.1 bit per pixel at 30 frames a second, within 1..5 Mbit/s.
+  const bitrate = Math.round(Math.min(5_000_000, Math.max(1_000_000, width * height * 30 * 0.1)));
+  return {
+    codec: 'avc',
+    // Only the width: mediabunny derives the height by aspect and rounds both to even numbers.
+    width,
+    bitrate,
+    // Bake any rotation into the frames so "1080 wide" is what people see.
+    allowTransformationMetadata: false,
+    // Re-encode even a small H.264 source: the cut lands exactly on the window, not on a key frame.
+    forceTranscode: true,
+  };
+}
+
+async function audioOptions(track: InputAudioTrack): Promise<ConversionAudioOptions> {
+  const numberOfChannels = Math.min(2, (await track.getNumberOfChannels()) || 2);
+  const sampleRate = (await track.getSampleRate()) || 48_000;
+  if (await canEncodeAudio('aac', { numberOfChannels, sampleRate, bitrate: AUDIO_BITRATE })) {
+    return { codec: 'aac', bitrate: AUDIO_BITRATE, numberOfChannels };
+  }
+  // No AAC encoder (Debian's Chromium): copy the source sound when MP4 can hold it as it is;
+  // no codec given, so mediabunny copies it and only re-encodes when it has to.
+  const codec = await track.getCodec();
+  if (codec && new Mp4OutputFormat().getSupportedAudioCodecs().includes(codec)) return {};
+  return { codec: 'opus', bitrate: AUDIO_BITRATE, numberOfChannels };
+}
+
+/**
+ * Cuts [start, end] (seconds) out of `file` and returns it as `<name>-clip.mp4`.
+ * Rejects with an Error whose message can be shown as is, or an AbortError when `signal` fires.
+ */
+export async function trimVideo(file: File, window: TrimWindow, options: TrimOptions): Promise<File> {
+  const { maxSeconds, onProgress, signal } = options;
+  const problem = trimWindowProblem(window, maxSeconds);
+  if (problem) throw new Error(problem);
+  if (signal?.aborted) throw abortError();
+  if (!canTrimInThisBrowser()) {
+    throw new Error('This browser cannot cut videos. Try a recent Chrome, Edge, Firefox or Safari.');
+  }
+
+  let lastPercent = 0;
+  const report = (percent: number) => {
+    const p = Math.max(5, Math.min(99, Math.floor(percent)));
+    if (p <= lastPercent) return;
+    lastPercent = p;
+    onProgress?.(p);
+  };
+  report(5);
+
+  const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
+  let conversion: Conversion | null = null;
+  const onAbort = () => {
+    void conversion?.cancel();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    let duration: number;
+    try {
+      duration = await input.computeDuration();
+    } catch {
+      throw new Error('This file could not be read as a video. Try another file.');
+    }
+    if (window.start >= duration - TRIM_MIN_SECONDS / 2) {
+      throw new Error('The clip has to start within the video.');
+    }
+    if (signal?.aborted) throw abortError();
+
+    const target = new BufferTarget();
+    const output = new Output({ format: new Mp4OutputFormat({ fastStart: 'in-memory' }), target });
+    conversion = await Conversion.init({
+      input,
+      output,
+      tracks: 'primary',
+      trim: { start: window.start, end: Math.min(window.end, duration) },
+      video: videoOptions,
+      audio: audioOptions,
+      tags: {},
+      showWarnings: false,
+    });
+    const videoKept = conversion.utilizedTracks.some((t) => t.isVideoTrack());
+    if (!conversion.isValid || !videoKept) {
+      const reasons = conversion.discardedTracks
+        .map((d) => `${d.track.type} track ${d.track.id}: ${d.reason}`)
+        .join('; ');
+      throw new Error(
+        `This video cannot be cut in this browser. Try another file or browser. (${reasons || 'no usable tracks'})`,
+      );
+    }
+    conversion.onProgress = (progress) => report(5 + progress * 94);
+    if (signal?.aborted) throw abortError();
+    await conversion.execute();
+    if (signal?.aborted) throw abortError();
+    const buffer = target.buffer;
+    if (!buffer) throw new Error('Cutting the video produced no file. Please try again.');
+    report(99);
+    return new File([buffer], clipName(file.name), { type: 'video/mp4' });
+  } catch (error) {
+    if (error instanceof ConversionCanceledError || signal?.aborted) throw abortError();
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    input.dispose();
+  }
+}
