@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { clip, photo } from './support/media.ts';
+import { clip, photo, realClip } from './support/media.ts';
 import { createConfirmedMember, newMember, signIn, usernameOf } from './support/members.ts';
 
 test('a visitor follows and writes on a wall; the owner approves the post onto it', async ({
@@ -134,7 +134,12 @@ test('the owner sets a cover and About details; tabs work from the keyboard', as
   // A video far down the wall: choosing it on the Videos tab scrolls the Posts tab to it.
   await page.getByRole('tab', { name: 'Posts' }).click();
   await page.getByPlaceholder("What's on your mind?").fill('Choir practice clip');
-  await page.locator('form input[type="file"]').setInputFiles(await clip());
+  await page.locator('form input[type="file"]').setInputFiles(realClip(1));
+  await page
+    .getByRole('dialog', { name: 'Trim your video' })
+    .getByRole('button', { name: 'Use 1.0s clip' })
+    .click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Choir practice clip' })).toBeVisible();
   for (let i = 0; i < 6; i += 1) {

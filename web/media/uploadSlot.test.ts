@@ -48,6 +48,22 @@ describe('UploadSlot', () => {
     expect(slot.getState()).toMatchObject({ file: first, kind: 'photo', checking: false });
   });
 
+  it('takes the prepared file, and keeps the previous one when the member cancels the preparing', async () => {
+    const trimmed = video('a-clip.mp4');
+    let cancel = false;
+    const { slot } = slotWith({
+      prepare: async (file) => {
+        if (cancel) throw new DOMException('closed', 'AbortError');
+        return file.name === 'long.mp4' ? trimmed : file;
+      },
+    });
+    expect(await slot.choose(video('long.mp4'))).toBeNull();
+    expect(slot.getState()).toMatchObject({ file: trimmed, checking: false });
+    cancel = true;
+    expect(await slot.choose(video('other.mp4'))).toBeNull();
+    expect(slot.getState()).toMatchObject({ file: trimmed, checking: false });
+  });
+
   it('previews the chosen file and revokes the preview of the file it replaces', async () => {
     const revoke = vi.spyOn(URL, 'revokeObjectURL');
     const { slot } = slotWith();

@@ -94,7 +94,12 @@ export class UploadSlot {
       problem = (await check?.(file)) ?? null;
       if (!problem && prepare) chosen = await prepare(file);
     } catch (error) {
-      problem = (error as Error).message;
+      // The member closed the trim dialog: nothing chosen, nothing to say, the previous file stays.
+      if ((error as Error).name === 'AbortError') {
+        if (choice === this.choice) this.update({ checking: false });
+        return null;
+      }
+      problem = (error as Error).message || MEDIA_MESSAGES.unsupported;
     }
     if (choice !== this.choice) return null;
     if (problem) {

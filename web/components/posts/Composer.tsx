@@ -1,8 +1,10 @@
+import { MEDIA_LIMITS } from '@common/schemas/media.ts';
 import { type CreatePostInput, POST_CONTENT_MAX_LENGTH, type Post } from '@common/schemas/posts.ts';
 import { buttonClass, FormError } from '@web/components/Field.tsx';
-import { mediaProblem } from '@web/media/files.ts';
+import { isVideoFile, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
+import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useCreatePost } from '@web/queries/posts.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -80,7 +82,12 @@ export function Composer({
   const create = useCreatePost();
   const [draft, setDraft] = useState(emptyDraft);
   // The file is uploaded once per draft: a retry after a failed create does not send it again.
-  const media = useUpload({ check: mediaProblem });
+  // Every video goes through the trim dialog first; its size is checked on the clip, not the source.
+  const trimmer = useVideoTrimmer(MEDIA_LIMITS.videoSeconds);
+  const media = useUpload({
+    check: (chosen) => (isVideoFile(chosen) ? null : mediaProblem(chosen)),
+    prepare: trimmer.prepare,
+  });
   const { file } = media;
   const [phase, setPhase] = useState<'idle' | 'uploading' | 'posting'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -137,6 +144,7 @@ export function Composer({
       aria-label={title ? undefined : 'Create a post'}
       className={`${cardClass} p-4`}
     >
+      {trimmer.element}
       {title ? (
         <h2 id={ids.title} className="mb-3 text-lg font-semibold text-slate-900">
           {title}

@@ -1,0 +1,48 @@
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { isVideoFile } from './files.ts';
+
+// Its own chunk with mediabunny: loaded when a member first picks a video, never with the first screen.
+const TrimDialog = lazy(() => import('./TrimDialog.tsx'));
+
+interface Pending {
+  file: File;
+  resolve: (file: File) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The `prepare` step of useUpload for pickers that take videos: every chosen video goes through the
+ * trim dialog first (`element` renders it), photos pass straight on. Closing the dialog rejects with
+ * an AbortError, which leaves the picker as it was.
+ */
+export function useVideoTrimmer(maxSeconds: number): {
+  prepare: (file: File) => Promise<File>;
+  element: ReactNode;
+} {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const prepare = useCallback(
+    (file: File) =>
+      isVideoFile(file)
+        ? new Promise<File>((resolve, reject) => setPending({ file, resolve, reject }))
+        : Promise.resolve(file),
+    [],
+  );
+  const element = pending ? (
+    <Suspense fallback={null}>
+      <TrimDialog
+        key={`${pending.file.name}:${pending.file.size}:${pending.file.lastModified}`}
+        file={pending.file}
+        maxSeconds={maxSeconds}
+        onDone={(file) => {
+          pending.resolve(file);
+          setPending(null);
+        }}
+        onCancel={() => {
+          pending.reject(new DOMException('The trim dialog was closed.', 'AbortError'));
+          setPending(null);
+        }}
+      />
+    </Suspense>
+  ) : null;
+  return { prepare, element };
+}
