@@ -18,7 +18,7 @@ interface TrimResult {
   ms: number;
 }
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('trims a 10 s window out of a 1080p clip into a fast-start H.264 MP4 without tags', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'splikz-trim-'));
