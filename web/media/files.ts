@@ -28,23 +28,3 @@ export function mediaProblem(file: File): string | null {
   if (kind === 'photo' && file.size > MEDIA_LIMITS.photoBytes) return MEDIA_MESSAGES.photoTooLarge;
   return null;
 }
-
-/** The clip's length in seconds as the browser reads it, or null when it cannot (the server still checks). */
-export function readVideoDuration(file: File): Promise<number | null> {
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const video = document.createElement('video');
-    const done = (seconds: number | null) => {
-      clearTimeout(timer);
-      video.removeAttribute('src');
-      URL.revokeObjectURL(url);
-      resolve(seconds !== null && Number.isFinite(seconds) ? seconds : null);
-    };
-    const timer = setTimeout(() => done(null), 5000);
-    video.preload = 'metadata';
-    video.muted = true;
-    video.onloadedmetadata = () => done(video.duration);
-    video.onerror = () => done(null);
-    video.src = url;
-  });
-}

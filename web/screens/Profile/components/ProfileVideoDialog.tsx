@@ -1,10 +1,11 @@
 import { MEDIA_LIMITS, type MediaUpload } from '@common/schemas/media.ts';
-import { PROFILE_MESSAGES, type ProfilePage, profileVideoTooLongMessage } from '@common/schemas/profiles.ts';
+import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profiles.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
-import { isVideoFile, mediaProblem, readVideoDuration } from '@web/media/files.ts';
+import { isVideoFile } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
+import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useRemoveProfileVideo, useSetProfileVideo } from '@web/queries/profiles.ts';
 import { prefersReducedMotion } from '@web/queries/settings.ts';
 import { Trash2, Video } from 'lucide-react';
@@ -13,19 +14,13 @@ import { toast } from 'sonner';
 
 const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/webm';
 
-/** A video within the size limit and, as far as the browser can read it, of at most 3 seconds. */
-async function profileVideoProblem(file: File): Promise<string | null> {
-  if (!isVideoFile(file)) return PROFILE_MESSAGES.profileVideoNotVideo;
-  const tooLarge = mediaProblem(file);
-  if (tooLarge) return tooLarge;
-  const seconds = await readVideoDuration(file);
-  if (seconds !== null && seconds > MEDIA_LIMITS.profileVideoSeconds + MEDIA_LIMITS.videoToleranceSeconds)
-    return profileVideoTooLongMessage(seconds);
-  return null;
+/** A video: its length and size are the trim dialog's to settle (it cuts 3 seconds out of it). */
+function profileVideoProblem(file: File): string | null {
+  return isVideoFile(file) ? null : PROFILE_MESSAGES.profileVideoNotVideo;
 }
 
 /**
- * The profile-video dialog (spec section 2, 'Profile'): choose a clip of at most 3 seconds, see it loop,
+ * The profile-video dialog (spec section 2, 'Profile'): choose a video, cut 3 seconds of it, see it loop,
  * upload it with progress and save it; or remove the current one.
  */
 export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
@@ -33,7 +28,8 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
   const save = useSetProfileVideo();
   const remove = useRemoveProfileVideo();
   // Checked in the browser (duration included), then uploaded at once; a failure is reported on Save.
-  const clip = useUpload({ check: profileVideoProblem, uploadOnChoose: true });
+  const trimmer = useVideoTrimmer(MEDIA_LIMITS.profileVideoSeconds);
+  const clip = useUpload({ check: profileVideoProblem, prepare: trimmer.prepare, uploadOnChoose: true });
   const { file, progress } = clip;
   const [problem, setProblem] = useState<string | null>(null);
   const [action, setAction] = useState<'saving' | 'removing' | null>(null);
@@ -97,6 +93,7 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
       className="w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white"
     >
       <div className="flex flex-col gap-4 p-5">
+        {trimmer.element}
         <div>
           <h2 id={ids.title} className="text-lg font-bold text-slate-900">
             Profile video
