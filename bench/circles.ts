@@ -1,20 +1,21 @@
-// Benchmark: a FaithVerse circle's host sends its camera to 1, 4 and 8 guests, one peer connection
-// per guest (the host's page encodes and uploads once per guest). Every page is a real page of the
-// built web app in one headless Chromium on this machine, talking to a real server on 127.0.0.1.
-// For each run it prints, per guest, the time from the room's navigation start to the first decoded
-// remote frame and the frames per second received over a 10 s window, with the host's CPU and upload
-// over the same window; writes bench/results/circles.json. Not part of `npm test`. Needs dist/ (built
-// here with `npm run build` when missing), /usr/bin/chromium and /usr/bin/ffmpeg.
-// Run with: npx tsx bench/circles.ts   (defaults: BENCH_GUESTS=1,4,8 BENCH_WINDOW_S=10
-// BENCH_VIDEO=320x180@15 BENCH_ARRIVAL=sequential; BENCH_VIDEO=default uses Chromium's built-in fake
-// camera, which follows the page's 1280x720 ask; BENCH_ARRIVAL=together opens every guest at once;
-// BENCH_DEBUG=1 prints the pages' console and each guest's requests with their timings)
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import { startTestServer } from '@server/test/harness.ts';
+import {
+  chromiumProcesses,
+  guestTimeline,
+  type HostSample,
+  hostProcessTimes,
+  MILESTONES,
+  machineJiffies,
+  processCpuSeconds,
+  sampleGuest,
+  sampleHost,
+  type Timeline,
+} from './circles-probes.ts';
+import { createCircle, ensureWebBuild, fakeCameraFile, memberContext } from './circles-setup.ts';
 import { BENCH_SECRET, type BenchMember, percentile, round2, seedMembers } from './members.ts';
 import { runBench, saveResults } from './results.ts';
 
@@ -31,192 +32,6 @@ const ARRIVAL = process.env.BENCH_ARRIVAL === 'together' ? 'together' : 'sequent
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FIRST_FRAME_TIMEOUT_MS = 30_000;
 const REPO = path.join(import.meta.dirname, '..');
-/** Linux's USER_HZ, the unit of /proc CPU times. */
-const CLOCK_TICKS = 100;
-
-// ---- What the pages record about themselves (injected before the app's scripts run) ----------------
-
-interface PageMarks {
-  /** performance.now() (ms since this document's navigation start) of each milestone. */
-  pcCreated: number | null;
-  videoAttached: number | null;
-  firstFrame: number | null;
-}
-
-/** A guest's way to its first frame, in ms since the room's navigation start. */
-const MILESTONES = [
-  'appStarted', // DOMContentLoaded ended: the app's module scripts have run
-  'circleFetched', // GET /api/circles/:id answered
-  'joined', // POST /api/circles/:id/join answered (public circle, no approval)
-  'roomJoined', // GET /api/circles/:id/members started: the app fetches it once the room is joined
-  'offerArrived', // the host's offer arrived (the page made its RTCPeerConnection)
-  'videoAttached', // the remote stream was given to the video element (ontrack)
-  'firstFrame', // the first remote frame was decoded
-] as const;
-type Milestone = (typeof MILESTONES)[number];
-type Timeline = Record<Milestone, number>;
-
-/** The guest's timeline, once its first frame is in (null before). */
-const guestTimeline = (page: Page) =>
-  page.evaluate((): Timeline | null => {
-    const marks = (window as unknown as { __bench: { marks: PageMarks } }).__bench.marks;
-    if (marks.firstFrame === null) return null;
-    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const circle = location.pathname.split('/').at(-1);
-    const first = (suffix: string) =>
-      resources.find((r) => new URL(r.name).pathname === `/api/circles/${circle}${suffix}`);
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    return {
-      appStarted: navigation.domContentLoadedEventEnd,
-      circleFetched: first('')?.responseEnd ?? Number.NaN,
-      joined: first('/join')?.responseEnd ?? Number.NaN,
-      roomJoined: first('/members')?.startTime ?? Number.NaN,
-      offerArrived: marks.pcCreated ?? Number.NaN,
-      videoAttached: marks.videoAttached ?? Number.NaN,
-      firstFrame: marks.firstFrame,
-    };
-  });
-
-/**
- * Keeps every RTCPeerConnection the page makes (to read its stats) and watches for the remote video:
- * when it gets its stream, and its first decoded frame (requestVideoFrameCallback, with a 10 ms poll
- * of getVideoPlaybackQuality() as a fallback; the earlier of the two counts).
- */
-function instrumentPage() {
-  const marks: PageMarks = { pcCreated: null, videoAttached: null, firstFrame: null };
-  const pcs: RTCPeerConnection[] = [];
-  (window as unknown as { __bench: unknown }).__bench = { marks, pcs };
-  const Native = window.RTCPeerConnection;
-  window.RTCPeerConnection = class extends Native {
-    constructor(config?: RTCConfiguration) {
-      super(config);
-      pcs.push(this);
-      if (marks.pcCreated === null) marks.pcCreated = performance.now();
-    }
-  };
-  const frame = (at: number) => {
-    if (marks.firstFrame === null || at < marks.firstFrame) marks.firstFrame = at;
-  };
-  let watched: HTMLVideoElement | null = null;
-  const poll = setInterval(() => {
-    const video = document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]');
-    if (video && video !== watched && video.srcObject) {
-      watched = video;
-      if (marks.videoAttached === null) marks.videoAttached = performance.now();
-      video.requestVideoFrameCallback((now) => frame(now));
-    }
-    if (video && video.getVideoPlaybackQuality().totalVideoFrames > 0) frame(performance.now());
-    if (marks.firstFrame !== null) clearInterval(poll);
-  }, 10);
-}
-
-interface GuestSample {
-  at: number;
-  frames: number;
-  width: number;
-  height: number;
-  inbound: { framesDecoded: number; framesDropped: number; freezeCount: number; bytesReceived: number };
-}
-
-/** The guest's decoded frame count (page clock) and its inbound video stats. */
-const sampleGuest = (page: Page) =>
-  page.evaluate(async (): Promise<GuestSample> => {
-    const bench = (window as unknown as { __bench: { pcs: RTCPeerConnection[] } }).__bench;
-    const video = document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]');
-    const inbound = { framesDecoded: 0, framesDropped: 0, freezeCount: 0, bytesReceived: 0 };
-    for (const pc of bench.pcs) {
-      if (pc.connectionState === 'closed') continue;
-      for (const s of (await pc.getStats()).values()) {
-        if (s.type !== 'inbound-rtp' || s.kind !== 'video') continue;
-        inbound.framesDecoded += s.framesDecoded ?? 0;
-        inbound.framesDropped += s.framesDropped ?? 0;
-        inbound.freezeCount += s.freezeCount ?? 0;
-        inbound.bytesReceived += s.bytesReceived ?? 0;
-      }
-    }
-    return {
-      at: performance.now(),
-      frames: video ? video.getVideoPlaybackQuality().totalVideoFrames : 0,
-      width: video?.videoWidth ?? 0,
-      height: video?.videoHeight ?? 0,
-      inbound,
-    };
-  });
-
-interface HostSample {
-  at: number;
-  peers: number;
-  bytesSent: number;
-  framesEncoded: number;
-  encodeSeconds: number;
-  sent: Array<{ width: number; height: number; fps: number; limitation: string; encoder: string }>;
-}
-
-/** The host's outbound stats summed over its peer connections (audio and video bytes, video frames). */
-const sampleHost = (page: Page) =>
-  page.evaluate(async (): Promise<HostSample> => {
-    const bench = (window as unknown as { __bench: { pcs: RTCPeerConnection[] } }).__bench;
-    const sample: HostSample = {
-      at: performance.now(),
-      peers: 0,
-      bytesSent: 0,
-      framesEncoded: 0,
-      encodeSeconds: 0,
-      sent: [],
-    };
-    for (const pc of bench.pcs) {
-      if (pc.connectionState !== 'connected') continue;
-      sample.peers += 1;
-      for (const s of (await pc.getStats()).values()) {
-        if (s.type !== 'outbound-rtp') continue;
-        sample.bytesSent += s.bytesSent ?? 0;
-        if (s.kind !== 'video') continue;
-        sample.framesEncoded += s.framesEncoded ?? 0;
-        sample.encodeSeconds += s.totalEncodeTime ?? 0;
-        sample.sent.push({
-          width: s.frameWidth ?? 0,
-          height: s.frameHeight ?? 0,
-          fps: s.framesPerSecond ?? 0,
-          limitation: s.qualityLimitationReason ?? 'none',
-          encoder: s.encoderImplementation ?? '?',
-        });
-      }
-    }
-    return sample;
-  });
-
-/** CPU seconds of the host page's renderer process and its main thread's task time (CDP Performance). */
-async function hostProcessTimes(cdp: CDPSession) {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-  return { processTime: value('ProcessTime'), taskDuration: value('TaskDuration') };
-}
-
-/** Chromium's processes (browser, renderers, GPU, utilities), from CDP SystemInfo.getProcessInfo. */
-async function chromiumProcesses(cdp: CDPSession): Promise<Array<{ type: string; id: number }>> {
-  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
-    processInfo: Array<{ type: string; id: number }>;
-  };
-  return processInfo;
-}
-
-/** CPU seconds (user + system) of one process, from /proc; 0 when it has gone. */
-function processCpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The whole machine's busy and total jiffies (/proc/stat). */
-function machineJiffies() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((a, b) => a + b, 0);
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  return { busy: total - idle, total };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -228,62 +43,6 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
-}
-
-// ---- Setup ------------------------------------------------------------------------------------------
-
-function ensureWebBuild() {
-  if (existsSync(path.join(REPO, 'dist', 'index.html'))) return;
-  console.log('dist/ is missing: npm run build');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: REPO, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
-}
-
-/** A looping .y4m test pattern (moving, so the encoders have real work) for the fake camera. */
-function fakeCameraFile(dir: string): string | null {
-  if (VIDEO === 'default') return null;
-  const match = /^(\d+)x(\d+)@(\d+)$/.exec(VIDEO);
-  if (!match) throw new Error(`BENCH_VIDEO must look like 320x180@15 or be 'default', not ${VIDEO}`);
-  const [, width, height, fps] = match;
-  const file = path.join(dir, 'camera.y4m');
-  // A few seconds of loop, at most ~100 MB of raw frames.
-  const frames = Math.min(6 * Number(fps), Math.floor(100e6 / (Number(width) * Number(height) * 1.5)));
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=${width}x${height}:rate=${fps}`,
-    '-frames:v',
-    String(frames),
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  ]);
-  return file;
-}
-
-async function memberContext(browser: Browser, baseUrl: string, member: BenchMember) {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const [name, value] = member.cookie.split(/=(.*)/s) as [string, string];
-  await context.addCookies([{ name, value, url: baseUrl }]);
-  // tsx keeps function names with a __name helper, which the code sent into the page also calls.
-  await context.addInitScript({
-    content: `globalThis.__name = (f) => f; (${instrumentPage.toString()})();`,
-  });
-  return context;
-}
-
-async function createCircle(baseUrl: string, host: BenchMember, title: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/circles`, {
-    method: 'POST',
-    headers: { cookie: host.cookie, origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ title, faith: 'Christianity', join_by_blessing: false }),
-  });
-  if (response.status !== 201)
-    throw new Error(`POST /api/circles: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { circle: { id: string } }).circle.id;
 }
 
 // ---- One run: a host and N guests -------------------------------------------------------------------
@@ -446,7 +205,7 @@ async function runOnce(
 // ---- Main -------------------------------------------------------------------------------------------
 
 async function main() {
-  ensureWebBuild();
+  ensureWebBuild(REPO);
   // The figures are only as good as the machine is quiet: say how busy it was before we started.
   const idleStart = machineJiffies();
   await sleep(2000);
@@ -457,7 +216,7 @@ async function main() {
     console.log(`note: other processes used ${Math.round(busyBefore)}% CPU before the run; expect noise`);
   }
   const tmp = mkdtempSync(path.join(tmpdir(), 'splikz-circles-bench-'));
-  const camera = fakeCameraFile(tmp);
+  const camera = fakeCameraFile(tmp, VIDEO);
   // No STUN or TURN: every peer is on this machine, and no public server is reachable from here.
   const server = await startTestServer(
     'sqlite',

@@ -6,7 +6,7 @@ import { runCommand } from '@server/commands/run.ts';
 import type { FaithCirclesTable } from '@server/db/types.ts';
 import { LocalMediaStorage } from '@server/media/storage.ts';
 import type { Realtime } from '@server/realtime/realtime.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '@server/test/database.ts';
+import { createTestDatabase, dialects, insertMember, type TestDatabase } from '@server/test/database.ts';
 import type { Insertable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,26 +54,7 @@ describe.each(dialects)('end of stale circles (%s)', (dialect) => {
       .executeTakeFirstOrThrow()
       .then((row) => ({ status: row.status, is_listed: Boolean(row.is_listed) }));
 
-  async function member(): Promise<string> {
-    const id = uuidv7();
-    const now = new Date().toISOString();
-    await db()
-      .insertInto('user')
-      .values({
-        id,
-        name: 'H',
-        email: `${id}@example.com`,
-        emailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    await db()
-      .insertInto('profiles')
-      .values({ id, username: `h${id.slice(-12)}`, full_name: 'Host' })
-      .execute();
-    return id;
-  }
+  const member = () => insertMember(db(), 'Host');
 
   /** A circle as the commands leave it: live and listed with a heartbeat unless told otherwise. */
   function circleRow(fields: Partial<Insertable<FaithCirclesTable>> = {}) {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { LocalMediaStorage } from '@server/media/storage.ts';
 import { silentRealtime } from '@server/realtime/realtime.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '@server/test/database.ts';
+import { createTestDatabase, dialects, insertMember, type TestDatabase } from '@server/test/database.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,26 +24,7 @@ describe.each(dialects)('sweep of unattached uploads (%s)', (dialect) => {
     log: { warn: vi.fn(), error: vi.fn() },
   });
 
-  async function member(): Promise<string> {
-    const id = uuidv7();
-    const now = new Date().toISOString();
-    await db()
-      .insertInto('user')
-      .values({
-        id,
-        name: 'M',
-        email: `${id}@example.com`,
-        emailVerified: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    await db()
-      .insertInto('profiles')
-      .values({ id, username: `m${id.slice(-12)}`, full_name: 'M' })
-      .execute();
-    return id;
-  }
+  const member = () => insertMember(db(), 'M');
 
   async function upload(userId: string, ageMs: number, createdAt?: string | RawBuilder<string>) {
     const id = uuidv7();

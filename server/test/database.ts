@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database_, openDatabase } from '@server/db/database.ts';
 import { migrateToLatest } from '@server/db/migrate.ts';
+import type { DB } from '@server/db/types.ts';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
 
 // Test databases: one per run on PostgreSQL (harness.ts starts whole servers on them), and, for tests
 // that need no app (jobs), a migrated database with further connections to it as further nodes.
@@ -64,4 +67,19 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A member written straight into the database (user and profile rows), for tests without an app. */
+export async function insertMember(db: Kysely<DB>, name = 'M'): Promise<string> {
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('user')
+    .values({ id, name, email: `${id}@example.com`, emailVerified: true, createdAt: now, updatedAt: now })
+    .execute();
+  await db
+    .insertInto('profiles')
+    .values({ id, username: `${name.toLowerCase()[0]}${id.slice(-12)}`, full_name: name })
+    .execute();
+  return id;
 }
