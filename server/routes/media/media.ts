@@ -4,7 +4,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { runCommand } from '@server/commands/run.ts';
 import { sweepUnattachedUploads } from '@server/commands/uploads.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
@@ -13,10 +12,10 @@ import { enforceLimit } from '@server/http/rateLimit.ts';
 import { type MediaObjectRow, presentMediaUpload, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { processPhoto } from '@server/media/photos.ts';
 import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from '@server/media/sniff.ts';
-import { LocalMediaStorage } from '@server/media/storage.ts';
 import { probeVideo, remuxWithoutMetadata } from '@server/media/videos.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
+import { serveMedia } from './serveMedia.ts';
 
 const FILE_FIELD = 'file';
 const unsupported = () => new HttpError(415, 'unsupported_media', MEDIA_MESSAGES.unsupported);
@@ -67,7 +66,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  if (ctx.media instanceof LocalMediaStorage) serveLocalMedia(app, ctx.media.root);
+  serveMedia(app, ctx);
 }
 
 /** Streams the one file of the form to `tmpFile`, refusing it as soon as its type or size is wrong. */
@@ -231,33 +230,4 @@ function discardRestOfBody(request: FastifyRequest): void {
   if (raw.readableEnded || raw.destroyed) return;
   raw.unpipe();
   raw.resume();
-}
-
-/** GET /media/* from DATA_DIR/media: read-only, Range requests, cached for a year (keys never change). */
-function serveLocalMedia(app: FastifyInstance, root: string): void {
-  app.register(
-    async (scope) => {
-      await scope.register(fastifyStatic, {
-        root,
-        prefix: '/',
-        decorateReply: false,
-        index: false,
-        list: false,
-        dotfiles: 'deny',
-        acceptRanges: true,
-        maxAge: '365d',
-        immutable: true,
-        setHeaders: (res, filePath) => {
-          res.header('x-content-type-options', 'nosniff');
-          // Firefox refuses to play video/quicktime; the H.264 inside a MOV plays fine as MP4.
-          if (filePath.endsWith('.mov')) res.header('content-type', 'video/mp4');
-        },
-      });
-      // Without this a missing file would fall through to the web app's index.html.
-      scope.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ error: { code: 'not_found', message: `No media at ${request.url}.` } }),
-      );
-    },
-    { prefix: '/media' },
-  );
 }
