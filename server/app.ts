@@ -91,7 +91,7 @@ export async function buildApp(
       sockets.realtime.disconnectUser(userId);
     },
   });
-  const media = createMediaStorage(config.dataDir);
+  const media = createMediaStorage(config);
   const ctx: AppContext = {
     config,
     database,
@@ -145,6 +145,7 @@ export async function buildApp(
       await app.close();
       await rateLimitRedis?.quit().catch(() => undefined);
       await database.destroy();
+      media.close?.();
     },
   };
 }

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
+/** A complete S3 configuration; the cases below break one variable of it. */
+const S3 = { S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'splikz', S3_SECRET_ACCESS_KEY: 'secret' };
+
 describe('loadConfig', () => {
   const dirs: string[] = [];
   const dataDir = () => {
@@ -52,8 +55,57 @@ describe('loadConfig', () => {
       { AUTH_SECRET: 'short' },
       'Invalid environment variable AUTH_SECRET: must be at least 32 characters long',
     ],
+    [
+      { ...S3, S3_ENDPOINT: 'minio:9000' },
+      'Invalid environment variable S3_ENDPOINT: must start with http://',
+    ],
+    [
+      { ...S3, S3_ENDPOINT: 'https://' },
+      'Invalid environment variable S3_ENDPOINT: must be an http:// or https:// URL',
+    ],
+    [{ ...S3, S3_BUCKET: 'My_Media' }, 'Invalid environment variable S3_BUCKET: must be a bucket name'],
+    [
+      { ...S3, S3_PUBLIC_URL: 'cdn.example.org' },
+      'Invalid environment variable S3_PUBLIC_URL: must start with',
+    ],
+    [
+      { ...S3, S3_ACCESS_KEY_ID: '' },
+      'Invalid environment variable S3_ACCESS_KEY_ID: is required when S3_ENDPOINT is set',
+    ],
+    [
+      { ...S3, S3_SECRET_ACCESS_KEY: ' ' },
+      'Invalid environment variable S3_SECRET_ACCESS_KEY: is required when S3_ENDPOINT is set',
+    ],
+    [{ S3_BUCKET: 'media' }, 'Invalid environment variable S3_BUCKET: needs S3_ENDPOINT too'],
+    [
+      { S3_PUBLIC_URL: 'https://cdn.example.org' },
+      'Invalid environment variable S3_PUBLIC_URL: needs S3_ENDPOINT',
+    ],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('keeps media in DATA_DIR/media without S3_ENDPOINT, and takes the S3 variables with it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), ...S3 }).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'splikz-media',
+      region: 'us-east-1',
+      accessKeyId: 'splikz',
+      secretAccessKey: 'secret',
+      publicUrl: undefined,
+    });
+    const env = {
+      ...S3,
+      S3_BUCKET: 'photos.example',
+      S3_REGION: 'eu-central-1',
+      S3_PUBLIC_URL: 'https://cdn.example.org/media/',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).s3).toMatchObject({
+      bucket: 'photos.example',
+      region: 'eu-central-1',
+      publicUrl: 'https://cdn.example.org/media',
+    });
   });
 
   it('generates AUTH_SECRET once and keeps it in DATA_DIR', () => {

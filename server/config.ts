@@ -22,6 +22,18 @@ export interface Config {
   contactRateLimit: { perIp: number; windowMs: number };
   /** STUN and TURN servers handed to the browsers of a FaithVerse circle (ICE_SERVERS, JSON). */
   iceServers: IceServer[];
+  /** An S3-compatible bucket for uploads (S3_*); undefined keeps them in DATA_DIR/media. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers load `${publicUrl}/${key}` from; undefined: the app serves /media/* from the bucket. */
+  publicUrl: string | undefined;
 }
 
 /** The spec's two public STUN servers, used when ICE_SERVERS is not set. */
@@ -71,6 +83,24 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const httpUrl = optionalUrl(['http', 'https']).refine((v) => v === undefined || URL.canParse(v), {
+  message: 'must be an http:// or https:// URL',
+});
+
+const S3_SETTINGS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_URL',
+] as const;
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -98,7 +128,36 @@ const envSchema = z.object({
     .default(20),
   NODE_ENV: z.string().optional(),
   ICE_SERVERS: iceServersSchema,
+  S3_ENDPOINT: httpUrl,
+  S3_BUCKET: optionalText.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+    message: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+  }),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: httpUrl,
 });
+
+/** The S3 settings, all or nothing: half a configuration would quietly keep media in DATA_DIR/media. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const refuse = (name: string, message: string) =>
+    new ConfigError(`Invalid environment variable ${name}: ${message}`);
+  if (!e.S3_ENDPOINT) {
+    const stray = S3_SETTINGS.find((name) => e[name] !== undefined);
+    if (stray) throw refuse(stray, 'needs S3_ENDPOINT too (without it, media stay in DATA_DIR/media)');
+    return undefined;
+  }
+  if (!e.S3_ACCESS_KEY_ID) throw refuse('S3_ACCESS_KEY_ID', 'is required when S3_ENDPOINT is set');
+  if (!e.S3_SECRET_ACCESS_KEY) throw refuse('S3_SECRET_ACCESS_KEY', 'is required when S3_ENDPOINT is set');
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET ?? 'splikz-media',
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
 
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
@@ -136,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perEmail: 5, windowMs: 60_000 },
     contactRateLimit: { perIp: 5, windowMs: 60 * 60_000 },
     iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
+    s3: s3Config(e),
     ...overrides,
   };
 }

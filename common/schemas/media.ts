@@ -14,6 +14,10 @@ export const MEDIA_LIMITS = {
   /** Long side of the stored photo, and width of the feed variant, in pixels. */
   photoMaxSide: 2048,
   feedWidth: 720,
+  /** A video's poster, a still the browser takes of the clip's first frame. */
+  posterBytes: 2 * MB,
+  /** How far a poster's shape may be from its video's (rounding of odd sizes, scaling). */
+  posterAspectTolerance: 0.03,
 } as const;
 
 /** For `<input type="file" accept>`: the server still recognises files by their bytes. */
@@ -24,13 +28,20 @@ export const MEDIA_MESSAGES = {
   missingFile: 'Choose a photo or video to upload.',
   photoTooLarge: `Photos can be at most ${MEDIA_LIMITS.photoBytes / MB} MB.`,
   videoTooLarge: `Videos can be at most ${MEDIA_LIMITS.videoBytes / MB} MB.`,
+  posterTooLarge: `A video's poster can be at most ${MEDIA_LIMITS.posterBytes / MB} MB.`,
+  posterUnsupported: "A video's poster must be a JPEG, PNG or WebP still.",
+  posterMismatch: "The poster must be a still of the video, with the video's shape.",
+  posterWithoutVideo: 'Only a video takes a poster: send it beside the video in a field named "poster".',
 } as const;
 
 export function videoTooLongMessage(seconds: number): string {
   return `Videos can be at most ${MEDIA_LIMITS.videoSeconds} seconds long. This one is ${seconds.toFixed(1)} seconds.`;
 }
 
-/** The 201 answer of POST /api/media. `feed_url` is the 720 px WebP of a photo, null for a video. */
+/**
+ * The 201 answer of POST /api/media. `feed_url` is the 720 px WebP of a photo, or of a video's poster
+ * (null for a video sent without one).
+ */
 export const mediaUploadSchema = z.object({
   id: z.string(),
   media_type: z.enum(['photo', 'video']),

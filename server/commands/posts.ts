@@ -3,6 +3,7 @@ import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
+import type { MediaUrls } from '@server/media/storage.ts';
 import { canDeleteComment, canEditPost } from '@server/policies/post.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -26,12 +27,17 @@ function checkCategoryFields(input: Input): void {
   }
 }
 
-export async function createPost(trx: Transaction<DB>, viewer: Viewer, input: Input): Promise<string> {
+export async function createPost(
+  trx: Transaction<DB>,
+  viewer: Viewer,
+  input: Input,
+  urls: MediaUrls,
+): Promise<string> {
   checkCategoryFields(input);
   const content = input.content ?? '';
   if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
   const media = input.media_id
-    ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId })
+    ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
   const id = uuidv7();
   const now = new Date().toISOString();

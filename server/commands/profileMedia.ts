@@ -3,6 +3,7 @@ import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';
 import { type ClaimedMedia, claimMedia } from '@server/media/mediaObjects.ts';
+import type { MediaUrls } from '@server/media/storage.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
@@ -24,7 +25,7 @@ export async function replaceProfileMedia(
   after: After,
   viewer: Viewer,
   slot: ProfileSlot,
-  next: { mediaId: string; check: (media: ClaimedMedia) => string } | null,
+  next: { mediaId: string; urls: MediaUrls; check: (media: ClaimedMedia) => string } | null,
   extra: { cover_photo_position?: number } = {},
 ): Promise<void> {
   const columns = slotColumns[slot];
@@ -46,7 +47,7 @@ export async function replaceProfileMedia(
   }
   let url: string | null = null;
   if (next) {
-    const media = await claimMedia(trx, { mediaId: next.mediaId, userId: viewer.userId });
+    const media = await claimMedia(trx, { mediaId: next.mediaId, userId: viewer.userId }, next.urls);
     url = next.check(media);
   }
   await trx

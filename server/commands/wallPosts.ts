@@ -5,6 +5,7 @@ import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
+import type { MediaUrls } from '@server/media/storage.ts';
 import { canModeratePendingPost, wallPostNeedsApproval } from '@server/policies/profile.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -29,13 +30,14 @@ export async function createWallPost(
   viewer: Viewer,
   ownerId: string,
   input: WallPostInput,
+  urls: MediaUrls,
 ): Promise<WallResult> {
   const content = input.content ?? '';
   if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
   const owner = await trx.selectFrom('profiles').select('id').where('id', '=', ownerId).executeTakeFirst();
   if (!owner) throw notFound(PROFILE_MESSAGES.userNotFound);
   const media = input.media_id
-    ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId })
+    ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
   const id = uuidv7();
   const now = new Date().toISOString();

@@ -10,6 +10,7 @@ const base = {
   id: 'p1',
   content: 'Hello',
   image_url: null,
+  image_feed_url: null,
   media_type: 'none' as const,
   content_type: null,
   full_name: 'Grace Hopper',
@@ -44,6 +45,24 @@ describe('post link previews', () => {
       'https://s.example',
     ).tags;
     expect(webm).toContain('<meta property="og:video:type" content="video/webm" />');
+    // Without a poster a video's preview image is the logo; with one, the poster.
+    expect(webm).toContain('<meta property="og:image" content="https://s.example/logo.png" />');
+    const withPoster = postMetaTags(
+      {
+        ...base,
+        image_url: '/media/u/1/c.mp4',
+        image_feed_url: '/media/u/1/c-poster.webp',
+        media_type: 'video',
+        content_type: 'video/mp4',
+      },
+      'https://s.example',
+    ).tags;
+    expect(withPoster).toContain(
+      '<meta property="og:image" content="https://s.example/media/u/1/c-poster.webp" />',
+    );
+    expect(withPoster).toContain(
+      '<meta name="twitter:image" content="https://s.example/media/u/1/c-poster.webp" />',
+    );
     const photo = postMetaTags(
       { ...base, image_url: '/media/u/1/b.mp4', media_type: 'photo', content_type: 'image/webp' },
       'https://s.example',
@@ -88,6 +107,12 @@ describe('GET /post/:id', () => {
     expect(html).toContain(`<meta property="og:url" content="${server.baseUrl}/post/${post.id}" />`);
     expect(html).not.toContain('content="app"');
     expect(html).toContain('<div id="root">');
+    // Replacement patterns in a member's text stay text.
+    const dollars = (await client.post('/api/posts', { content: "Bread for $& and $' today" })).body;
+    const priced = await (await fetch(`${server.baseUrl}/post/${dollars.id}`)).text();
+    expect(priced).toContain(
+      '<meta property="og:description" content="Bread for $&amp; and $&#39; today" />',
+    );
   });
 
   it('announces a video post as a video and a photo post as an image, from what was uploaded', async () => {

@@ -10,6 +10,8 @@ interface SharedPost {
   id: string;
   content: string;
   image_url: string | null;
+  /** The 720 px WebP of a photo, or a video's poster. */
+  image_feed_url: string | null;
   /** What the upload is, as stored when it was posted: the URL's ending says nothing. */
   media_type: 'photo' | 'video' | 'none';
   /** The upload's stored content type (null when its row is gone). */
@@ -34,7 +36,9 @@ export function postMetaTags(post: SharedPost, publicUrl: string): { title: stri
   const canonical = `${publicUrl}/post/${encodeURIComponent(post.id)}`;
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
   const video = post.image_url && post.media_type === 'video' ? absolute(post.image_url) : null;
-  const image = post.image_url && !video ? absolute(post.image_url) : `${publicUrl}/logo.png`;
+  // A video shows its poster (the still the browser took when it was trimmed) where it has one.
+  const still = video ? post.image_feed_url : post.image_url;
+  const image = still ? absolute(still) : `${publicUrl}/logo.png`;
   const meta: Array<[attr: 'name' | 'property', key: string, value: string]> = [
     ['name', 'description', description],
     ['property', 'og:type', video ? 'video.other' : 'article'],
@@ -80,6 +84,7 @@ export async function renderPostPage(
       'posts.id',
       'posts.content',
       'posts.image_url',
+      'posts.image_feed_url',
       'posts.media_type',
       'media_objects.content_type',
       'profiles.full_name',
@@ -90,7 +95,7 @@ export async function renderPostPage(
   if (!post) return null;
   const { title, tags } = postMetaTags(post, ctx.config.publicUrl);
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(title)}</title>`)
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', `  ${tags}\n  </head>`);
+    .replace('</head>', () => `  ${tags}\n  </head>`); // functions: `$&` in a member's text stays text
 }

@@ -5,23 +5,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
 import { renderPostPage } from './postPage.ts';
 
-// Security headers for the HTML shell only: the JSON API does not pay for them on every request.
-const HTML_HEADERS = {
-  'cache-control': 'no-cache',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy': [
-    "default-src 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "connect-src 'self' ws: wss:",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; '),
-};
+/**
+ * Security headers for the HTML shell only: the JSON API does not pay for them on every request.
+ * `mediaOrigin` is where uploads load from when it is not this app (S3_PUBLIC_URL).
+ */
+function htmlHeaders(mediaOrigin: string | undefined): Record<string, string> {
+  const media = mediaOrigin ? ` ${mediaOrigin}` : '';
+  return {
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': [
+      "default-src 'self'",
+      `img-src 'self' data: blob:${media}`,
+      `media-src 'self' blob:${media}`,
+      "style-src 'self' 'unsafe-inline'",
+      "connect-src 'self' ws: wss:",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ].join('; '),
+  };
+}
 
 const notFoundBody = (request: FastifyRequest) => ({
   error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` },
@@ -40,6 +46,8 @@ export async function registerWebApp(
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const s3PublicUrl = ctx.config.s3?.publicUrl;
+  const shellHeaders = htmlHeaders(s3PublicUrl ? new URL(s3PublicUrl).origin : undefined);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -58,13 +66,13 @@ export async function registerWebApp(
     return reply
       .status(html ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .headers(HTML_HEADERS)
+      .headers(shellHeaders)
       .send(html ?? indexHtml);
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(notFoundBody(request));
     }
-    return reply.type('text/html; charset=utf-8').headers(HTML_HEADERS).send(indexHtml);
+    return reply.type('text/html; charset=utf-8').headers(shellHeaders).send(indexHtml);
   });
 }

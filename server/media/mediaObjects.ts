@@ -9,7 +9,7 @@ import {
   type Selectable,
   sql,
 } from 'kysely';
-import { localMediaUrls, type MediaStorage } from './storage.ts';
+import type { MediaStorage, MediaUrls } from './storage.ts';
 
 export type MediaObjectRow = Selectable<MediaObjectsTable>;
 
@@ -71,13 +71,14 @@ export function shownBy(eb: ExpressionBuilder<DB, 'media_objects'>, mediaId: Exp
 
 /**
  * For the posts and profile APIs, inside their transaction: the member's own upload, not yet shown by
- * any post or profile (two owners sharing files would lose them when one is deleted). `urls` defaults
- * to the local store's URLs; pass `ctx.media` once storage can be elsewhere.
+ * any post or profile (two owners sharing files would lose them when one is deleted). `urls` is the
+ * app's storage (`ctx.media`): the returned URLs are stored with the post or profile, so they must
+ * point where the files are (the bucket's S3_PUBLIC_URL, say), never default to /media/.
  */
 export async function claimMedia(
   db: Kysely<DB>,
   { mediaId, userId }: { mediaId: string; userId: string },
-  urls: Pick<MediaStorage, 'publicUrl'> = localMediaUrls,
+  urls: MediaUrls,
 ): Promise<ClaimedMedia> {
   let query = db
     .selectFrom('media_objects')

@@ -1,7 +1,7 @@
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@common/schemas/media.ts';
 import { HttpError } from '@server/http/errors.ts';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import type { SniffedMedia } from './sniff.ts';
+import { type SniffedMedia, sniffMedia } from './sniff.ts';
 
 // Enough for any phone camera (48 MP); refuses decompression bombs that fit in 10 MB.
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -72,6 +72,46 @@ export async function processPhoto(input: Buffer, sniffed: SniffedMedia): Promis
     throw unreadable();
   }
 }
+
+/**
+ * A video's poster, sent by the browser: a JPEG, PNG or WebP still with the video's shape, re-encoded
+ * like a feed variant (WebP, at most MEDIA_LIMITS.feedWidth wide, no metadata).
+ */
+export async function processPoster(
+  input: Buffer,
+  video: { width: number; height: number },
+): Promise<EncodedImage> {
+  const sniffed = sniffMedia(input);
+  if (sniffed?.kind !== 'photo' || sniffed.format === 'gif') throw unsupportedPoster();
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedPoster();
+  }
+  const { width = 0, height = 0 } = metadata;
+  if (metadata.format !== sniffed.format || (metadata.pages ?? 1) > 1 || width * height > MAX_INPUT_PIXELS) {
+    throw unsupportedPoster();
+  }
+  // EXIF orientation swaps the sides the browser shows; canvases write none, so this is rare.
+  const [shownWidth, shownHeight] = (metadata.orientation ?? 1) >= 5 ? [height, width] : [width, height];
+  const ratio = shownWidth / shownHeight / (video.width / video.height);
+  if (!video.width || !video.height || Math.abs(ratio - 1) > MEDIA_LIMITS.posterAspectTolerance) {
+    throw new HttpError(400, 'poster_mismatch', MEDIA_MESSAGES.posterMismatch);
+  }
+  try {
+    const data = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MEDIA_LIMITS.feedWidth, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer();
+    return { data, contentType: 'image/webp', extension: 'webp' };
+  } catch {
+    throw unsupportedPoster();
+  }
+}
+
+const unsupportedPoster = () => new HttpError(415, 'unsupported_poster', MEDIA_MESSAGES.posterUnsupported);
 
 function encodeMain(
   image: Sharp,

@@ -2,29 +2,33 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '@server/config.ts';
+import { S3MediaStorage } from './s3Storage.ts';
 
-/** Where uploaded files live. Small on purpose: an S3 implementation replaces the local one later. */
+/** Where uploaded files live: DATA_DIR/media, or an S3-compatible bucket (s3Storage.ts). */
 export interface MediaStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Removes the file; a key that is already gone is not an error. */
   remove(key: string): Promise<void>;
   /** The URL the browser loads the file from. */
   publicUrl(key: string): string;
+  /** Lets go of connections when the app closes (nothing to do for the local folder). */
+  close?(): void;
 }
+
+/** What turns storage keys into URLs: the app's storage (`ctx.media`), which knows where files are. */
+export type MediaUrls = Pick<MediaStorage, 'publicUrl'>;
 
 // Keys are built by the server (`u/<userId>/<uuid>.jpg`): plain relative paths, no dot-segments.
 const KEY_PATTERN = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
-export function assertMediaKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.split('/').some((segment) => segment === '..' || segment === '.')) {
-    throw new Error(`Invalid media key: ${key}`);
-  }
+export function isMediaKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.split('/').some((segment) => segment === '..' || segment === '.');
 }
 
-/** URLs of the local store (and of anything served under /media/ by this app). */
-export const localMediaUrls: Pick<MediaStorage, 'publicUrl'> = {
-  publicUrl: (key) => `/media/${key}`,
-};
+export function assertMediaKey(key: string): void {
+  if (!isMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
+}
 
 /** Files under DATA_DIR/media, served read-only by the app at /media/. */
 export class LocalMediaStorage implements MediaStorage {
@@ -50,8 +54,9 @@ export class LocalMediaStorage implements MediaStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
+  /** Served by the app (routes/media/serveMedia.ts). */
   publicUrl(key: string): string {
-    return localMediaUrls.publicUrl(key);
+    return `/media/${key}`;
   }
 
   private pathOf(key: string): string {
@@ -64,6 +69,7 @@ export function mediaRoot(dataDir: string): string {
   return path.join(dataDir, 'media');
 }
 
-export function createMediaStorage(dataDir: string): MediaStorage {
-  return new LocalMediaStorage(mediaRoot(dataDir));
+/** The bucket when S3_ENDPOINT is set, DATA_DIR/media otherwise. */
+export function createMediaStorage({ dataDir, s3 }: Pick<Config, 'dataDir' | 's3'>): MediaStorage {
+  return s3 ? new S3MediaStorage(s3) : new LocalMediaStorage(mediaRoot(dataDir));
 }

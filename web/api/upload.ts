@@ -5,13 +5,15 @@ import { ApiError, NETWORK_MESSAGE } from './client.ts';
 // Same sentence as api() in client.ts gives when the server cannot be reached.
 
 /**
- * Sends one photo or video to POST /api/media. XMLHttpRequest rather than fetch: fetch reports no
- * upload progress. `onProgress` gets whole percents (0-100) of the bytes sent.
+ * Sends one photo or video (with a video's `poster` still, when there is one) to POST /api/media.
+ * XMLHttpRequest rather than fetch: fetch reports no upload progress. `onProgress` gets whole percents
+ * (0-100) of the bytes sent.
  */
 export function uploadMedia(
   file: File,
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
+  poster?: Blob | null,
 ): Promise<MediaUpload> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -45,9 +47,11 @@ export function uploadMedia(
     xhr.onerror = () => reject(new ApiError(0, 'network_error', NETWORK_MESSAGE));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append('file', file);
+    if (poster) form.append('poster', poster, 'poster.jpg');
     xhr.send(form);
   });
 }

@@ -1,18 +1,32 @@
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@common/schemas/media.ts';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
+import { uploadMedia } from '@web/api/upload.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Pause, Play, X } from 'lucide-react';
-import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { makePoster } from './poster.ts';
+import { TrimSlider } from './TrimSlider.tsx';
 import { canTrimInThisBrowser, trimVideo } from './trimVideo.ts';
-import { defaultWindow, moveEnd, moveStart, moveWindow, type Window, windowLength } from './trimWindow.ts';
+import { defaultWindow, type Window, windowLength } from './trimWindow.ts';
+import type { PreparedUpload } from './uploadSlot.ts';
 
 const seconds = (value: number) => `${value.toFixed(1)} s`;
+const clipSeconds = (value: number) => `${value.toFixed(1)}s`;
 const cannotTrim = (max: number) =>
   `This browser cannot trim videos. Trim the clip to ${max} seconds or less on your device first, or use a recent Chrome, Edge or Firefox.`;
 
+/** Where the dialog is: choosing the window, cutting it, or sending the clip. */
+type Stage =
+  | { step: 'choose' }
+  | { step: 'trimming'; percent: number }
+  | { step: 'uploading'; percent: number };
+
 /**
- * The trim dialog (spec sections 4, 5 and 8): a preview, a window of at most `maxSeconds` chosen
- * with two handles or dragged whole, then 'Trimming video...' with progress 5-99. Resolves with the
- * clip (or the original where this browser cannot cut and it is already short enough).
+ * The trim dialog (spec sections 4, 5, 8 and 9): a preview, a window of at most `maxSeconds` chosen
+ * with two handles or dragged whole, 'Trimming video...' with progress 5-99, then 'Uploading video...'
+ * with the clip and its poster, and '{n}s video uploaded!'. Resolves with the uploaded clip (or the
+ * original, where this browser cannot cut and it is already short enough). Cancel stops any step and
+ * keeps nothing: the cut is dropped, the upload aborted before the server stores it.
  */
 export default function TrimDialog({
   file,
@@ -22,19 +36,20 @@ export default function TrimDialog({
 }: {
   file: File;
   maxSeconds: number;
-  onDone: (file: File) => void;
+  onDone: (prepared: PreparedUpload) => void;
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const track = useRef<HTMLDivElement>(null);
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   const [duration, setDuration] = useState<number | null>(null);
   const [window, setWindow] = useState<Window>({ start: 0, end: 0 });
   const [playing, setPlaying] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [problem, setProblem] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // A clip cut already, kept when its upload fails so 'Try again' does not cut it again.
+  const cut = useRef<{ window: Window; clip: File } | null>(null);
 
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   useEffect(() => {
@@ -67,31 +82,69 @@ export default function TrimDialog({
     onCancel();
   }
 
-  function keepOriginal() {
-    if (duration !== null && duration > maxSeconds + 0.05) return setProblem(cannotTrim(maxSeconds));
-    if (file.size > MEDIA_LIMITS.videoBytes) return setProblem(MEDIA_MESSAGES.videoTooLarge);
-    onDone(file);
+  const withinLimit = () =>
+    duration !== null && duration <= maxSeconds + 0.05 && file.size <= MEDIA_LIMITS.videoBytes;
+
+  /** Where this browser cannot cut: the original goes when it is within the limit already. */
+  function keepOriginal(controller: AbortController, reason?: string) {
+    if (withinLimit()) return void send(file, duration ?? 0, controller);
+    setStage({ step: 'choose' });
+    if (duration !== null && duration <= maxSeconds + 0.05) return setProblem(MEDIA_MESSAGES.videoTooLarge);
+    setProblem(reason ? `${cannotTrim(maxSeconds)} (${reason})` : cannotTrim(maxSeconds));
   }
 
-  async function cutClip() {
-    if (!canTrimInThisBrowser()) return keepOriginal();
+  async function takeClip() {
     const controller = new AbortController();
     abort.current = controller;
     video.current?.pause();
-    setProgress(5);
+    setProblem(null);
+    if (!canTrimInThisBrowser()) return keepOriginal(controller);
+    const length = windowLength(window);
+    const kept = cut.current;
+    if (kept && kept.window.start === window.start && kept.window.end === window.end) {
+      return send(kept.clip, length, controller);
+    }
+    setStage({ step: 'trimming', percent: 5 });
+    let clip: File;
     try {
-      onDone(
-        await trimVideo(file, window, { maxSeconds, onProgress: setProgress, signal: controller.signal }),
+      clip = await trimVideo(file, window, {
+        maxSeconds,
+        onProgress: (percent) => setStage({ step: 'trimming', percent }),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      return keepOriginal(controller, (error as Error).message);
+    }
+    if (clip.size > MEDIA_LIMITS.videoBytes) {
+      setStage({ step: 'choose' });
+      return setProblem(MEDIA_MESSAGES.videoTooLarge);
+    }
+    cut.current = { window, clip };
+    return send(clip, length, controller);
+  }
+
+  /** 'Uploading video...': the clip and its poster; then '{n}s video uploaded!' and the dialog closes. */
+  async function send(clip: File, length: number, controller: AbortController) {
+    setStage({ step: 'uploading', percent: 0 });
+    let uploaded: MediaUpload;
+    try {
+      const poster = await makePoster(clip);
+      if (controller.signal.aborted) return;
+      uploaded = await uploadMedia(
+        clip,
+        (percent) => setStage({ step: 'uploading', percent }),
+        controller.signal,
+        poster,
       );
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
-      setProgress(null);
-      // The browser could not cut this file: the original goes if it is within the limit already.
-      if (duration !== null && duration <= maxSeconds + 0.05 && file.size <= MEDIA_LIMITS.videoBytes) {
-        return onDone(file);
-      }
-      setProblem(`${cannotTrim(maxSeconds)} (${(error as Error).message})`);
+      setStage({ step: 'choose' });
+      return setProblem((error as Error).message);
     }
+    const shown = uploaded.duration_ms === null ? length : uploaded.duration_ms / 1000;
+    toast.success(`${clipSeconds(shown)} video uploaded!`);
+    onDone({ file: clip, uploaded });
   }
 
   function togglePlay() {
@@ -102,23 +155,15 @@ export default function TrimDialog({
     void el.play();
   }
 
-  // Dragging the highlighted window moves the whole clip.
-  const drag = useRef<{ x: number; start: number } | null>(null);
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    drag.current = { x: event.clientX, start: window.start };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  }
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
-    const width = track.current?.clientWidth ?? 0;
-    if (!drag.current || !duration || width === 0) return;
-    const delta = ((event.clientX - drag.current.x) / width) * duration;
-    setWindow((w) => moveWindow(w, drag.current!.start + delta, duration));
-  }
-
   const length = windowLength(window);
-  const trimming = progress !== null;
+  const busy = stage.step !== 'choose';
   const ready = duration !== null;
-  const percent = (value: number) => (duration ? `${(value / duration) * 100}%` : '0%');
+  const title =
+    stage.step === 'trimming'
+      ? 'Trimming video...'
+      : stage.step === 'uploading'
+        ? 'Uploading video...'
+        : 'Trim your video';
 
   return (
     <dialog
@@ -133,7 +178,7 @@ export default function TrimDialog({
       <div className="flex flex-col gap-4 p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 id="trim-title" className="text-xl font-bold text-slate-900">
-            {trimming ? 'Trimming video...' : 'Trim your video'}
+            {title}
           </h2>
           <button
             type="button"
@@ -161,10 +206,15 @@ export default function TrimDialog({
             if (event.currentTarget.currentTime >= window.end) event.currentTarget.pause();
           }}
         />
-        {trimming ? (
+        {stage.step === 'trimming' ? (
           <div className="flex flex-col gap-2" role="status">
-            <p className="text-sm text-slate-700">Creating {length.toFixed(1)}s clip</p>
-            <progress value={progress} max={100} aria-label="Trimming progress" className="w-full" />
+            <p className="text-sm text-slate-700">Creating {clipSeconds(length)} clip</p>
+            <progress value={stage.percent} max={100} aria-label="Trimming progress" className="w-full" />
+          </div>
+        ) : stage.step === 'uploading' ? (
+          <div className="flex flex-col gap-2" role="status">
+            <p className="text-sm text-slate-700">Sending your {clipSeconds(length)} clip</p>
+            <progress value={stage.percent} max={100} aria-label="Upload progress" className="w-full" />
           </div>
         ) : ready ? (
           <div className="flex flex-col gap-3">
@@ -185,40 +235,10 @@ export default function TrimDialog({
                 Start {seconds(window.start)} • End {seconds(window.end)} • Length {seconds(length)}
               </p>
             </div>
-            <div
-              ref={track}
-              className="relative h-10 rounded-lg bg-slate-200"
-              onPointerMove={onPointerMove}
-              onPointerUp={() => {
-                drag.current = null;
-              }}
-            >
-              <div
-                data-testid="trim-window"
-                onPointerDown={onPointerDown}
-                className="absolute inset-y-0 cursor-grab touch-none rounded-lg border-2 border-brand-600 bg-brand-100"
-                style={{ left: percent(window.start), width: percent(length) }}
-              />
-            </div>
-            <RangeRow
-              label="Clip start"
-              value={window.start}
-              max={duration}
-              onChange={(value) => setWindow((w) => moveStart(w, value, duration, maxSeconds))}
-            />
-            <RangeRow
-              label="Clip end"
-              value={window.end}
-              max={duration}
-              onChange={(value) => setWindow((w) => moveEnd(w, value, duration, maxSeconds))}
-            />
-            <RangeRow
-              label="Clip position"
-              value={window.start}
-              max={Math.max(0, duration - length)}
-              onChange={(value) => setWindow((w) => moveWindow(w, value, duration))}
-            />
-            <p className="text-xs text-slate-500">Clips can be at most {maxSeconds} seconds long.</p>
+            <TrimSlider window={window} duration={duration} maxSeconds={maxSeconds} onChange={setWindow} />
+            <p className="text-xs text-slate-500">
+              Drag the handles or the clip. Clips can be at most {maxSeconds} seconds long.
+            </p>
           </div>
         ) : problem ? null : (
           <p role="status" className="text-sm text-slate-600">
@@ -234,40 +254,13 @@ export default function TrimDialog({
           <button type="button" onClick={cancel} className={secondaryButtonClass}>
             Cancel
           </button>
-          {!trimming && ready && !problem ? (
-            <button type="button" onClick={() => void cutClip()} className={buttonClass}>
-              Use {length.toFixed(1)}s clip
+          {!busy && ready && (!problem || cut.current) ? (
+            <button type="button" onClick={() => void takeClip()} className={buttonClass}>
+              {problem ? 'Try again' : `Use ${clipSeconds(length)} clip`}
             </button>
           ) : null}
         </div>
       </div>
     </dialog>
-  );
-}
-
-function RangeRow({
-  label,
-  value,
-  max,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  max: number;
-  onChange: (value: number) => void;
-}) {
-  return (
-    <label className="grid grid-cols-[7rem_1fr] items-center gap-3 text-sm text-slate-700">
-      {label}
-      <input
-        type="range"
-        min={0}
-        max={max}
-        step={0.1}
-        value={value}
-        aria-valuetext={`${value.toFixed(1)} seconds`}
-        onChange={(event) => onChange(Number(event.target.value))}
-      />
-    </label>
   );
 }

@@ -162,4 +162,27 @@ describe('UploadSlot', () => {
     void slot.upload();
     expect(server.calls[0]!.file).toBe(trimmed);
   });
+
+  it('keeps a clip prepare() uploaded itself as the answer, without sending it again', async () => {
+    const clip = video('clip.mp4');
+    const answer = { id: 'm9', media_type: 'video', url: '/media/c.mp4' } as MediaUpload;
+    const { slot, server } = slotWith({
+      prepare: async () => ({ file: clip, uploaded: answer }),
+      uploadOnChoose: true,
+    });
+    await slot.choose(video('long.mp4'));
+    expect(slot.getState()).toMatchObject({
+      file: clip,
+      kind: 'video',
+      uploaded: answer,
+      uploading: false,
+      progress: 100,
+    });
+    expect(await slot.upload()).toBe(answer);
+    expect(server.calls).toHaveLength(0);
+    // Once the server no longer takes it, the clip is sent again.
+    slot.forgetIfInvalid(new ApiError(400, 'invalid_media', 'gone'));
+    void slot.upload();
+    expect(server.calls[0]!.file).toBe(clip);
+  });
 });

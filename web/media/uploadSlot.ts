@@ -21,11 +21,20 @@ export interface UploadState {
   uploaded: MediaUpload | null;
 }
 
+/** A file `prepare` has uploaded already (the trim dialog uploads its clip): kept as the answer. */
+export interface PreparedUpload {
+  file: File;
+  uploaded: MediaUpload;
+}
+
 export interface UploadSteps {
   /** The sentence refusing a chosen file (kind, size, duration...), or null to take it. */
   check?: (file: File) => string | null | Promise<string | null>;
-  /** Turns the checked file into the one to upload (a trimmed clip, say); it is previewed too. */
-  prepare?: (file: File) => Promise<File>;
+  /**
+   * Turns the checked file into the one to upload (a trimmed clip, say), which is previewed too, or
+   * into one already uploaded.
+   */
+  prepare?: (file: File) => Promise<File | PreparedUpload>;
   /** Start uploading as soon as a file is taken, rather than at the first `upload()`. */
   uploadOnChoose?: boolean;
 }
@@ -89,10 +98,13 @@ export class UploadSlot {
     const { check, prepare, uploadOnChoose } = this.steps();
     this.update({ checking: true });
     let chosen = file;
+    let uploaded: MediaUpload | null = null;
     let problem: string | null = null;
     try {
       problem = (await check?.(file)) ?? null;
-      if (!problem && prepare) chosen = await prepare(file);
+      const prepared = !problem && prepare ? await prepare(file) : file;
+      if (prepared instanceof File) chosen = prepared;
+      else ({ file: chosen, uploaded } = prepared);
     } catch (error) {
       // The member closed the trim dialog: nothing chosen, nothing to say, the previous file stays.
       if ((error as Error).name === 'AbortError') {
@@ -111,9 +123,22 @@ export class UploadSlot {
       ...EMPTY,
       file: chosen,
       previewUrl: URL.createObjectURL(chosen),
-      kind: kindOf(chosen),
+      kind: uploaded?.media_type ?? kindOf(chosen),
+      uploaded,
+      progress: uploaded ? 100 : null,
     });
-    if (uploadOnChoose) this.start(chosen);
+    if (uploaded) {
+      const done = Promise.resolve(uploaded);
+      this.attempt = {
+        file: chosen,
+        controller: new AbortController(),
+        promise: done,
+        claimed: true,
+        failed: false,
+      };
+    } else if (uploadOnChoose) {
+      this.start(chosen);
+    }
     return null;
   };
 

@@ -1,29 +1,30 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { isVideoFile } from './files.ts';
+import type { PreparedUpload } from './uploadSlot.ts';
 
 // Its own chunk with mediabunny: loaded when a member first picks a video, never with the first screen.
 const TrimDialog = lazy(() => import('./TrimDialog.tsx'));
 
 interface Pending {
   file: File;
-  resolve: (file: File) => void;
+  resolve: (prepared: PreparedUpload) => void;
   reject: (error: Error) => void;
 }
 
 /**
  * The `prepare` step of useUpload for pickers that take videos: every chosen video goes through the
- * trim dialog first (`element` renders it), photos pass straight on. Closing the dialog rejects with
- * an AbortError, which leaves the picker as it was.
+ * trim dialog (`element` renders it), which cuts and uploads it; photos pass straight on. Closing the
+ * dialog rejects with an AbortError, which leaves the picker as it was.
  */
 export function useVideoTrimmer(maxSeconds: number): {
-  prepare: (file: File) => Promise<File>;
+  prepare: (file: File) => Promise<File | PreparedUpload>;
   element: ReactNode;
 } {
   const [pending, setPending] = useState<Pending | null>(null);
   const prepare = useCallback(
     (file: File) =>
       isVideoFile(file)
-        ? new Promise<File>((resolve, reject) => setPending({ file, resolve, reject }))
+        ? new Promise<PreparedUpload>((resolve, reject) => setPending({ file, resolve, reject }))
         : Promise.resolve(file),
     [],
   );
@@ -33,8 +34,8 @@ export function useVideoTrimmer(maxSeconds: number): {
         key={`${pending.file.name}:${pending.file.size}:${pending.file.lastModified}`}
         file={pending.file}
         maxSeconds={maxSeconds}
-        onDone={(file) => {
-          pending.resolve(file);
+        onDone={(prepared) => {
+          pending.resolve(prepared);
           setPending(null);
         }}
         onCancel={() => {

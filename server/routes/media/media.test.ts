@@ -328,10 +328,16 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
     const mediaId: string = res.body.id;
     const invalid = { statusCode: 400, code: 'invalid_media' };
     const notFound = { ...invalid, message: 'That upload was not found. Please upload the file again.' };
-    const byBob = db.transaction().execute((trx) => claimMedia(trx, { mediaId, userId: bobId }));
+    const byBob = db
+      .transaction()
+      .execute((trx) => claimMedia(trx, { mediaId, userId: bobId }, server.built.ctx.media));
     await expect(byBob).rejects.toMatchObject(notFound);
-    await expect(claimMedia(db, { mediaId: 'nope', userId: aliceId })).rejects.toMatchObject(notFound);
-    const claimed = await db.transaction().execute((trx) => claimMedia(trx, { mediaId, userId: aliceId }));
+    await expect(
+      claimMedia(db, { mediaId: 'nope', userId: aliceId }, server.built.ctx.media),
+    ).rejects.toMatchObject(notFound);
+    const claimed = await db
+      .transaction()
+      .execute((trx) => claimMedia(trx, { mediaId, userId: aliceId }, server.built.ctx.media));
     expect(claimed).toEqual({
       id: mediaId,
       kind: 'photo',
@@ -346,7 +352,9 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
       .insertInto('posts')
       .values({ ...post, category: 'general', media_type: 'photo' })
       .execute();
-    await expect(claimMedia(db, { mediaId, userId: aliceId })).rejects.toMatchObject(invalid);
+    await expect(claimMedia(db, { mediaId, userId: aliceId }, server.built.ctx.media)).rejects.toMatchObject(
+      invalid,
+    );
 
     const row = { storage_key: res.body.url.slice(7), variant_key: res.body.feed_url.slice(7) };
     await removeMediaFiles(server.built.ctx.media, row);

@@ -10,7 +10,7 @@ import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { HttpError } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { type MediaObjectRow, presentMediaUpload, removeMediaFiles } from '@server/media/mediaObjects.ts';
-import { processPhoto } from '@server/media/photos.ts';
+import { processPhoto, processPoster } from '@server/media/photos.ts';
 import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from '@server/media/sniff.ts';
 import { probeVideo, remuxWithoutMetadata } from '@server/media/videos.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +18,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { serveMedia } from './serveMedia.ts';
 
 const FILE_FIELD = 'file';
+const POSTER_FIELD = 'poster';
 const unsupported = () => new HttpError(415, 'unsupported_media', MEDIA_MESSAGES.unsupported);
 const missingFile = () => new HttpError(400, 'missing_file', MEDIA_MESSAGES.missingFile);
 const tooLarge = (kind: 'photo' | 'video') =>
@@ -53,8 +54,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const tmpFile = path.join(tmpDir, `${uuidv7()}.upload`);
       try {
-        const sniffed = await receiveFile(request, tmpFile);
-        const row = await storeUpload(ctx, viewer.userId, sniffed, tmpFile);
+        const received = await receiveFile(request, tmpFile);
+        const row = await storeUpload(ctx, viewer.userId, received, tmpFile);
         await sweepLeftovers(ctx, request, viewer.userId);
         return reply.status(201).send(presentMediaUpload(row, ctx.media) satisfies MediaUpload);
       } catch (error) {
@@ -69,19 +70,35 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
   serveMedia(app, ctx);
 }
 
-/** Streams the one file of the form to `tmpFile`, refusing it as soon as its type or size is wrong. */
-async function receiveFile(request: FastifyRequest, tmpFile: string): Promise<SniffedMedia> {
+interface ReceivedUpload {
+  sniffed: SniffedMedia;
+  /** The browser's still of a video (a frame at the clip's start), checked once the video is. */
+  poster: Buffer | null;
+}
+
+/**
+ * Streams the form's file to `tmpFile`, refusing it as soon as its type or size is wrong, and keeps
+ * the optional `poster` image of a video in memory.
+ */
+async function receiveFile(request: FastifyRequest, tmpFile: string): Promise<ReceivedUpload> {
   let sniffed: SniffedMedia | null = null;
+  let poster: Buffer | null = null;
   try {
     const parts = request.parts({
-      limits: { fileSize: MEDIA_LIMITS.videoBytes, files: 2, fields: 10, fieldSize: 4096, parts: 12 },
+      limits: { fileSize: MEDIA_LIMITS.videoBytes, files: 3, fields: 10, fieldSize: 4096, parts: 12 },
     });
     let received = false;
     for await (const part of parts) {
       if (part.type !== 'file') continue;
+      if (part.fieldname === POSTER_FIELD && poster === null) {
+        poster = await readPoster(part.file);
+        continue;
+      }
       if (part.fieldname !== FILE_FIELD || received) {
         part.file.resume();
-        if (received) throw new HttpError(400, 'too_many_files', 'Upload one file at a time.');
+        if (received || part.fieldname === POSTER_FIELD) {
+          throw new HttpError(400, 'too_many_files', 'Upload one file at a time.');
+        }
         continue;
       }
       received = true;
@@ -95,7 +112,23 @@ async function receiveFile(request: FastifyRequest, tmpFile: string): Promise<Sn
     throw uploadError(error);
   }
   if (!sniffed) throw missingFile(); // no file part, or an empty one (a form sent with nothing chosen)
-  return sniffed;
+  if (poster && (sniffed as SniffedMedia).kind !== 'video') {
+    throw new HttpError(400, 'unexpected_poster', MEDIA_MESSAGES.posterWithoutVideo);
+  }
+  return { sniffed, poster };
+}
+
+/** The poster part, whole, refused once it passes its limit. */
+async function readPoster(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > MEDIA_LIMITS.posterBytes)
+      throw new HttpError(413, 'poster_too_large', MEDIA_MESSAGES.posterTooLarge);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -148,15 +181,22 @@ function uploadError(error: unknown): unknown {
 }
 
 interface PreparedUpload {
-  /** The main file first, then the feed variant of a photo. */
+  /** The main file first, then the feed variant of a photo or the poster of a video. */
   files: Array<{ key: string; data: Buffer; contentType: string }>;
   width: number;
   height: number;
   durationMs: number | null;
 }
 
-/** Re-encodes a photo (and makes its feed variant) or checks a video; keys under `base`. */
-async function prepareUpload(sniffed: SniffedMedia, tmpFile: string, base: string): Promise<PreparedUpload> {
+/**
+ * Re-encodes a photo (and makes its feed variant) or checks a video and its poster; keys under
+ * `base`. The second file, when there is one, is the feed variant or the poster.
+ */
+async function prepareUpload(
+  { sniffed, poster }: ReceivedUpload,
+  tmpFile: string,
+  base: string,
+): Promise<PreparedUpload> {
   if (sniffed.kind === 'photo') {
     const photo = await processPhoto(await readFile(tmpFile), sniffed);
     return {
@@ -170,9 +210,13 @@ async function prepareUpload(sniffed: SniffedMedia, tmpFile: string, base: strin
     };
   }
   const video = await probeVideo(tmpFile, sniffed);
+  const still = poster ? await processPoster(poster, video) : null;
   const data = await remuxWithoutMetadata(tmpFile, sniffed);
   return {
-    files: [{ key: `${base}.${sniffed.extension}`, data, contentType: sniffed.contentType }],
+    files: [
+      { key: `${base}.${sniffed.extension}`, data, contentType: sniffed.contentType },
+      ...(still ? [{ key: `${base}-poster.webp`, ...still }] : []),
+    ],
     width: video.width,
     height: video.height,
     durationMs: video.durationMs,
@@ -183,11 +227,12 @@ async function prepareUpload(sniffed: SniffedMedia, tmpFile: string, base: strin
 async function storeUpload(
   ctx: AppContext,
   userId: string,
-  sniffed: SniffedMedia,
+  received: ReceivedUpload,
   tmpFile: string,
 ): Promise<MediaObjectRow> {
   const id = uuidv7();
-  const { files, width, height, durationMs } = await prepareUpload(sniffed, tmpFile, `u/${userId}/${id}`);
+  const { sniffed } = received;
+  const { files, width, height, durationMs } = await prepareUpload(received, tmpFile, `u/${userId}/${id}`);
   const [main, variant] = files;
   const record: MediaObjectRow = {
     id,

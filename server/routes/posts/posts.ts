@@ -45,7 +45,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     await limits.post(request, viewer.userId);
     const input = parseInput(createPostSchema, request.body);
-    const id = await runCommand(ctx, (trx) => createPost(trx, viewer, input));
+    const id = await runCommand(ctx, (trx) => createPost(trx, viewer, input, ctx.media));
     const post = await getPost(db, viewer.userId, id);
     return reply.status(201).send(post);
   });

@@ -30,6 +30,7 @@ export function profileMediaRoutes(app: FastifyInstance, ctx: AppContext): void 
     return change(viewer, (trx, after) =>
       replaceProfileMedia(trx, after, viewer, 'avatar', {
         mediaId: media_id,
+        urls: ctx.media,
         check: (media) => {
           if (media.kind !== 'photo') throw badRequest(PROFILE_MESSAGES.avatarNotPhoto, 'not_a_photo');
           return media.feed_url ?? media.url;
@@ -49,7 +50,7 @@ export function profileMediaRoutes(app: FastifyInstance, ctx: AppContext): void 
         after,
         viewer,
         'cover',
-        { mediaId, check: (media) => media.url },
+        { mediaId, urls: ctx.media, check: (media) => media.url },
         { cover_photo_position: input.position },
       ),
     );
@@ -61,6 +62,7 @@ export function profileMediaRoutes(app: FastifyInstance, ctx: AppContext): void 
     return change(viewer, (trx, after) =>
       replaceProfileMedia(trx, after, viewer, 'video', {
         mediaId: media_id,
+        urls: ctx.media,
         check: (media) => {
           if (media.kind !== 'video') {
             throw badRequest(PROFILE_MESSAGES.profileVideoNotVideo, 'not_a_video');

@@ -30,7 +30,9 @@ export function wallRoutes(app: FastifyInstance, ctx: AppContext): void {
     await postLimit(request, viewer.userId);
     const ownerId = memberIdParam(request.params.id);
     const input = parseInput(wallPostInputSchema, request.body);
-    const result = await runCommand(ctx, (trx, after) => createWallPost(trx, after, viewer, ownerId, input));
+    const result = await runCommand(ctx, (trx, after) =>
+      createWallPost(trx, after, viewer, ownerId, input, ctx.media),
+    );
     const answer: WallPostResult =
       result.status === 'published'
         ? { status: 'published', post: (await getPost(db, viewer.userId, result.postId))! }

@@ -19,6 +19,8 @@ export function PostMedia({ post }: { post: Post }) {
       <video
         key={media.autoplay ? 'autoplay' : 'still'}
         src={post.image_url}
+        // The still the browser took when the clip was trimmed: shown before the video loads.
+        poster={post.image_feed_url ?? undefined}
         controls
         playsInline
         // Muted autoplay: browsers pause such videos while they are off screen.

@@ -1,9 +1,11 @@
+import { MEDIA_LIMITS } from '@common/schemas/media.ts';
 import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profiles.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
-import { fileKind, mediaProblem } from '@web/media/files.ts';
+import { fileKind, isVideoFile, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
+import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useUpdateCover } from '@web/queries/profiles.ts';
 import { ImagePlus, MoveVertical } from 'lucide-react';
 import { type PointerEvent, useId, useRef, useState } from 'react';
@@ -12,17 +14,22 @@ import { CoverMedia } from './CoverMedia.tsx';
 
 const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 
-const coverProblem = (file: File) => (fileKind(file) ? mediaProblem(file) : PROFILE_MESSAGES.coverNotMedia);
+// A video's size is checked on the clip the trim dialog makes, not on the source.
+const coverProblem = (file: File) =>
+  !fileKind(file) ? PROFILE_MESSAGES.coverNotMedia : isVideoFile(file) ? null : mediaProblem(file);
 
 /**
- * Edit cover photo: choose a photo or video (uploaded at once, with progress), drag it up or down or
- * use the slider to set its vertical position, then Save.
+ * Edit cover photo: choose a photo (uploaded at once, with progress) or a video (cut to 10 seconds in
+ * the trim dialog, which uploads it), drag it up or down or use the slider to set its vertical
+ * position, then Save.
  */
 export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
   const ids = { title: useId(), slider: useId() };
   const update = useUpdateCover();
-  // Uploaded at once; a failure is reported on Save.
-  const media = useUpload({ check: coverProblem, uploadOnChoose: true });
+  // A photo is uploaded at once (a failure is reported on Save); a video is cut to 10 seconds and
+  // uploaded by the trim dialog.
+  const trimmer = useVideoTrimmer(MEDIA_LIMITS.videoSeconds);
+  const media = useUpload({ check: coverProblem, prepare: trimmer.prepare, uploadOnChoose: true });
   const { file, progress } = media;
   const [position, setPosition] = useState(profile.cover_photo_position);
   const [saving, setSaving] = useState(false);
@@ -94,6 +101,7 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
       className="w-[calc(100%-2rem)] max-w-xl rounded-2xl bg-white"
     >
       <div className="flex flex-col gap-4 p-5">
+        {trimmer.element}
         <h2 id={ids.title} className="text-lg font-bold text-slate-900">
           Edit cover photo
         </h2>

@@ -42,15 +42,25 @@ function VideoTile({ post, onOpen }: { post: Post; onOpen: (postId: string) => v
       aria-label={`Video shared by ${who} on ${dateOf(post)}: show it in Posts`}
       className="group relative block w-full overflow-hidden rounded-lg bg-black"
     >
-      <video
-        src={post.image_url ?? undefined}
-        preload="metadata"
-        muted
-        playsInline
-        tabIndex={-1}
-        aria-hidden="true"
-        className="pointer-events-none aspect-square w-full object-cover"
-      />
+      {post.image_feed_url ? (
+        // The clip's poster: a grid of stills loads far less than a grid of videos.
+        <img
+          src={post.image_feed_url}
+          alt=""
+          loading="lazy"
+          className="pointer-events-none aspect-square w-full object-cover"
+        />
+      ) : (
+        <video
+          src={post.image_url ?? undefined}
+          preload="metadata"
+          muted
+          playsInline
+          tabIndex={-1}
+          aria-hidden="true"
+          className="pointer-events-none aspect-square w-full object-cover"
+        />
+      )}
       <span className="absolute inset-0 flex items-center justify-center bg-black/20 group-hover:bg-black/40">
         <Play aria-hidden="true" className="h-10 w-10 fill-white text-white" />
       </span>

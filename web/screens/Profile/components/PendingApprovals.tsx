@@ -41,6 +41,7 @@ function PendingCard({ pending, actions }: { pending: PendingPost; actions?: Rea
         // biome-ignore lint/a11y/useMediaCaption: members' clips come without captions.
         <video
           src={pending.image_url}
+          poster={pending.image_feed_url ?? undefined}
           controls
           playsInline
           preload="metadata"
