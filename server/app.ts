@@ -32,6 +32,7 @@ import { postRoutes } from './routes/posts/posts.ts';
 import { profileMediaRoutes } from './routes/profiles/profileMedia.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
 import { settingsRoutes } from './routes/settings/settings.ts';
+import { spotlightRoutes } from './routes/spotlight/spotlight.ts';
 import { wallRoutes } from './routes/wall/wall.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -130,6 +131,7 @@ export async function buildApp(
   settingsRoutes(app, ctx);
   messageRoutes(app, ctx);
   circleRoutes(app, ctx);
+  spotlightRoutes(app, ctx, jobs);
   await registerWebApp(
     app,
     options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,

@@ -275,12 +275,42 @@ export interface FaithCirclePreviewsTable {
   started_at: string;
 }
 
+/** One day's ranking of the Daily Spotlight (jobs/dailySpotlight.ts), a snapshot of its creators. */
+export interface SpotlightEntriesTable {
+  id: string;
+  spotlight_date: string;
+  rank_position: number;
+  user_id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  total_engagement: Generated<number>;
+  total_likes: Generated<number>;
+  total_comments: Generated<number>;
+  total_views: Generated<number>;
+  posts_count: Generated<number>;
+  top_post_content: string | null;
+  top_post_image_url: string | null;
+}
+
+/** The admin console's audit log (migration 20261123T0400_admin_audit). */
+export interface AdminAuditLogTable {
+  id: string;
+  actor_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  summary: string;
+  created_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;
+  admin_audit_log: AdminAuditLogTable;
   media_objects: MediaObjectsTable;
   posts: PostsTable;
   likes: LikesTable;
@@ -295,6 +325,7 @@ export interface DB {
   conversations: ConversationsTable;
   messages: MessagesTable;
   job_leases: JobLeasesTable;
+  spotlight_entries: SpotlightEntriesTable;
   faith_circles: FaithCirclesTable;
   faith_circle_members: FaithCircleMembersTable;
   faith_circle_chat: FaithCircleChatTable;

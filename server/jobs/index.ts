@@ -1,4 +1,5 @@
 import type { CommandContext } from '@server/commands/run.ts';
+import { dailySpotlightJob } from './dailySpotlight.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
 import { sweepUploadsJob } from './sweepUploads.ts';
@@ -17,7 +18,7 @@ export function startJobs(
     ...options,
     db: ctx.database.db,
     log: ctx.log,
-    jobs: [sweepUploadsJob(ctx), endStaleCirclesJob(ctx)],
+    jobs: [sweepUploadsJob(ctx), endStaleCirclesJob(ctx), dailySpotlightJob(ctx)],
   });
   runner.start();
   return runner;
