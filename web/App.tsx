@@ -19,9 +19,11 @@ const AboutScreen = lazy(() => import('@web/screens/About/AboutScreen.tsx'));
 const ProfileScreen = lazy(() => import('@web/screens/Profile/ProfileScreen.tsx'));
 const SettingsRoutes = lazy(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
 const MessagesScreen = lazy(() => import('@web/screens/Messages/MessagesScreen.tsx'));
+const SpotlightScreen = lazy(() => import('@web/screens/Spotlight/SpotlightScreen.tsx'));
 const FaithVerseRoutes = lazy(() => import('@web/screens/FaithVerse/FaithVerseRoutes.tsx'));
 // The room is its own route here, so opening a circle loads one chunk, not the lists' and then its own.
 const CircleRoomScreen = lazy(() => import('@web/screens/FaithVerse/Room/CircleRoomScreen.tsx'));
+const AdminScreen = lazy(() => import('@web/screens/Admin/AdminScreen.tsx'));
 
 function CircleRedirect() {
   const { id } = useParams();
@@ -29,10 +31,7 @@ function CircleRedirect() {
 }
 
 // Areas that later releases fill in; each is protected like the real screen will be.
-const sections: Array<[path: string, title: string, description: string]> = [
-  ['/spotlight', 'Daily Spotlight', 'Top creators based on all-time engagement • Updated daily'],
-  ['/admin', 'Admin Dashboard', 'Manage member accounts.'],
-];
+const sections: Array<[path: string, title: string, description: string]> = [];
 
 const router = createBrowserRouter([
   { path: '/auth', element: <AuthScreen /> },
@@ -54,8 +53,10 @@ const router = createBrowserRouter([
       { path: '/faithverse/circle/:id', element: <CircleRedirect /> },
       { path: '/settings/*', element: <SettingsRoutes /> },
       { path: '/messages', element: <MessagesScreen /> },
+      { path: '/spotlight', element: <SpotlightScreen /> },
       { path: '/faithverse/c/:id', element: <CircleRoomScreen /> },
       { path: '/faithverse/*', element: <FaithVerseRoutes /> },
+      { path: '/admin', element: <AdminScreen /> },
       ...sections.map(([path, title, description]) => ({
         path,
         element: <SectionScreen title={title} description={description} />,

@@ -66,11 +66,13 @@ export function dailySpotlightJob(ctx: CommandContext): JobDefinition {
  */
 export async function requestSpotlightNow(db: Kysely<DB>, now = Date.now()): Promise<void> {
   const at = new Date(now).toISOString();
+  // The job's row may not exist yet: a node makes it at its first tick after starting.
   await db
-    .updateTable('job_leases')
-    .set({ next_run_at: at })
-    .where('name', '=', DAILY_SPOTLIGHT_JOB)
-    .where('next_run_at', '>', at)
+    .insertInto('job_leases')
+    .values({ name: DAILY_SPOTLIGHT_JOB, holder: null, lease_until: null, next_run_at: at })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ next_run_at: at }).where('job_leases.next_run_at', '>', at),
+    )
     .execute();
 }
 
