@@ -1,0 +1,64 @@
+import Database from 'better-sqlite3';
+import { v7 as uuidv7 } from 'uuid';
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * Members (when `fromPost` is 0) and posts `fromPost`..`toPost` written straight into SQLite, spread over
+ * the past year with some likes, comments and views: the API is what we measure, not the seeding.
+ */
+export function seedFeed(
+  file: string,
+  members: string[],
+  fromPost: number,
+  toPost: number,
+  totals: { members: number; posts: number },
+) {
+  const { members: MEMBERS, posts: POSTS } = totals;
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const now = Date.now();
+  if (fromPost === 0) {
+    const user = db.prepare(
+      'insert into "user" (id, name, email, emailVerified, image, createdAt, updatedAt) values (?, ?, ?, 1, null, ?, ?)',
+    );
+    const profile = db.prepare('insert into profiles (id, username, full_name) values (?, ?, ?)');
+    db.transaction(() => {
+      for (let i = 0; i < MEMBERS; i += 1) {
+        const id = uuidv7();
+        members.push(id);
+        const at = new Date(now - YEAR_MS).toISOString();
+        user.run(id, `Member ${i}`, `member${i}@bench.test`, at, at);
+        profile.run(id, `member${i}`, `Member ${i}`);
+      }
+    })();
+  }
+  const post = db.prepare(
+    `insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at)
+     values (?, ?, ?, ?, 'none', ?, ?, ?, ?, ?)`,
+  );
+  const categories = ['general', 'prayer', 'food', 'comedy'];
+  const batch = 50_000;
+  for (let start = fromPost; start < toPost; start += batch) {
+    db.transaction(() => {
+      for (let i = start; i < Math.min(start + batch, toPost); i += 1) {
+        // Older posts first so that the newest ones are the last written, like a real history.
+        const at = new Date(now - YEAR_MS + Math.floor((i / POSTS) * YEAR_MS)).toISOString();
+        post.run(
+          uuidv7(),
+          members[i % members.length],
+          categories[i % 4],
+          `Post number ${i}: a few words about faith, food and laughter.`,
+          i % 7,
+          i % 3,
+          i % 11,
+          at,
+          at,
+        );
+      }
+    })();
+  }
+  db.pragma('optimize');
+  db.close();
+}
