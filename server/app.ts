@@ -16,6 +16,7 @@ import { startJobs } from './jobs/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
 import { attachSocketServer } from './realtime/socketServer.ts';
+import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
 import { circleRoutes } from './routes/circles/circles.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
@@ -131,6 +132,7 @@ export async function buildApp(
   settingsRoutes(app, ctx);
   messageRoutes(app, ctx);
   circleRoutes(app, ctx);
+  adminRoutes(app, ctx);
   spotlightRoutes(app, ctx, jobs);
   await registerWebApp(
     app,

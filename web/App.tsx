@@ -7,7 +7,6 @@ const AuthScreen = lazy(() => import('@web/screens/Auth/AuthScreen.tsx'));
 const AuthCallbackScreen = lazy(() => import('@web/screens/AuthCallback/AuthCallbackScreen.tsx'));
 const HomeScreen = lazy(() => import('@web/screens/Home/HomeScreen.tsx'));
 const NotFoundScreen = lazy(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
-const SectionScreen = lazy(() => import('@web/screens/Section/SectionScreen.tsx'));
 const PrayerScreen = lazy(() => import('@web/screens/Prayer/PrayerScreen.tsx'));
 const FoodScreen = lazy(() => import('@web/screens/Food/FoodScreen.tsx'));
 const ComedyScreen = lazy(() => import('@web/screens/Comedy/ComedyScreen.tsx'));
@@ -29,9 +28,6 @@ function CircleRedirect() {
   const { id } = useParams();
   return <Navigate to={`/faithverse/c/${id ?? ''}`} replace />;
 }
-
-// Areas that later releases fill in; each is protected like the real screen will be.
-const sections: Array<[path: string, title: string, description: string]> = [];
 
 const router = createBrowserRouter([
   { path: '/auth', element: <AuthScreen /> },
@@ -57,10 +53,6 @@ const router = createBrowserRouter([
       { path: '/faithverse/c/:id', element: <CircleRoomScreen /> },
       { path: '/faithverse/*', element: <FaithVerseRoutes /> },
       { path: '/admin', element: <AdminScreen /> },
-      ...sections.map(([path, title, description]) => ({
-        path,
-        element: <SectionScreen title={title} description={description} />,
-      })),
     ],
   },
   { path: '*', element: <NotFoundScreen /> },

@@ -6,6 +6,7 @@ import * as conversations from './migrations/20261123T0000_conversations.ts';
 import * as profileMedia from './migrations/20261123T0100_profile_media.ts';
 import * as jobLeases from './migrations/20261123T0200_job_leases.ts';
 import * as circleRequests from './migrations/20261123T0300_circle_requests.ts';
+import * as adminAudit from './migrations/20261123T0400_admin_audit.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '20261123T0100_profile_media': profileMedia,
   '20261123T0200_job_leases': jobLeases,
   '20261123T0300_circle_requests': circleRequests,
+  '20261123T0400_admin_audit': adminAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

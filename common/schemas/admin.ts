@@ -1,0 +1,196 @@
+import { z } from 'zod/mini';
+import { cursorField, limitField } from './fields.ts';
+
+/** Admin console payloads (spec section 6 '/admin', and the issue's members, messages, shows, audit). */
+
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+export const SHOW_TITLE_MAX_LENGTH = 120;
+export const SHOW_PERFORMER_MAX_LENGTH = 120;
+export const SHOW_VENUE_MAX_LENGTH = 120;
+export const SHOW_CITY_MAX_LENGTH = 80;
+export const SHOW_LINK_MAX_LENGTH = 500;
+
+/** What the server answers; the web shows these messages as they are. */
+export const ADMIN_MESSAGES = {
+  notAdmin: "You don't have admin privileges",
+  memberNotFound: 'User not found',
+  badMemberId: 'That is not a valid user id.',
+  cannotDeleteSelf:
+    'You cannot delete your own account from the admin dashboard. Use Settings → Delete account instead.',
+  lastAdmin: 'This is the last admin: grant the admin role to someone else first.',
+  showNotFound: 'Show not found',
+  badShowId: 'That is not a valid show id.',
+} as const;
+
+// A member as the admin list shows them (spec section 3, 'Admin user listing').
+export const adminMemberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  avatar_url: z.nullable(z.string()),
+  created_at: z.string(),
+  is_admin: z.boolean(),
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+export const adminMembersQuerySchema = z.strictObject({
+  q: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(
+          ADMIN_SEARCH_MAX_LENGTH,
+          `The search must be at most ${ADMIN_SEARCH_MAX_LENGTH} characters.`,
+        ),
+      ),
+  ),
+  cursor: cursorField,
+  limit: limitField(100),
+});
+
+export interface AdminMembersPage {
+  /** Every member ('Total Users: N'), and how many the search matches. */
+  total: number;
+  matching: number;
+  members: AdminMember[];
+  next_cursor: string | null;
+}
+
+export const pageQuerySchema = z.strictObject({ cursor: cursorField, limit: limitField(100) });
+
+export interface AdminContactMessage {
+  id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+export interface AdminContactMessagesPage {
+  messages: AdminContactMessage[];
+  next_cursor: string | null;
+}
+
+export const AUDIT_ACTIONS = [
+  'member.delete',
+  'member.grant_admin',
+  'member.revoke_admin',
+  'show.create',
+  'show.update',
+  'show.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  id: string;
+  actor_id: string;
+  /** The actor's username today; null once their account is gone. */
+  actor_username: string | null;
+  action: AuditAction;
+  target_type: 'member' | 'show';
+  target_id: string;
+  summary: string;
+  created_at: string;
+}
+export interface AuditPage {
+  entries: AuditEntry[];
+  next_cursor: string | null;
+}
+
+// Single-line text: required or not, bounded, and no control characters (PostgreSQL refuses NUL).
+const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const line = (label: string, max: number) =>
+  z.string({ error: `${label} must be text.` }).check(
+    z.trim(),
+    z.maxLength(max, `${label} must be at most ${max} characters.`),
+    z.refine((s) => !hasControl(s), `${label} must not contain control characters.`),
+  );
+const requiredLine = (label: string, max: number) =>
+  line(label, max).check(z.minLength(1, `${label} is required.`));
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A real calendar date between 2000 and 2100 (no 2026-02-30). */
+export function isRealDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return (
+    y >= 2000 &&
+    y <= 2100 &&
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d
+  );
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** An ISO date-time with its offset, on a real date (Date.parse alone accepts too much). */
+export function isRealDateTime(value: string): boolean {
+  const m = DATE_TIME.exec(value);
+  return Boolean(m && isRealDate(m[1]!) && !Number.isNaN(Date.parse(value)));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A comedy show as an admin enters it. `show_date` is the local date 'Find Shows' lists it under;
+ * `starts_at` the moment it starts, with its offset. The two must agree within a time zone (±14 h).
+ */
+export const showInputSchema = z
+  .strictObject({
+    title: requiredLine('Title', SHOW_TITLE_MAX_LENGTH),
+    performer: z.optional(z.nullable(line('Performer', SHOW_PERFORMER_MAX_LENGTH))),
+    venue: requiredLine('Venue', SHOW_VENUE_MAX_LENGTH),
+    city: requiredLine('City', SHOW_CITY_MAX_LENGTH),
+    show_date: z
+      .string({ error: 'The show date is required.' })
+      .check(z.refine(isRealDate, 'The show date must be a real date like 2026-12-31.')),
+    starts_at: z
+      .string({ error: 'The date and time are required.' })
+      .check(z.refine(isRealDateTime, 'The date and time must be a real date and time.')),
+    ticket_url: z.optional(
+      z.nullable(
+        line('Link', SHOW_LINK_MAX_LENGTH).check(
+          z.refine((s) => s === '' || isWebLink(s), 'The link must start with http:// or https://.'),
+        ),
+      ),
+    ),
+  })
+  .check(
+    z.refine(
+      (show) =>
+        !isRealDate(show.show_date) ||
+        !isRealDateTime(show.starts_at) ||
+        Math.abs(Date.parse(show.starts_at) - Date.parse(`${show.show_date}T12:00:00Z`)) <= 1.5 * DAY_MS,
+      'The date and time must fall on the show date.',
+    ),
+  );
+export type ShowInput = z.infer<typeof showInputSchema>;
+
+export function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export interface AdminShow {
+  id: string;
+  title: string;
+  performer: string | null;
+  venue: string;
+  city: string | null;
+  show_date: string;
+  starts_at: string | null;
+  ticket_url: string | null;
+}
+export interface AdminShowsPage {
+  shows: AdminShow[];
+  next_cursor: string | null;
+}

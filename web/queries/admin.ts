@@ -1,0 +1,160 @@
+import type {
+  AdminContactMessagesPage,
+  AdminMembersPage,
+  AdminShow,
+  AdminShowsPage,
+  AuditPage,
+  ShowInput,
+} from '@common/schemas/admin.ts';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@web/api/client.ts';
+import { postKeys, retryServerErrors } from './postCache.ts';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  access: ['admin', 'access'] as const,
+  members: (q: string) => ['admin', 'members', q] as const,
+  membersAll: ['admin', 'members'] as const,
+  messages: ['admin', 'messages'] as const,
+  shows: ['admin', 'shows'] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
+  const search = new URLSearchParams(params);
+  if (cursor) search.set('cursor', cursor);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+};
+
+/** The screen's access check: asked afresh on every visit, never retried (a 403 is the answer). */
+export function useAdminAccess() {
+  return useQuery({
+    queryKey: adminKeys.access,
+    queryFn: ({ signal }) => api<{ admin: true }>('/api/admin/access', { signal }),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useAdminMembers(q: string) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.members(q),
+    queryFn: ({ pageParam, signal }) =>
+      api<AdminMembersPage>(withCursor('/api/admin/members', pageParam, q ? { q } : {}), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    retry: retryServerErrors,
+  });
+}
+
+/** Deletes a member; the row leaves every loaded list at once and the totals drop by one. */
+export function useDeleteMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ deleted: true }>(`/api/admin/members/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      queryClient.setQueriesData<InfiniteData<AdminMembersPage>>(
+        { queryKey: adminKeys.membersAll },
+        (data) => {
+          if (!data) return data;
+          const found = data.pages.some((page) => page.members.some((m) => m.id === id));
+          return {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              total: Math.max(0, page.total - 1),
+              matching: found ? Math.max(0, page.matching - 1) : page.matching,
+              members: page.members.filter((m) => m.id !== id),
+            })),
+          };
+        },
+      );
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+    },
+  });
+}
+
+export function useSetAdminRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, admin }: { id: string; admin: boolean }) =>
+      api<{ is_admin: boolean }>(`/api/admin/members/${encodeURIComponent(id)}/admin-role`, {
+        method: admin ? 'PUT' : 'DELETE',
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.membersAll });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+    },
+  });
+}
+
+export function useContactMessages() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.messages,
+    queryFn: ({ pageParam, signal }) =>
+      api<AdminContactMessagesPage>(withCursor('/api/admin/messages', pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    retry: retryServerErrors,
+  });
+}
+
+export function useAdminShows() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.shows,
+    queryFn: ({ pageParam, signal }) =>
+      api<AdminShowsPage>(withCursor('/api/admin/shows', pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    retry: retryServerErrors,
+  });
+}
+
+/** After any change to shows: the admin list, the audit log and 'Find Shows' on /comedy refetch. */
+function useShowsChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.shows });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+    void queryClient.invalidateQueries({ queryKey: postKeys.comedyShows('').slice(0, 1) });
+  };
+}
+
+export function useSaveShow() {
+  const changed = useShowsChanged();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: ShowInput }) =>
+      id
+        ? api<AdminShow>(`/api/admin/shows/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
+        : api<AdminShow>('/api/admin/shows', { method: 'POST', body: input }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteShow() {
+  const changed = useShowsChanged();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ deleted: true }>(`/api/admin/shows/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: changed,
+  });
+}
+
+export function useAuditLog() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit,
+    queryFn: ({ pageParam, signal }) => api<AuditPage>(withCursor('/api/admin/audit', pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    retry: retryServerErrors,
+  });
+}

@@ -1,0 +1,157 @@
+import { SEARCH_DEBOUNCE_MS } from '@common/limits.ts';
+import type { AdminMember } from '@common/schemas/admin.ts';
+import { Avatar } from '@web/components/Avatar.tsx';
+import { inputClass } from '@web/components/posts/labels.ts';
+import { useAdminMembers, useDeleteMember, useSetAdminRole } from '@web/queries/admin.ts';
+import { Search, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { LoadMore, PanelEmpty, PanelError, PanelLoading, rowClass } from './PanelStates.tsx';
+
+const DELETE_TEXT =
+  'Are you sure you want to delete this user account? This action cannot be undone. All user data, posts, and activity will be permanently deleted.';
+
+const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function MemberRow({ member, onDelete }: { member: AdminMember; onDelete: () => void }) {
+  const role = useSetAdminRole();
+  const name = member.full_name || member.username;
+  function toggleAdmin() {
+    role.mutate(
+      { id: member.id, admin: !member.is_admin },
+      { onError: (error) => toast.error('Error', { description: error.message }) },
+    );
+  }
+  return (
+    <li className={`${rowClass} flex items-center gap-3`}>
+      {/* Spec: the avatar shows the username's first letter, uppercased, or 'U'. */}
+      <Avatar url={member.avatar_url} name={member.username} />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">
+          <span className="truncate">{name}</span>
+          {member.is_admin ? (
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+              Admin
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm break-all text-slate-600">{member.email}</p>
+        <p className="text-xs text-slate-500">Joined: {joined.format(new Date(member.created_at))}</p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
+        <button
+          type="button"
+          onClick={toggleAdmin}
+          disabled={role.isPending}
+          className="rounded-lg px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-60 sm:text-sm"
+        >
+          {member.is_admin ? 'Remove admin' : 'Make admin'}
+          <span className="sr-only"> ({name})</span>
+        </button>
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={`Delete ${name}`}
+          className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50"
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          <span className="hidden sm:inline">Delete</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Members: 'Total Users: N', search by name, username or email, pages of 50, delete with a confirmation. */
+export function MembersPanel() {
+  const searchId = useId();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [deleting, setDeleting] = useState<AdminMember | null>(null);
+  const members = useAdminMembers(q);
+  const remove = useDeleteMember();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  // Spec: 'Error loading users' with the message.
+  useEffect(() => {
+    if (members.isError) toast.error('Error loading users', { description: members.error.message });
+  }, [members.isError, members.error]);
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success('User deleted', { description: 'User account has been successfully deleted' });
+        setDeleting(null);
+      },
+      onError: (error) => toast.error('Error deleting user', { description: error.message }),
+    });
+  }
+
+  const first = members.data?.pages[0];
+  const list = members.data?.pages.flatMap((page) => page.members) ?? [];
+  return (
+    <>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-lg font-semibold text-slate-800">Total Users: {first ? first.total : '…'}</p>
+        {q && first ? (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {first.matching} matching “{q}”
+          </p>
+        ) : null}
+      </div>
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Search members
+        </label>
+        <Search aria-hidden="true" className="absolute top-2.5 left-3 h-5 w-5 text-slate-400" />
+        <input
+          id={searchId}
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="Search by name, username or email"
+          maxLength={100}
+          className={`${inputClass} pl-10`}
+        />
+      </div>
+      {members.isPending ? (
+        <PanelLoading label="Loading users..." />
+      ) : members.isError ? (
+        <PanelError
+          title="Error loading users"
+          message={members.error.message}
+          onRetry={() => members.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <PanelEmpty>{q ? `No users match “${q}”.` : 'No users yet.'}</PanelEmpty>
+      ) : (
+        <ul aria-label="Users" className="flex flex-col gap-2">
+          {list.map((member) => (
+            <MemberRow key={member.id} member={member} onDelete={() => setDeleting(member)} />
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasMore={Boolean(members.hasNextPage)}
+        loading={members.isFetchingNextPage}
+        onLoad={() => members.fetchNextPage()}
+      />
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete User Account"
+          text={DELETE_TEXT}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </>
+  );
+}

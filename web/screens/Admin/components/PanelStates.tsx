@@ -1,0 +1,71 @@
+import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
+import { Spinner } from '@web/components/Spinner.tsx';
+import type { ReactNode } from 'react';
+
+export function PanelLoading({ label }: { label: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+export function PanelEmpty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+      {children}
+    </p>
+  );
+}
+
+export function PanelError({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4"
+    >
+      <p className="text-red-800">
+        <strong className="font-semibold">{title}</strong>: {message}
+      </p>
+      <button type="button" onClick={onRetry} className={buttonClass}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** 'Load more' under a paged list. */
+export function LoadMore({
+  hasMore,
+  loading,
+  onLoad,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoad: () => void;
+}) {
+  if (!hasMore) return null;
+  return (
+    <button
+      type="button"
+      onClick={onLoad}
+      disabled={loading}
+      className={`${secondaryButtonClass} self-center`}
+    >
+      {loading ? 'Loading...' : 'Load more'}
+    </button>
+  );
+}
+
+export const rowClass = 'rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
