@@ -4,6 +4,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 // One data directory per port, so runs on different ports never share a database or an outbox.
 export const E2E_DATA_DIR = `.e2e-data/${port}`;
+// The nearby-places search asks this local stand-in for Nominatim and Overpass, never the internet.
+const placesFixturePort = port + 2000;
+const placesFixtureUrl = `http://127.0.0.1:${placesFixturePort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,25 +40,37 @@ export default defineConfig({
     },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec/ },
   ],
-  webServer: {
-    // A fresh data directory (SQLite database and mail outbox) for every run; the web build must exist.
-    command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/main.ts`,
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: E2E_BASE_URL,
-      CONTACT_EMAIL: 'team@splikz.test',
-      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-      // The suite signs up dozens of members from one address within a minute.
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      // Circles connect pages on this machine: no public STUN server is reachable, nor needed.
-      ICE_SERVERS: '[]',
+  webServer: [
+    {
+      command: `npx tsx server/test/placesFixture.ts ${placesFixturePort}`,
+      url: `${placesFixtureUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      // A fresh data directory (SQLite database and mail outbox) for every run; the web build must exist.
+      command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/main.ts`,
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: E2E_BASE_URL,
+        CONTACT_EMAIL: 'team@splikz.test',
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+        // The suite signs up dozens of members from one address within a minute.
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+        // Circles connect pages on this machine: no public STUN server is reachable, nor needed.
+        ICE_SERVERS: '[]',
+        NOMINATIM_URL: placesFixtureUrl,
+        OVERPASS_URL: `${placesFixtureUrl}/api/interpreter`,
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

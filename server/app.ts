@@ -29,6 +29,7 @@ import { meRoutes } from './routes/me/me.ts';
 import { mediaRoutes } from './routes/media/media.ts';
 import { messageRoutes } from './routes/messages/messages.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
+import { placesRoutes } from './routes/places/places.ts';
 import { postRoutes } from './routes/posts/posts.ts';
 import { profileMediaRoutes } from './routes/profiles/profileMedia.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
@@ -133,6 +134,7 @@ export async function buildApp(
   messageRoutes(app, ctx);
   circleRoutes(app, ctx);
   adminRoutes(app, ctx);
+  placesRoutes(app, ctx);
   spotlightRoutes(app, ctx, jobs);
   await registerWebApp(
     app,

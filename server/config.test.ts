@@ -108,6 +108,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the OpenStreetMap services from NOMINATIM_URL and OVERPASS_URL, the public ones without them', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      nominatimUrl: 'https://nominatim.openstreetmap.org',
+      overpassUrl: 'https://overpass-api.de/api/interpreter',
+    });
+    const env = {
+      NOMINATIM_URL: 'http://geo.internal:8080/',
+      OVERPASS_URL: 'http://osm.internal/api/interpreter',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...env })).toMatchObject({
+      nominatimUrl: 'http://geo.internal:8080',
+      overpassUrl: 'http://osm.internal/api/interpreter',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NOMINATIM_URL: 'geo.internal' })).toThrow(
+      'Invalid environment variable NOMINATIM_URL: must start with http://',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OVERPASS_URL: 'ftp://osm' })).toThrow(
+      'Invalid environment variable OVERPASS_URL',
+    );
+  });
+
   it('generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;

@@ -24,6 +24,9 @@ export interface Config {
   iceServers: IceServer[];
   /** An S3-compatible bucket for uploads (S3_*); undefined keeps them in DATA_DIR/media. */
   s3: S3Config | undefined;
+  /** OpenStreetMap geocoding (NOMINATIM_URL) and places (OVERPASS_URL) for the nearby-places search. */
+  nominatimUrl: string;
+  overpassUrl: string;
 }
 
 export interface S3Config {
@@ -136,6 +139,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: httpUrl,
+  NOMINATIM_URL: httpUrl,
+  OVERPASS_URL: httpUrl,
 });
 
 /** The S3 settings, all or nothing: half a configuration would quietly keep media in DATA_DIR/media. */
@@ -196,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contactRateLimit: { perIp: 5, windowMs: 60 * 60_000 },
     iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
     s3: s3Config(e),
+    nominatimUrl: (e.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),
+    overpassUrl: e.OVERPASS_URL ?? 'https://overpass-api.de/api/interpreter',
     ...overrides,
   };
 }

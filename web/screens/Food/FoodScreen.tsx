@@ -1,4 +1,5 @@
 import { MEDIA_LIMITS } from '@common/schemas/media.ts';
+import { FindPlacesButton } from '@web/components/places/FindPlacesButton.tsx';
 import { Composer } from '@web/components/posts/Composer.tsx';
 import { Feed } from '@web/components/posts/Feed.tsx';
 
@@ -6,9 +7,12 @@ import { Feed } from '@web/components/posts/Feed.tsx';
 export default function FoodScreen() {
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6">
-      <header>
-        <h1 className="text-3xl font-bold text-slate-900">Food &amp; Recipes</h1>
-        <p className="mt-1 text-slate-600">Share your meals and favourite recipes.</p>
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Food &amp; Recipes</h1>
+          <p className="mt-1 text-slate-600">Share your meals and favourite recipes.</p>
+        </div>
+        <FindPlacesButton kind="restaurants" />
       </header>
       <Composer
         category="food"

@@ -1,3 +1,4 @@
+import { FindPlacesButton } from '@web/components/places/FindPlacesButton.tsx';
 import { Composer } from '@web/components/posts/Composer.tsx';
 import { Feed } from '@web/components/posts/Feed.tsx';
 
@@ -5,11 +6,14 @@ import { Feed } from '@web/components/posts/Feed.tsx';
 export default function PrayerScreen() {
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6">
-      <header>
-        <h1 className="text-3xl font-bold text-slate-900">Prayer Wall</h1>
-        <p className="mt-1 text-slate-600">
-          Share prayer requests and praise reports, and pray for one another.
-        </p>
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Prayer Wall</h1>
+          <p className="mt-1 text-slate-600">
+            Share prayer requests and praise reports, and pray for one another.
+          </p>
+        </div>
+        <FindPlacesButton kind="churches" />
       </header>
       <Composer
         category="prayer"

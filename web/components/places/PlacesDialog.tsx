@@ -1,0 +1,160 @@
+import type { PlaceKind } from '@common/schemas/places.ts';
+import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
+import { Modal } from '@web/components/posts/Modal.tsx';
+import { type PlaceSearch, usePlaces } from '@web/queries/places.ts';
+import { LocateFixed, Search, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { PlaceResults } from './PlaceResults.tsx';
+import { PLACES_TEXTS, PLACES_UI } from './texts.ts';
+
+// About 100 m: enough to find what is near, without handing out where the member stands exactly.
+const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * 'Find Local Churches' / 'Find Local Restaurants': search by a city or ZIP, or by the device location.
+ * The lookup goes through our server (DESIGN section 6), never from the browser to OpenStreetMap.
+ */
+export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () => void }) {
+  const texts = PLACES_TEXTS[kind];
+  const ids = { title: useId(), input: useId(), hint: useId() };
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState<PlaceSearch | null>(null);
+  const [near, setNear] = useState('');
+  const [hint, setHint] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
+  const places = usePlaces(search);
+  const input = useRef<HTMLInputElement>(null);
+
+  // After Modal's showModal (a child's effect runs first), which would focus the Close button.
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const q = text.trim();
+    if (q.length < 2) {
+      setHint(PLACES_UI.needed);
+      return;
+    }
+    setHint(null);
+    setNear(q);
+    setSearch({ kind, q });
+  }
+
+  function searchNearMe() {
+    if (!('geolocation' in navigator)) {
+      setHint(PLACES_UI.noGeolocation);
+      return;
+    }
+    setHint(null);
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        setNear('your location');
+        setSearch({
+          kind,
+          lat: roundCoordinate(position.coords.latitude),
+          lng: roundCoordinate(position.coords.longitude),
+        });
+      },
+      (error) => {
+        setLocating(false);
+        setHint(
+          error.code === error.PERMISSION_DENIED ? PLACES_UI.locationDenied : PLACES_UI.locationUnavailable,
+        );
+      },
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
+    );
+  }
+
+  return (
+    <Modal
+      onClose={onClose}
+      labelledBy={ids.title}
+      className="flex max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-xl flex-col rounded-2xl bg-white"
+    >
+      <div className="flex flex-col gap-4 overflow-y-auto p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <h2 id={ids.title} className="text-xl font-bold text-slate-900">
+              {texts.title}
+            </h2>
+            <p className="text-sm text-slate-500">{texts.intro}</p>
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="rounded-lg p-1 hover:bg-slate-100"
+          >
+            <X className="h-5 w-5" />
+          </button>
+        </div>
+
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+          <label htmlFor={ids.input} className="text-sm font-medium text-slate-700">
+            {PLACES_UI.searchLabel}
+          </label>
+          <div className="flex gap-2">
+            <input
+              ref={input}
+              id={ids.input}
+              type="text"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={PLACES_UI.searchPlaceholder}
+              maxLength={100}
+              autoComplete="address-level2"
+              enterKeyHint="search"
+              aria-describedby={hint ? ids.hint : undefined}
+              aria-invalid={hint === PLACES_UI.needed ? true : undefined}
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            />
+            <button type="submit" className={buttonClass}>
+              <Search aria-hidden className="h-4 w-4" />
+              <span>{PLACES_UI.search}</span>
+            </button>
+          </div>
+          <button
+            type="button"
+            onClick={searchNearMe}
+            disabled={locating}
+            className={`${secondaryButtonClass} self-start`}
+          >
+            <LocateFixed aria-hidden className="h-4 w-4" />
+            {locating ? PLACES_UI.locating : PLACES_UI.useLocation}
+          </button>
+          {hint ? (
+            <p id={ids.hint} role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+              {hint}
+            </p>
+          ) : null}
+        </form>
+
+        {search ? (
+          <PlaceResults
+            kind={kind}
+            near={near}
+            result={places.data}
+            loading={places.isFetching}
+            error={places.error}
+            onRetry={() => void places.refetch()}
+          />
+        ) : null}
+
+        <p className="text-xs text-slate-400">
+          <a
+            href="https://www.openstreetmap.org/copyright"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="hover:underline"
+          >
+            {PLACES_UI.attribution}
+          </a>
+        </p>
+      </div>
+    </Modal>
+  );
+}
