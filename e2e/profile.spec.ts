@@ -191,6 +191,8 @@ test('the owner sets a 3-second profile video that visitors see loop, refuses a 
   browser,
   baseURL,
 }) => {
+  // Two trims (cancelled and kept) and two uploads: room for a loaded machine.
+  test.setTimeout(120_000);
   const owner = newMember('videoowner');
   const visitor = newMember('videoviewer');
   const ownerPage = await (await browser.newContext()).newPage();
