@@ -18,6 +18,7 @@ import { createMediaStorage } from './media/storage.ts';
 import { attachSocketServer } from './realtime/socketServer.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
+import { blockRoutes } from './routes/blocks/blocks.ts';
 import { circleRoutes } from './routes/circles/circles.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
@@ -78,6 +79,8 @@ export async function buildApp(
     database.db,
     config.authSecret,
     config.publicUrl.startsWith('https://'),
+    // With REDIS_URL a revocation reaches every node's cache and sockets within milliseconds.
+    { redisUrl: config.redisUrl, log: (message, error) => app?.log.warn({ err: error }, message) },
   );
   const sockets = attachSocketServer(app.server, {
     sessions,
@@ -89,10 +92,8 @@ export async function buildApp(
     config,
     database,
     mailer,
-    onSessionsChanged: (userId) => {
-      sessions.forgetUser(userId);
-      sockets.realtime.disconnectUser(userId);
-    },
+    // Drops the member's cached sessions and sockets on every node (sessions.ts, socketServer.ts).
+    onSessionsChanged: (userId) => sessions.forgetUser(userId),
   });
   const media = createMediaStorage(config);
   const ctx: AppContext = {
@@ -128,6 +129,7 @@ export async function buildApp(
   notificationRoutes(app, ctx);
   profileMediaRoutes(app, ctx);
   followRoutes(app, ctx);
+  blockRoutes(app, ctx);
   wallRoutes(app, ctx);
   friendRequestRoutes(app, ctx);
   settingsRoutes(app, ctx);
@@ -148,6 +150,7 @@ export async function buildApp(
     close: async () => {
       await jobs.stop();
       await sockets.close();
+      await sessions.close();
       await app.close();
       await rateLimitRedis?.quit().catch(() => undefined);
       await database.destroy();

@@ -28,6 +28,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), AUTH_RATE_LIMIT_PER_IP: '500' }).authRateLimit.perIp).toBe(500);
   });
 
+  it('takes the daily upload quota from UPLOAD_DAILY_FILES and UPLOAD_DAILY_MB (200 files, 1000 MB)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).uploadQuota).toEqual({
+      files: 200,
+      bytes: 1000 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), UPLOAD_DAILY_FILES: '3', UPLOAD_DAILY_MB: '5' }).uploadQuota,
+    ).toEqual({ files: 3, bytes: 5 * 1024 * 1024 });
+  });
+
   it('takes STUN and TURN servers for circles from ICE_SERVERS, the two public STUN servers without it', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).iceServers).toEqual([
       { urls: 'stun:stun.l.google.com:19302' },
@@ -48,6 +58,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'Invalid environment variable SMTP_URL'],
     [{ CONTACT_EMAIL: 'not-an-email' }, 'Invalid environment variable CONTACT_EMAIL'],
     [{ AUTH_RATE_LIMIT_PER_IP: '0' }, 'Invalid environment variable AUTH_RATE_LIMIT_PER_IP'],
+    [{ UPLOAD_DAILY_FILES: '0' }, 'Invalid environment variable UPLOAD_DAILY_FILES: must be at least 1'],
+    [{ UPLOAD_DAILY_MB: 'lots' }, 'Invalid environment variable UPLOAD_DAILY_MB: must be a number'],
     [{ ICE_SERVERS: '[{urls:' }, 'Invalid environment variable ICE_SERVERS: must be JSON'],
     [{ ICE_SERVERS: '[{"urls":"http://x"}]' }, 'Invalid environment variable ICE_SERVERS'],
     [{ ICE_SERVERS: '{"urls":"stun:x"}' }, 'Invalid environment variable ICE_SERVERS'],

@@ -20,6 +20,8 @@ export interface Config {
   /** Limits for sign-in, sign-up, reset and resend requests, per IP and per email, within one window. */
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   contactRateLimit: { perIp: number; windowMs: number };
+  /** Each member's uploads per rolling 24 h: files and bytes (UPLOAD_DAILY_FILES, UPLOAD_DAILY_MB). */
+  uploadQuota: { files: number; bytes: number };
   /** STUN and TURN servers handed to the browsers of a FaithVerse circle (ICE_SERVERS, JSON). */
   iceServers: IceServer[];
   /** An S3-compatible bucket for uploads (S3_*); undefined keeps them in DATA_DIR/media. */
@@ -129,6 +131,16 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(20),
+  UPLOAD_DAILY_FILES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(200),
+  UPLOAD_DAILY_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(1000),
   NODE_ENV: z.string().optional(),
   ICE_SERVERS: iceServersSchema,
   S3_ENDPOINT: httpUrl,
@@ -199,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: e.NODE_ENV === 'production',
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perEmail: 5, windowMs: 60_000 },
     contactRateLimit: { perIp: 5, windowMs: 60 * 60_000 },
+    uploadQuota: { files: e.UPLOAD_DAILY_FILES, bytes: e.UPLOAD_DAILY_MB * 1024 * 1024 },
     iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
     s3: s3Config(e),
     nominatimUrl: (e.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { cursorField, limitField } from './fields.ts';
+import { cursorField, limitField, text } from './fields.ts';
 
 /** Admin console payloads (spec section 6 '/admin', and the issue's members, messages, shows, audit). */
 
@@ -36,16 +36,7 @@ export const adminMemberSchema = z.object({
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
 export const adminMembersQuerySchema = z.strictObject({
-  q: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(
-          ADMIN_SEARCH_MAX_LENGTH,
-          `The search must be at most ${ADMIN_SEARCH_MAX_LENGTH} characters.`,
-        ),
-      ),
-  ),
+  q: z.optional(text({ label: 'The search', max: ADMIN_SEARCH_MAX_LENGTH })),
   cursor: cursorField,
   limit: limitField(100),
 });
@@ -100,16 +91,8 @@ export interface AuditPage {
   next_cursor: string | null;
 }
 
-// Single-line text: required or not, bounded, and no control characters (PostgreSQL refuses NUL).
-const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-const line = (label: string, max: number) =>
-  z.string({ error: `${label} must be text.` }).check(
-    z.trim(),
-    z.maxLength(max, `${label} must be at most ${max} characters.`),
-    z.refine((s) => !hasControl(s), `${label} must not contain control characters.`),
-  );
-const requiredLine = (label: string, max: number) =>
-  line(label, max).check(z.minLength(1, `${label} is required.`));
+const line = (label: string, max: number) => text({ label, max });
+const requiredLine = (label: string, max: number) => text({ label, min: 1, max });
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A real calendar date between 2000 and 2100 (no 2026-02-30). */

@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../limits.ts';
+import { text } from './fields.ts';
 
 export const WEAK_PASSWORD_MESSAGE = 'Weak password — Please use at least 6 characters.';
 export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match";
@@ -14,52 +15,50 @@ export const ENTER_YOUR_EMAIL_MESSAGE = 'Enter your email';
 
 const email = (requiredMessage: string) =>
   z.pipe(
-    z
-      .string({ error: requiredMessage })
-      .check(
-        z.trim(),
-        z.minLength(1, requiredMessage),
-        z.maxLength(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`),
-      ),
+    text({
+      label: 'Email',
+      min: 1,
+      max: EMAIL_MAX_LENGTH,
+      typeError: requiredMessage,
+      required: requiredMessage,
+    }),
     z.email({ error: 'Enter a valid email address.' }),
   );
 
-const password = z
-  .string({ error: WEAK_PASSWORD_MESSAGE })
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, WEAK_PASSWORD_MESSAGE),
-    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
-  );
+const password = text({
+  label: 'Password',
+  min: PASSWORD_MIN_LENGTH,
+  max: PASSWORD_MAX_LENGTH,
+  trim: false,
+  typeError: WEAK_PASSWORD_MESSAGE,
+  required: WEAK_PASSWORD_MESSAGE,
+});
 
 const callbackURL = z.optional(
   // A path on this site: '/x', never '//host' or '/\\host', which browsers treat as another site.
-  z.string().check(z.maxLength(500), z.regex(/^\/(?![/\\])/, 'callbackURL must be a path on this site.')),
+  text({ label: 'callbackURL', max: 500, trim: false }).check(
+    z.regex(/^\/(?![/\\])/, 'callbackURL must be a path on this site.'),
+  ),
 );
 
 export const signUpSchema = z.strictObject({
-  name: z
-    .string({ error: 'Full name is required.' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Full name is required.'),
-      z.maxLength(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`),
-    ),
+  name: text({ label: 'Full name', min: 1, max: FULL_NAME_MAX_LENGTH, typeError: 'Full name is required.' }),
   email: email('Email is required.'),
   password,
-  username: z.optional(
-    z
-      .string({ error: 'Username must be text.' })
-      .check(z.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`)),
-  ),
+  username: z.optional(text({ label: 'Username', max: USERNAME_MAX_LENGTH, trim: false })),
   callbackURL,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.strictObject({
   email: email('Email is required.'),
-  password: z
-    .string({ error: 'Password is required.' })
-    .check(z.minLength(1, 'Password is required.'), z.maxLength(PASSWORD_MAX_LENGTH)),
+  password: text({
+    label: 'Password',
+    min: 1,
+    max: PASSWORD_MAX_LENGTH,
+    trim: false,
+    typeError: 'Password is required.',
+  }),
   rememberMe: z.optional(z.boolean()),
   callbackURL,
 });
@@ -71,9 +70,14 @@ export const forgotPasswordSchema = z.strictObject({
 
 export const resetPasswordSchema = z.strictObject({
   newPassword: password,
-  token: z
-    .string({ error: 'The reset link is missing its token.' })
-    .check(z.minLength(1, 'The reset link is missing its token.'), z.maxLength(500)),
+  token: text({
+    label: 'The reset token',
+    min: 1,
+    max: 500,
+    trim: false,
+    typeError: 'The reset link is missing its token.',
+    required: 'The reset link is missing its token.',
+  }),
 });
 
 export const resendConfirmationSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { FAITHS } from '../options.ts';
-import { personSchema } from './fields.ts';
+import { personSchema, text } from './fields.ts';
 
 /**
  * FaithVerse circles: constants of spec section 9, texts of spec section 8 and every payload of
@@ -92,24 +92,33 @@ export const CIRCLE_TEXTS = {
   notLive: 'This circle is not live.',
 } as const;
 
-// PostgreSQL cannot store NUL in text: refused here with a message, never a 500 there.
-const noNul = z.refine<string>((text) => !text.includes('\u0000'), 'Text cannot contain NUL characters.');
+const NUL_MESSAGE = 'Text cannot contain NUL characters.';
 const flag = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false.` }));
 const optionalText = (max: number, tooLong: string) =>
   z.optional(
-    z.nullable(z.string({ error: 'topic must be text.' }).check(z.trim(), z.maxLength(max, tooLong), noNul)),
+    z.nullable(
+      text({
+        label: 'The topic',
+        max,
+        tooLong,
+        typeError: 'topic must be text.',
+        multiline: true,
+        nul: NUL_MESSAGE,
+      }),
+    ),
   );
 
 /** POST /api/circles: title and faith required; anything left out takes the form's default. */
 export const createCircleSchema = z.strictObject({
-  title: z
-    .string({ error: CIRCLE_TEXTS.titleRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, CIRCLE_TEXTS.titleRequired),
-      z.maxLength(CIRCLE_LIMITS.titleMax, CIRCLE_TEXTS.titleTooLong),
-      noNul,
-    ),
+  title: text({
+    label: 'The title',
+    min: 1,
+    max: CIRCLE_LIMITS.titleMax,
+    typeError: CIRCLE_TEXTS.titleRequired,
+    required: CIRCLE_TEXTS.titleRequired,
+    tooLong: CIRCLE_TEXTS.titleTooLong,
+    nul: NUL_MESSAGE,
+  }),
   faith: z.enum(FAITHS, { error: CIRCLE_TEXTS.faithRequired }),
   topic: optionalText(CIRCLE_LIMITS.topicMax, CIRCLE_TEXTS.topicTooLong),
   visibility: z.optional(
@@ -136,14 +145,16 @@ export const goLiveSchema = z.strictObject({
 });
 
 export const chatInputSchema = z.strictObject({
-  content: z
-    .string({ error: 'content is required.' })
-    .check(
-      z.trim(),
-      z.minLength(1, CIRCLE_TEXTS.chatEmpty),
-      z.maxLength(CIRCLE_LIMITS.chatMax, CIRCLE_TEXTS.chatTooLong),
-      noNul,
-    ),
+  content: text({
+    label: 'The message',
+    min: 1,
+    max: CIRCLE_LIMITS.chatMax,
+    multiline: true,
+    typeError: 'content is required.',
+    required: CIRCLE_TEXTS.chatEmpty,
+    tooLong: CIRCLE_TEXTS.chatTooLong,
+    nul: NUL_MESSAGE,
+  }),
 });
 
 export const circleSchema = z.object({
@@ -244,14 +255,22 @@ export const signalSchema = z.strictObject({
   from_peer: peerId,
   kind: z.enum(SIGNAL_KINDS, { error: 'kind must be request-offer, offer, answer or ice.' }),
   /** Session description (offer, answer) or ICE candidate (ice), as the browser made it. */
-  sdp: z.optional(z.string().check(z.maxLength(64_000, 'That session description is too long.'))),
+  sdp: z.optional(
+    text({
+      label: 'The session description',
+      max: 64_000,
+      multiline: true,
+      trim: false,
+      tooLong: 'That session description is too long.',
+    }),
+  ),
   candidate: z.optional(
     z.nullable(
       z.strictObject({
-        candidate: z.string().check(z.maxLength(2_000)),
-        sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+        candidate: text({ label: 'The candidate', max: 2_000, trim: false }),
+        sdpMid: z.optional(z.nullable(text({ label: 'sdpMid', max: 64, trim: false }))),
         sdpMLineIndex: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(64)))),
-        usernameFragment: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+        usernameFragment: z.optional(z.nullable(text({ label: 'usernameFragment', max: 256, trim: false }))),
       }),
     ),
   ),

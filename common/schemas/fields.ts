@@ -5,8 +5,65 @@ import { z } from 'zod/mini';
  * shape of a person (who wrote a post, sent a message or a notification).
  */
 
-/** A cursor from a page's `next_cursor`; its meaning is the server's. */
-export const cursorField = z.optional(z.string().check(z.maxLength(200)));
+// C0 controls and DEL. PostgreSQL refuses NUL outright, and line breaks in a one-line field (a name)
+// end up as new lines wherever it is shown, mail headers and plain-text mail included. Multi-line text
+// keeps tabs and line breaks (\r\n as well: session descriptions and pasted text use it).
+const LINE_BREAKS_AND_TAB = new Set([0x09, 0x0a, 0x0d]);
+function hasControl(value: string, multiline: boolean): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if ((c < 0x20 || c === 0x7f) && !(multiline && LINE_BREAKS_AND_TAB.has(c))) return true;
+  }
+  return false;
+}
+
+export interface TextOptions {
+  /** How messages name the field: 'Full name'. */
+  label: string;
+  max: number;
+  /** At least this many characters (after trimming); below it, `required`. */
+  min?: number;
+  /** Allows line breaks and tabs (post texts, comments, messages, bios). */
+  multiline?: boolean;
+  /** Trims surrounding white space before checking (default true; never for passwords). */
+  trim?: boolean;
+  /** When the value is missing or not text. Default: '<label> must be text.' */
+  typeError?: string;
+  /** When shorter than `min`. Default: '<label> is required.' */
+  required?: string;
+  /** When longer than `max`. Default: '<label> must be at most <max> characters.' */
+  tooLong?: string;
+  /** When it holds a NUL character. Default: '<label> cannot contain NUL characters.' */
+  nul?: string;
+}
+
+/**
+ * Every text field of every input: bounded, and free of control characters (NUL included), with a
+ * message a person can act on. Further checks (a regex, a refine) chain with `.check(...)`.
+ */
+export function text(options: TextOptions) {
+  const { label, max, min, multiline = false, trim = true } = options;
+  const checks: z.core.$ZodCheck<string>[] = [];
+  if (trim) checks.push(z.trim());
+  if (min !== undefined) checks.push(z.minLength(min, options.required ?? `${label} is required.`));
+  checks.push(z.maxLength(max, options.tooLong ?? `${label} must be at most ${max} characters.`));
+  checks.push(
+    z.refine(
+      (value: string) => !value.includes('\u0000'),
+      options.nul ?? `${label} cannot contain NUL characters.`,
+    ),
+    z.refine(
+      (value: string) => !hasControl(value, multiline),
+      multiline
+        ? `${label} cannot contain control characters.`
+        : `${label} must be one line, without line breaks or control characters.`,
+    ),
+  );
+  return z.string({ error: options.typeError ?? `${label} must be text.` }).check(...checks);
+}
+
+/** A cursor from a page's `next_cursor`; its meaning is the server's (which parses it strictly). */
+export const cursorField = z.optional(text({ label: 'The page cursor', max: 200, trim: false }));
 
 /** `?limit=` from a query string, 1 to `max`. */
 export const limitField = (max: number) =>
@@ -18,7 +75,7 @@ export const limitField = (max: number) =>
 
 /** The id of one of the member's uploads (POST /api/media answered it). */
 export const mediaIdField = (error = 'media_id must be text.') =>
-  z.string({ error }).check(z.minLength(1), z.maxLength(64));
+  text({ label: 'media_id', min: 1, max: 64, trim: false, typeError: error, required: error });
 
 export const fullNameField = z.string();
 export const usernameField = z.string();

@@ -32,7 +32,29 @@ export const MEDIA_MESSAGES = {
   posterUnsupported: "A video's poster must be a JPEG, PNG or WebP still.",
   posterMismatch: "The poster must be a still of the video, with the video's shape.",
   posterWithoutVideo: 'Only a video takes a poster: send it beside the video in a field named "poster".',
+  outOfStorage: 'The server is out of storage space. Please try again later.',
 } as const;
+
+const megabytes = (bytes: number) => {
+  const mb = bytes / MB;
+  if (mb < 1) return `${Math.ceil(bytes / 1024)} KB`;
+  return `${mb < 10 ? Math.round(mb * 10) / 10 : Math.round(mb)} MB`;
+};
+
+/** The daily upload quota (UPLOAD_DAILY_FILES) is used up. */
+export function uploadQuotaFilesMessage(uploaded: number, limit: number): string {
+  return `You have uploaded ${uploaded} files today; the limit is ${limit} files a day. Please try again later.`;
+}
+
+/** This file would take the member past their daily bytes (UPLOAD_DAILY_MB). */
+export function uploadQuotaBytesMessage(
+  uploadedBytes: number,
+  fileBytes: number,
+  limitBytes: number,
+): string {
+  const file = fileBytes > 0 ? ` and this file is ${megabytes(fileBytes)}` : '';
+  return `You have uploaded ${megabytes(uploadedBytes)} today${file}; the limit is ${megabytes(limitBytes)} a day. Please try again later.`;
+}
 
 export function videoTooLongMessage(seconds: number): string {
   return `Videos can be at most ${MEDIA_LIMITS.videoSeconds} seconds long. This one is ${seconds.toFixed(1)} seconds.`;

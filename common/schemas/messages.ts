@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { cursorField, limitField, personSchema } from './fields.ts';
+import { cursorField, limitField, personSchema, text } from './fields.ts';
 
 /** Direct messages: limits, texts and every payload of /api/conversations/*. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -25,20 +25,22 @@ export const MESSAGE_TEXTS = {
 const clientIdPattern = /^[0-9a-zA-Z-]{8,64}$/;
 
 export const sendMessageSchema = z.strictObject({
-  content: z
-    .string({ error: 'content is required.' })
-    .check(
-      z.trim(),
-      z.minLength(1, MESSAGE_TEXTS.empty),
-      z.maxLength(MESSAGE_MAX_LENGTH, MESSAGE_TEXTS.tooLong),
-    ),
+  content: text({
+    label: 'The message',
+    min: 1,
+    max: MESSAGE_MAX_LENGTH,
+    multiline: true,
+    typeError: 'content is required.',
+    required: MESSAGE_TEXTS.empty,
+    tooLong: MESSAGE_TEXTS.tooLong,
+  }),
   /**
    * Chosen by the client for each message it means to send (a UUID). Sending again with the same
    * id after a lost answer returns the stored message instead of storing a second one.
    */
-  client_id: z
-    .string({ error: 'client_id is required.' })
-    .check(z.regex(clientIdPattern, 'client_id must be 8-64 letters, digits or dashes.')),
+  client_id: text({ label: 'client_id', max: 64, trim: false, typeError: 'client_id is required.' }).check(
+    z.regex(clientIdPattern, 'client_id must be 8-64 letters, digits or dashes.'),
+  ),
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
@@ -48,7 +50,11 @@ export type SendMessageInput = z.infer<typeof sendMessageSchema>;
  */
 export const messagesQuerySchema = z.strictObject({
   before: cursorField,
-  after: z.optional(z.string().check(z.regex(clientIdPattern, 'after must be a message id.'))),
+  after: z.optional(
+    text({ label: 'after', max: 64, trim: false }).check(
+      z.regex(clientIdPattern, 'after must be a message id.'),
+    ),
+  ),
   limit: limitField(MESSAGES_PAGE_MAX),
 });
 

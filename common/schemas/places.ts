@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { text } from './fields.ts';
 
 /** 'Find Local Churches' and 'Find Local Restaurants' (spec sections 1, 2, 5; DESIGN section 6). */
 export const PLACE_KINDS = ['churches', 'restaurants'] as const;
@@ -37,12 +38,15 @@ export const placesQuerySchema = z
   .strictObject({
     kind: z.enum(PLACE_KINDS, { error: PLACES_MESSAGES.kind }),
     q: z.optional(
-      z.string({ error: PLACES_MESSAGES.query }).check(
-        z.trim(),
-        z.refine((text) => !text.includes('\u0000'), PLACES_MESSAGES.nul),
-        z.minLength(PLACE_QUERY_MIN_LENGTH, PLACES_MESSAGES.query),
-        z.maxLength(PLACE_QUERY_MAX_LENGTH, PLACES_MESSAGES.query),
-      ),
+      text({
+        label: 'The place',
+        min: PLACE_QUERY_MIN_LENGTH,
+        max: PLACE_QUERY_MAX_LENGTH,
+        typeError: PLACES_MESSAGES.query,
+        required: PLACES_MESSAGES.query,
+        tooLong: PLACES_MESSAGES.query,
+        nul: PLACES_MESSAGES.nul,
+      }),
     ),
     lat: coordinate(90, PLACES_MESSAGES.lat),
     lng: coordinate(180, PLACES_MESSAGES.lng),

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
-import { cursorField, limitField, mediaIdField, personSchema } from './fields.ts';
+import { cursorField, limitField, mediaIdField, personSchema, text } from './fields.ts';
 
 export const POST_CONTENT_MAX_LENGTH = 5000;
 export const RECIPE_MAX_LENGTH = 5000;
@@ -13,20 +13,17 @@ export const MEDIA_ONLY_CONTENT = '.';
 
 export const EMPTY_POST_MESSAGE = 'Write something or add a photo or video.';
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`));
+const optionalText = (label: string, max: number, multiline = true) => text({ label, max, multiline });
 
 export const createPostSchema = z.strictObject({
-  content: z.optional(text('The post', POST_CONTENT_MAX_LENGTH)),
+  content: z.optional(optionalText('The post', POST_CONTENT_MAX_LENGTH)),
   category: z._default(
     z.enum(POST_CATEGORIES, { error: 'Choose a category: general, prayer, food or comedy.' }),
     'general',
   ),
   media_id: z.optional(mediaIdField()),
   feeling: z.optional(z.enum(FEELINGS, { error: `Choose a feeling from the list: ${FEELINGS.join(', ')}.` })),
-  location_name: z.optional(text('The location', LOCATION_NAME_MAX_LENGTH)),
+  location_name: z.optional(optionalText('The location', LOCATION_NAME_MAX_LENGTH, false)),
   location_lat: z.optional(
     z.number({ error: 'location_lat must be a number.' }).check(z.gte(-90), z.lte(90)),
   ),
@@ -39,28 +36,31 @@ export const createPostSchema = z.strictObject({
   food_category: z.optional(
     z.enum(FOOD_CATEGORIES, { error: `Choose a food category: ${FOOD_CATEGORIES.join(', ')}.` }),
   ),
-  recipe: z.optional(text('The recipe', RECIPE_MAX_LENGTH)),
+  recipe: z.optional(optionalText('The recipe', RECIPE_MAX_LENGTH)),
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
 export const updatePostSchema = z.strictObject({
-  content: z
-    .string({ error: 'The post text is required.' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'The post text cannot be empty.'),
-      z.maxLength(POST_CONTENT_MAX_LENGTH, `The post must be at most ${POST_CONTENT_MAX_LENGTH} characters.`),
-    ),
+  content: text({
+    label: 'The post',
+    min: 1,
+    max: POST_CONTENT_MAX_LENGTH,
+    multiline: true,
+    typeError: 'The post text is required.',
+    required: 'The post text cannot be empty.',
+  }),
 });
 
 export const createCommentSchema = z.strictObject({
-  content: z
-    .string({ error: 'The comment is required.' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Write a comment first.'),
-      z.maxLength(COMMENT_MAX_LENGTH, `A comment must be at most ${COMMENT_MAX_LENGTH} characters.`),
-    ),
+  content: text({
+    label: 'The comment',
+    min: 1,
+    max: COMMENT_MAX_LENGTH,
+    multiline: true,
+    typeError: 'The comment is required.',
+    required: 'Write a comment first.',
+    tooLong: `A comment must be at most ${COMMENT_MAX_LENGTH} characters.`,
+  }),
 });
 
 export const feedQuerySchema = z.strictObject({

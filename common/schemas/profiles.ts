@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
-import { cursorField, limitField, mediaIdField, profileSummarySchema } from './fields.ts';
+import { cursorField, limitField, mediaIdField, profileSummarySchema, text } from './fields.ts';
 import { FRIENDSHIP_STATES } from './follows.ts';
 import { MEDIA_LIMITS } from './media.ts';
 import { FEED_PAGE_MAX } from './posts.ts';
@@ -17,14 +17,11 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 export const searchProfilesQuerySchema = z.strictObject({
-  q: z
-    .string({ error: 'q is required.' })
-    .check(
-      z.maxLength(
-        SEARCH_QUERY_MAX_LENGTH,
-        `The search must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
-      ),
-    ),
+  q: text({
+    label: 'The search',
+    max: SEARCH_QUERY_MAX_LENGTH,
+    typeError: 'q is required.',
+  }),
 });
 
 export const searchProfilesResponseSchema = z.object({ profiles: z.array(profileSummarySchema) });
@@ -68,15 +65,7 @@ export function isWebsiteUrl(value: string): boolean {
   }
 }
 
-const aboutText = (label: string) =>
-  z.optional(
-    z
-      .string({ error: `${label} must be text.` })
-      .check(
-        z.trim(),
-        z.maxLength(ABOUT_FIELD_MAX_LENGTH, `${label} must be at most ${ABOUT_FIELD_MAX_LENGTH} characters.`),
-      ),
-  );
+const aboutText = (label: string) => z.optional(text({ label, max: ABOUT_FIELD_MAX_LENGTH }));
 
 /** PATCH /api/profiles/me/details: only the fields sent change; an empty text clears a field. */
 export const profileDetailsSchema = z.strictObject({
@@ -90,9 +79,7 @@ export const profileDetailsSchema = z.strictObject({
   hometown: aboutText('Hometown'),
   current_city: aboutText('Current city'),
   website: z.optional(
-    z.string({ error: 'Website must be text.' }).check(
-      z.trim(),
-      z.maxLength(ABOUT_FIELD_MAX_LENGTH, `Website must be at most ${ABOUT_FIELD_MAX_LENGTH} characters.`),
+    text({ label: 'Website', max: ABOUT_FIELD_MAX_LENGTH }).check(
       z.refine((value) => value === '' || isWebsiteUrl(value), PROFILE_MESSAGES.website),
     ),
   ),

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../limits.ts';
 import { sanitizeUsername } from '../username.ts';
+import { text } from './fields.ts';
 
 /** Spec section 9: one username change per 30 days. */
 export const USERNAME_CHANGE_INTERVAL_DAYS = 30;
@@ -32,18 +33,9 @@ export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
 /** PATCH /api/settings/account: the username is lower-cased and stripped to a-z, 0-9 and _ (spec 5). */
 export const updateAccountSchema = z.strictObject({
-  full_name: z.optional(
-    z
-      .string({ error: 'Full name must be text.' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'Full name is required.'),
-        z.maxLength(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters.`),
-      ),
-  ),
+  full_name: z.optional(text({ label: 'Full name', min: 1, max: FULL_NAME_MAX_LENGTH })),
   username: z.optional(
-    z.string({ error: 'Username must be text.' }).check(
-      z.maxLength(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters.`),
+    text({ label: 'Username', max: USERNAME_MAX_LENGTH, trim: false }).check(
       z.refine((value) => sanitizeUsername(value).length > 0, SETTINGS_MESSAGES.usernameEmpty),
     ),
   ),
@@ -62,9 +54,7 @@ export type ProfileDetailsSettings = z.infer<typeof profileDetailsSettingsSchema
 /** PATCH /api/settings/profile-details: an empty bio clears it. */
 export const updateBioSchema = z.strictObject({
   bio: z.nullable(
-    z
-      .string({ error: 'Bio must be text.' })
-      .check(z.trim(), z.maxLength(BIO_MAX_LENGTH, SETTINGS_MESSAGES.bioTooLong)),
+    text({ label: 'Bio', max: BIO_MAX_LENGTH, multiline: true, tooLong: SETTINGS_MESSAGES.bioTooLong }),
   ),
 });
 export type UpdateBioInput = z.input<typeof updateBioSchema>;
@@ -192,11 +182,13 @@ export const dataExportSchema = z.object({
 export type DataExport = z.infer<typeof dataExportSchema>;
 
 export const deleteAccountSchema = z.strictObject({
-  password: z
-    .string({ error: SETTINGS_MESSAGES.passwordRequired })
-    .check(
-      z.minLength(1, SETTINGS_MESSAGES.passwordRequired),
-      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
-    ),
+  password: text({
+    label: 'Password',
+    min: 1,
+    max: PASSWORD_MAX_LENGTH,
+    trim: false,
+    typeError: SETTINGS_MESSAGES.passwordRequired,
+    required: SETTINGS_MESSAGES.passwordRequired,
+  }),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { mediaIdField } from './fields.ts';
+import { mediaIdField, text } from './fields.ts';
 import { authorSchema, POST_CONTENT_MAX_LENGTH, postSchema } from './posts.ts';
 
 export const WALL_MESSAGES = {
@@ -10,17 +10,7 @@ export const WALL_MESSAGES = {
 
 /** POST /api/profiles/:id/wall: a post on your own wall, or one for the owner to approve. */
 export const wallPostInputSchema = z.strictObject({
-  content: z.optional(
-    z
-      .string({ error: 'The post must be text.' })
-      .check(
-        z.trim(),
-        z.maxLength(
-          POST_CONTENT_MAX_LENGTH,
-          `The post must be at most ${POST_CONTENT_MAX_LENGTH} characters.`,
-        ),
-      ),
-  ),
+  content: z.optional(text({ label: 'The post', max: POST_CONTENT_MAX_LENGTH, multiline: true })),
   media_id: z.optional(mediaIdField()),
 });
 export type WallPostInput = z.input<typeof wallPostInputSchema>;

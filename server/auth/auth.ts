@@ -38,7 +38,7 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: 60 * 60,
       password: argon2Password,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordEmail(user.email, user.name, url));
+        await mailer.send(resetPasswordEmail(user.email, url));
       },
       onPasswordReset: async ({ user }) => options.onSessionsChanged(user.id),
     },
@@ -48,7 +48,7 @@ export function createAuth(options: {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(confirmationEmail(user.email, user.name, url));
+        await mailer.send(confirmationEmail(user.email, url));
       },
     },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 * 24 },

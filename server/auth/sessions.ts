@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { DB } from '@server/db/types.ts';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 
@@ -16,9 +17,14 @@ interface Entry {
 }
 
 // Reading a session costs a signature check and, at most once per token every CACHE_TTL_MS, one
-// indexed lookup. Sign-out and password reset drop the member's entries on this node at once; other
-// nodes see the change within the TTL.
+// indexed lookup. A change of a member's sessions (sign-out, password reset, deletion) drops their
+// entries on this node at once and, through REVOCATION_CHANNEL, on every other node within
+// milliseconds; while that channel is down a node does not trust its cache at all.
 const CACHE_TTL_MS = 10_000;
+export const REVOCATION_CHANNEL = 'splikz:sessions:revoked';
+
+/** Told on every node (this one included) when a member's sessions change: drop their sockets. */
+export type RevocationListener = (userId: string) => void;
 
 /**
  * Resolves the Better Auth session cookie without going through Better Auth on every request:
@@ -27,20 +33,43 @@ const CACHE_TTL_MS = 10_000;
 export class SessionResolver {
   readonly #cache = new LRUCache<string, Entry>({ max: 50_000, ttl: CACHE_TTL_MS });
   readonly #cookieName: string;
+  readonly #listeners: RevocationListener[] = [];
+  readonly #nodeId = randomUUID();
+  readonly #publisher: Redis | undefined;
+  readonly #subscriber: Redis | undefined;
+  readonly #subscribed: Promise<unknown> = Promise.resolve();
+  // Bumped by every revocation: a lookup that started before one must not fill the cache after it.
+  #generation = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly secret: string,
     secureCookies: boolean,
+    options: { redisUrl?: string | undefined; log?: (message: string, error?: unknown) => void } = {},
   ) {
     this.#cookieName = `${secureCookies ? '__Secure-' : ''}better-auth.session_token`;
+    if (options.redisUrl) {
+      const log = options.log ?? (() => {});
+      this.#publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+      this.#subscriber = new Redis(options.redisUrl);
+      this.#publisher.on('error', (error) => log('session revocation publisher error', error));
+      this.#subscriber.on('error', (error) => log('session revocation channel error', error));
+      // Messages sent while the channel was down are lost: start from an empty cache once it is back.
+      this.#subscriber.on('ready', () => this.#cache.clear());
+      this.#subscriber.on('message', (_channel, message: string) => this.#received(message));
+      this.#subscribed = this.#subscriber
+        .subscribe(REVOCATION_CHANNEL)
+        .catch((error) => log('cannot subscribe to session revocations', error));
+    }
   }
 
   async resolve(cookieHeader: string | undefined): Promise<Viewer | null> {
     const token = this.#verifiedToken(cookieHeader);
     if (!token) return null;
-    const cached = this.#cache.get(token);
+    const cacheLive = this.#channelLive();
+    const cached = cacheLive ? this.#cache.get(token) : undefined;
     if (cached && cached.expiresAt > Date.now()) return cached.viewer;
+    const generation = this.#generation;
     const row = await this.db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
@@ -50,15 +79,64 @@ export class SessionResolver {
     const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
     const viewer =
       row && expiresAt > Date.now() ? { userId: row.userId, email: row.email, sessionToken: token } : null;
-    this.#cache.set(token, { viewer, expiresAt: viewer ? expiresAt : Date.now() + CACHE_TTL_MS });
+    if (cacheLive && generation === this.#generation) {
+      this.#cache.set(token, { viewer, expiresAt: viewer ? expiresAt : Date.now() + CACHE_TTL_MS });
+    }
     return viewer;
   }
 
-  /** Forgets every cached session of a member (sign-out, password reset, account deletion). */
+  /**
+   * A member's sessions changed (sign-out, password reset, account deletion): their cached sessions
+   * go and their sockets are dropped here and, with Redis, on every other node.
+   */
   forgetUser(userId: string): void {
+    this.#revokeLocally(userId);
+    void this.#publisher
+      ?.publish(REVOCATION_CHANNEL, JSON.stringify({ node: this.#nodeId, userId }))
+      .catch(() => undefined);
+  }
+
+  /** Called with the member's id on every node when their sessions change (the socket server listens). */
+  onRevoked(listener: RevocationListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Resolves once the revocation channel listens (at once without Redis). */
+  async ready(): Promise<void> {
+    await this.#subscribed;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      [this.#publisher, this.#subscriber].map(async (client) => {
+        // quit() waits for a connection that may never come; a client that is not up just stops.
+        if (client?.status === 'ready') await client.quit().catch(() => undefined);
+        else client?.disconnect();
+      }),
+    );
+  }
+
+  #channelLive(): boolean {
+    return !this.#subscriber || this.#subscriber.status === 'ready';
+  }
+
+  #received(message: string): void {
+    let parsed: { node?: unknown; userId?: unknown };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (parsed.node === this.#nodeId || typeof parsed.userId !== 'string') return;
+    this.#revokeLocally(parsed.userId);
+  }
+
+  #revokeLocally(userId: string): void {
+    this.#generation += 1;
     for (const [token, entry] of this.#cache.entries()) {
       if (entry.viewer?.userId === userId) this.#cache.delete(token);
     }
+    for (const listener of this.#listeners) listener(userId);
   }
 
   #verifiedToken(cookieHeader: string | undefined): string | null {

@@ -3,6 +3,7 @@ import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
+import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
 import { followState, friendshipBetween } from '@server/queries/follows.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -25,6 +26,7 @@ async function requireMember(trx: Transaction<DB>, userId: string): Promise<void
 export async function followMember(trx: Transaction<DB>, after: After, viewer: Viewer, userId: string) {
   if (userId === viewer.userId) throw badRequest(FOLLOW_MESSAGES.followSelf, 'follow_self');
   await requireMember(trx, userId);
+  await refuseIfBlocked(trx, viewer.userId, userId, BLOCK_MESSAGES.follow);
   const now = new Date().toISOString();
   const followed = await trx
     .insertInto('follows')

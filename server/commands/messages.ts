@@ -2,6 +2,7 @@ import type { Message, ReadReceipt, SendMessageInput } from '@common/schemas/mes
 import { isUniqueViolation } from '@server/db/errors.ts';
 import type { DB, MessagesTable } from '@server/db/types.ts';
 import { HttpError } from '@server/http/errors.ts';
+import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
 import { presentMessage } from '@server/presenters/message.ts';
 import { pairOf } from '@server/queries/messages.ts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
@@ -53,6 +54,7 @@ async function storeMessage(
   receiverId: string,
   input: SendMessageInput,
 ): Promise<Message> {
+  await refuseIfBlocked(trx, senderId, receiverId, BLOCK_MESSAGES.message);
   const { user_a, user_b } = pairOf(senderId, receiverId);
   const receiverUnread = receiverId === user_a ? 'a_unread' : 'b_unread';
   const id = uuidv7();

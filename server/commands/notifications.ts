@@ -1,5 +1,6 @@
 import type { NotificationType } from '@common/schemas/notifications.ts';
 import type { DB } from '@server/db/types.ts';
+import { blockedBetween } from '@server/policies/blocks.ts';
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { After } from './run.ts';
@@ -31,7 +32,8 @@ export async function notify(
   trx: Transaction<DB>,
   after: After,
   notification: NewNotification,
-): Promise<string> {
+): Promise<string | null> {
+  if (await blockedWithSender(trx, notification)) return null;
   const id = uuidv7();
   await trx
     .insertInto('notifications')
@@ -55,6 +57,7 @@ export async function notify(
  * another (a conversation's messages).
  */
 export async function notifyOnce(trx: Transaction<DB>, after: After, notification: NewNotification) {
+  if (await blockedWithSender(trx, notification)) return;
   const bumped = await trx
     .updateTable('notifications')
     .set({ created_at: new Date().toISOString() })
@@ -97,6 +100,12 @@ export async function markNotificationsRead(
   const changed = Number(result.numUpdatedRows);
   if (changed > 0) after.notificationsChanged(userId);
   return changed;
+}
+
+/** Members blocked either way tell each other nothing. */
+function blockedWithSender(trx: Transaction<DB>, notification: NewNotification): Promise<boolean> {
+  if (!notification.fromUserId) return Promise.resolve(false);
+  return blockedBetween(trx, notification.userId, notification.fromUserId);
 }
 
 function matching(eb: ExpressionBuilder<DB, 'notifications'>, filter: NotificationFilter) {

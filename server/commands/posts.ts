@@ -4,6 +4,7 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
+import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
 import { canDeleteComment, canEditPost } from '@server/policies/post.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -103,6 +104,7 @@ export async function deletePost(trx: Transaction<DB>, after: After, viewer: Vie
 /** Liking twice is the same as liking once; the author hears of it once. */
 export async function likePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
   const post = await findPostForUpdate(trx, postId);
+  await refuseIfBlocked(trx, viewer.userId, post.user_id, BLOCK_MESSAGES.like);
   const inserted = await trx
     .insertInto('likes')
     .values({ post_id: postId, user_id: viewer.userId, created_at: new Date().toISOString() })
@@ -162,6 +164,7 @@ export async function addComment(
   content: string,
 ): Promise<string> {
   const post = await findPostForUpdate(trx, postId);
+  await refuseIfBlocked(trx, viewer.userId, post.user_id, BLOCK_MESSAGES.comment);
   const id = uuidv7();
   const now = new Date().toISOString();
   await trx

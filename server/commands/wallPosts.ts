@@ -6,6 +6,7 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
+import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
 import { canModeratePendingPost, wallPostNeedsApproval } from '@server/policies/profile.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -36,6 +37,7 @@ export async function createWallPost(
   if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
   const owner = await trx.selectFrom('profiles').select('id').where('id', '=', ownerId).executeTakeFirst();
   if (!owner) throw notFound(PROFILE_MESSAGES.userNotFound);
+  await refuseIfBlocked(trx, viewer.userId, ownerId, BLOCK_MESSAGES.wall);
   const media = input.media_id
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
@@ -113,6 +115,7 @@ export async function approvePendingPost(
   pendingId: string,
 ): Promise<string> {
   const pending = await findPendingForOwner(trx, viewer, pendingId);
+  await refuseIfBlocked(trx, viewer.userId, pending.author_id, BLOCK_MESSAGES.wall);
   if (!(await takePending(trx, viewer, pendingId))) throw notFound(WALL_MESSAGES.pendingNotFound);
   const now = new Date().toISOString();
   await trx

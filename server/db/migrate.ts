@@ -7,6 +7,8 @@ import * as profileMedia from './migrations/20261123T0100_profile_media.ts';
 import * as jobLeases from './migrations/20261123T0200_job_leases.ts';
 import * as circleRequests from './migrations/20261123T0300_circle_requests.ts';
 import * as adminAudit from './migrations/20261123T0400_admin_audit.ts';
+import * as blocksMutes from './migrations/20261123T0500_blocks_mutes.ts';
+import * as uploadUsageSignInFailures from './migrations/20261123T0600_upload_usage_sign_in_failures.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '20261123T0200_job_leases': jobLeases,
   '20261123T0300_circle_requests': circleRequests,
   '20261123T0400_admin_audit': adminAudit,
+  '20261123T0500_blocks_mutes': blocksMutes,
+  '20261123T0600_upload_usage_sign_in_failures': uploadUsageSignInFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -304,6 +304,36 @@ export interface AdminAuditLogTable {
   created_at: string;
 }
 
+/** A member who blocked another (either direction hides both from each other). */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Timestamp;
+}
+
+/** A member who muted another: the muted member's posts leave the muter's feeds. */
+export interface MutesTable {
+  muter_id: string;
+  muted_id: string;
+  created_at: Timestamp;
+}
+
+/** One accepted upload, kept for the daily quota after its media_objects row goes (24 h, then pruned). */
+export interface UploadUsageTable {
+  id: string;
+  user_id: string;
+  size_bytes: ColumnType<number, number, number>;
+  created_at: Timestamp;
+}
+
+/** Failed sign-ins against one account (sha256 of the lowercased email), for the exponential wait. */
+export interface SignInFailuresTable {
+  email_hash: string;
+  failures: number;
+  last_failed_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -312,6 +342,8 @@ export interface DB {
   contact_messages: ContactMessagesTable;
   admin_audit_log: AdminAuditLogTable;
   media_objects: MediaObjectsTable;
+  upload_usage: UploadUsageTable;
+  sign_in_failures: SignInFailuresTable;
   posts: PostsTable;
   likes: LikesTable;
   comments: CommentsTable;
@@ -331,4 +363,6 @@ export interface DB {
   faith_circle_chat: FaithCircleChatTable;
   faith_circle_requests: FaithCircleRequestsTable;
   faith_circle_previews: FaithCirclePreviewsTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
 }

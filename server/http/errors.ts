@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { registerJsonBodyParser } from './jsonBody.ts';
 
 /** An error with an HTTP status and a snake_case code, answered as { error: { code, message } }. */
 export class HttpError extends Error {
@@ -30,8 +31,12 @@ function snakeCase(code: string): string {
     .toLowerCase();
 }
 
-/** One error handler for the whole app: 4xx say what to do, 5xx never leak internals. */
+/**
+ * One error handler for the whole app: 4xx say what to do, 5xx never leak internals. Bad JSON bodies
+ * (too deep, not an object) are refused where they are parsed, for every route.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  registerJsonBodyParser(app);
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 429) reply.header('retry-after', error.message.match(/\d+/)?.[0] ?? '60');

@@ -4,14 +4,17 @@ import { HttpError } from './errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site request forgery guard for our own mutating routes: the browser's Origin must be ours.
- * Better Auth checks /api/auth/* itself.
+ * Cross-site request forgery guard: every request that can change something (any method but GET,
+ * HEAD and OPTIONS) must carry our Origin, whatever its path. The decision never looks at the raw URL:
+ * the router decodes `/%61pi/...` to `/api/...` and accepts absolute-form request lines, so a prefix
+ * test on `request.url` could be walked around. Better Auth checks its own routes as well.
  */
 export function registerOriginCheck(app: FastifyInstance, trustedOrigins: string[]): void {
   const trusted = new Set(trustedOrigins.map((o) => new URL(o).origin));
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    // A request no route matched changes nothing: it gets its 404.
+    if (request.is404) return;
     const origin = request.headers.origin;
     if (!origin || !trusted.has(origin)) {
       throw new HttpError(

@@ -1,9 +1,12 @@
 import type { z } from 'zod/mini';
 import { badRequest } from './errors.ts';
 
-/** Parses input with a shared zod schema; the first issue becomes a 400 a person can act on. */
+/**
+ * Parses input with a shared zod schema; the first issue becomes a 400 a person can act on. Only a
+ * missing body counts as `{}`: `null` is not an object.
+ */
 export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(input === undefined ? {} : input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {

@@ -6,8 +6,9 @@ import type { AppContext } from './context.ts';
 import { renderPostPage } from './postPage.ts';
 
 /**
- * Security headers for the HTML shell only: the JSON API does not pay for them on every request.
- * `mediaOrigin` is where uploads load from when it is not this app (S3_PUBLIC_URL).
+ * Security headers for HTML only (every text/html answer, see registerSecurityHeaders): the JSON API
+ * does not pay for them on every request. `mediaOrigin` is where uploads load from when it is not this
+ * app (S3_PUBLIC_URL). `connect-src 'self'` covers our own ws:/wss: socket in current browsers.
  */
 function htmlHeaders(mediaOrigin: string | undefined): Record<string, string> {
   const media = mediaOrigin ? ` ${mediaOrigin}` : '';
@@ -21,12 +22,38 @@ function htmlHeaders(mediaOrigin: string | undefined): Record<string, string> {
       `img-src 'self' data: blob:${media}`,
       `media-src 'self' blob:${media}`,
       "style-src 'self' 'unsafe-inline'",
-      "connect-src 'self' ws: wss:",
+      "connect-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",
     ].join('; '),
   };
+}
+
+/** Uploads are members' bytes: opened directly they run nothing; <img> and <video> still show them. */
+export const MEDIA_CSP = "default-src 'none'; sandbox";
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Headers decided once for every answer, whichever route (or none) made it: HSTS when the site is
+ * https, the sandbox on /media/*, and the HTML headers on anything served as text/html (index.html
+ * asked for by name, the app's routes, /post/:id, the 404 page).
+ */
+function registerSecurityHeaders(
+  app: FastifyInstance,
+  ctx: AppContext,
+  shellHeaders: Record<string, string>,
+) {
+  const https = ctx.config.publicUrl.startsWith('https://');
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (https) reply.header('strict-transport-security', HSTS);
+    if (request.routeOptions.url?.startsWith('/media/')) {
+      reply.header('content-security-policy', MEDIA_CSP);
+    } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.headers(shellHeaders);
+    }
+    return payload;
+  });
 }
 
 const notFoundBody = (request: FastifyRequest) => ({
@@ -39,6 +66,9 @@ export async function registerWebApp(
   distDir: string | null,
   ctx: AppContext,
 ): Promise<void> {
+  const s3PublicUrl = ctx.config.s3?.publicUrl;
+  const shellHeaders = htmlHeaders(s3PublicUrl ? new URL(s3PublicUrl).origin : undefined);
+  registerSecurityHeaders(app, ctx, shellHeaders);
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
     if (distDir) app.log.warn(`No web build at ${distDir}: run "npm run build" (npm start does it for you).`);
@@ -46,8 +76,6 @@ export async function registerWebApp(
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const s3PublicUrl = ctx.config.s3?.publicUrl;
-  const shellHeaders = htmlHeaders(s3PublicUrl ? new URL(s3PublicUrl).origin : undefined);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -66,13 +94,13 @@ export async function registerWebApp(
     return reply
       .status(html ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .headers(shellHeaders)
+      .header('cache-control', 'no-cache')
       .send(html ?? indexHtml);
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(notFoundBody(request));
     }
-    return reply.type('text/html; charset=utf-8').headers(shellHeaders).send(indexHtml);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

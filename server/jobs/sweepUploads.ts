@@ -1,6 +1,7 @@
 import { type CommandContext, runCommand } from '@server/commands/run.ts';
 import { sweepUnattachedUploads } from '@server/commands/uploads.ts';
 import type { SweepCursor } from '@server/media/mediaObjects.ts';
+import { pruneUploadUsage } from '@server/media/uploadQuota.ts';
 import { type JobDefinition, yieldToEventLoop } from './runner.ts';
 
 export const SWEEP_UPLOADS_INTERVAL_MS = 3600 * 1000;
@@ -29,13 +30,17 @@ export async function sweepAllUnattachedUploads(
   return count;
 }
 
-/** The hourly sweep, so leftovers of members who never upload again go too. */
+/**
+ * The hourly sweep, so leftovers of members who never upload again go too; it also forgets the quota's
+ * record of uploads that have left the 24 h window.
+ */
 export function sweepUploadsJob(ctx: CommandContext): JobDefinition {
   return {
     name: 'sweep-unattached-uploads',
     intervalMs: SWEEP_UPLOADS_INTERVAL_MS,
     run: async ({ signal }) => {
       await sweepAllUnattachedUploads(ctx, { signal });
+      if (!signal?.aborted) await pruneUploadUsage(ctx.database.db);
     },
   };
 }

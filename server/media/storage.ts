@@ -30,6 +30,15 @@ export function assertMediaKey(key: string): void {
   if (!isMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
 }
 
+// A full disk or a used-up quota, whether the file system, SQLite or PostgreSQL says so.
+const OUT_OF_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+
+/** True when a write failed for lack of space (the upload answers 507, never a half-written file). */
+export function isOutOfSpace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && OUT_OF_SPACE_CODES.has(code);
+}
+
 /** Files under DATA_DIR/media, served read-only by the app at /media/. */
 export class LocalMediaStorage implements MediaStorage {
   constructor(readonly root: string) {

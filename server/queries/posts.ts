@@ -1,6 +1,7 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
+import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
@@ -47,7 +48,9 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
   let run = byShape.get(key);
   if (!run) {
     run = preparedQuery(db, FEED_PLACEHOLDERS, (v) => {
-      let query = selectPosts(db, v.viewerId);
+      // Blocked members' posts never show; muted members' only leave the feeds, not a profile.
+      const muted = !shape.author && !shape.wall;
+      let query = selectPosts(db, v.viewerId).where(notHiddenFrom(v.viewerId, 'posts.user_id', { muted }));
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
       if (shape.author) query = query.where('posts.user_id', '=', v.authorId);
       if (shape.wall) {
@@ -97,7 +100,10 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
 }
 
 export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) {
-  const row = await selectPosts(db, viewerId).where('posts.id', '=', postId).executeTakeFirst();
+  const row = await selectPosts(db, viewerId)
+    .where('posts.id', '=', postId)
+    .where(notHiddenFrom(viewerId, 'posts.user_id'))
+    .executeTakeFirst();
   return row ? presentPost(row) : null;
 }
 
@@ -123,9 +129,10 @@ export async function getComment(db: Kysely<DB>, commentId: string) {
 }
 
 /** Comments of a post, oldest first (at most 500; a post with more shows its first 500). */
-export async function listComments(db: Kysely<DB>, postId: string) {
+export async function listComments(db: Kysely<DB>, viewerId: string, postId: string) {
   const rows = await selectComments(db)
     .where('comments.post_id', '=', postId)
+    .where(notHiddenFrom(viewerId, 'comments.user_id'))
     .orderBy('comments.created_at', 'asc')
     .orderBy('comments.id', 'asc')
     .limit(500)
@@ -152,7 +159,7 @@ export async function getActivity(db: Kysely<DB>, userId: string) {
 }
 
 /** Trending Now: the posts of the last 7 days with the most likes and comments. */
-export async function listTrending(db: Kysely<DB>, limit = 5) {
+export async function listTrending(db: Kysely<DB>, viewerId: string, limit = 5) {
   const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
   const rows = await db
     .selectFrom('posts')
@@ -168,6 +175,7 @@ export async function listTrending(db: Kysely<DB>, limit = 5) {
       'profiles.avatar_url',
     ])
     .where('posts.created_at', '>=', since)
+    .where(notHiddenFrom(viewerId, 'posts.user_id'))
     .where(sql<boolean>`posts.like_count + posts.comment_count > 0`)
     .orderBy(sql`posts.like_count + posts.comment_count`, 'desc')
     .orderBy('posts.created_at', 'desc')

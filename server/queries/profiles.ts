@@ -2,6 +2,7 @@ import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profiles.ts'
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { notFound } from '@server/http/errors.ts';
+import { canSeeMember } from '@server/policies/blocks.ts';
 import { isProfileOwner } from '@server/policies/profile.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { countFollowers, friendshipBetween } from './follows.ts';
@@ -47,7 +48,8 @@ export async function loadProfilePage(
   query =
     'id' in by ? query.where('profiles.id', '=', by.id) : query.where('profiles.username', '=', by.username);
   const found = await query.executeTakeFirst();
-  if (!found) return null;
+  // Members blocked either way are missing to each other.
+  if (!found || !(await canSeeMember(db, viewer.userId, found.id))) return null;
   const { cover_media_type, ...row } = found;
   const [following, mine, friendship, followers] = await Promise.all([
     db
@@ -85,13 +87,13 @@ export async function ownProfilePage(db: Kysely<DB>, viewer: Viewer): Promise<Pr
   return page;
 }
 
-/** A member's profile row for the routes about them, or a 404. */
-export async function requireProfile(db: Kysely<DB>, id: string) {
+/** A member's profile row for the routes about them, or a 404 (also when blocked either way). */
+export async function requireProfile(db: Kysely<DB>, viewer: Viewer, id: string) {
   const profile = await db
     .selectFrom('profiles')
     .select(['id', 'followers_visible'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!profile) throw notFound(PROFILE_MESSAGES.userNotFound);
+  if (!profile || !(await canSeeMember(db, viewer.userId, id))) throw notFound(PROFILE_MESSAGES.userNotFound);
   return profile;
 }

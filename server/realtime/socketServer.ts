@@ -60,6 +60,12 @@ export function attachSocketServer(
     }
   });
 
+  // Every node hears a revocation (sessions.ts), so each drops its own sockets of that member; the
+  // cache entry is already gone, so a reconnect is checked against the database.
+  options.sessions.onRevoked((userId) => {
+    io.local.in(rooms.user(userId)).disconnectSockets(true);
+  });
+
   io.on('connection', (socket) => {
     void socket.join(rooms.user(socket.data.viewer.userId));
     attachHandlers(socket, options.handlers);

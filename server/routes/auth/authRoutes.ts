@@ -5,7 +5,11 @@ import {
   signInSchema,
   signUpSchema,
 } from '@common/schemas/auth.ts';
+import { SETTINGS_MESSAGES } from '@common/schemas/settings.ts';
+import { sanitizeUsername } from '@common/username.ts';
+import { throttleSignIn } from '@server/auth/signInThrottle.ts';
 import type { AppContext } from '@server/http/context.ts';
+import { HttpError } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,8 +28,9 @@ const passthrough: Array<[method: 'GET' | 'POST', path: string]> = [
   ['GET', '/get-session'],
   ['POST', '/sign-out'],
   ['GET', '/verify-email'],
-  ['GET', '/reset-password/:token'],
 ];
+// Better Auth's reset tokens are letters and digits; anything else (`..\`, `/`, `%`) is not a token.
+const RESET_TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 const FRIENDLY_MESSAGES: Record<string, string> = {
   EMAIL_NOT_VERIFIED: 'Please confirm your email first. We sent a new confirmation link to your inbox.',
@@ -36,6 +41,24 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
 
 const snakeCase = (code: string) => code.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
+const notFoundAnswer = (request: FastifyRequest, reply: FastifyReply) =>
+  reply
+    .status(404)
+    .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } });
+
+/**
+ * The URL Better Auth receives: the allow-listed endpoint, never a path taken from the request (the
+ * URL parser turns `\` into `/` and resolves `..`, which would reach endpoints we hide), and the
+ * query string. Null when the result is not exactly that endpoint.
+ */
+export function betterAuthUrl(publicUrl: string, endpoint: string, rawUrl: string): URL | null {
+  const url = new URL(publicUrl);
+  url.pathname = `/api/auth${endpoint}`;
+  const query = rawUrl.indexOf('?');
+  if (query >= 0) url.search = rawUrl.slice(query);
+  return url.pathname === `/api/auth${endpoint}` ? url : null;
+}
+
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { authRateLimit } = ctx.config;
   const ipLimit = app.createRateLimit({
@@ -44,7 +67,24 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     keyGenerator: (request) => `auth:${request.routeOptions.url}:ip:${request.ip}`,
   });
 
-  async function forward(request: FastifyRequest, reply: FastifyReply, body?: unknown) {
+  /**
+   * A taken username is refused before Better Auth sees the email: it answers an address that already
+   * has an account like a new one, so the username answer must not depend on the email either.
+   */
+  async function refuseTakenUsername({ username }: { username?: string }) {
+    const requested = username ? sanitizeUsername(username) : '';
+    if (!requested) return;
+    const taken = await ctx.database.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('username', '=', requested)
+      .executeTakeFirst();
+    if (taken) throw new HttpError(400, 'username_taken', SETTINGS_MESSAGES.usernameTaken);
+  }
+
+  async function forward(request: FastifyRequest, reply: FastifyReply, endpoint: string, body?: unknown) {
+    const target = betterAuthUrl(ctx.config.publicUrl, endpoint, request.url);
+    if (!target) return notFoundAnswer(request, reply);
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
       if (value === undefined || key === 'content-length' || key === 'host') continue;
@@ -52,7 +92,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     if (body !== undefined) headers.set('content-type', 'application/json');
     const response = await ctx.auth.handler(
-      new Request(new URL(request.url, ctx.config.publicUrl), {
+      new Request(target, {
         method: request.method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -93,7 +133,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         request.body = { ...body, email: body.email.toLowerCase() };
         await enforceLimit(emailLimit, request);
       }
-      return forward(request, reply, request.body);
+      if (path === '/sign-up/email') await refuseTakenUsername(body as { username?: string });
+      const send = () => forward(request, reply, path, request.body);
+      return path === '/sign-in/email' ? throttleSignIn(ctx, request, reply, send) : send();
     });
   }
   for (const [method, path] of passthrough) {
@@ -101,12 +143,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       method,
       url: `/api/auth${path}`,
       handler: (request, reply) =>
-        forward(request, reply, method === 'POST' ? (request.body ?? {}) : undefined),
+        forward(request, reply, path, method === 'POST' ? (request.body ?? {}) : undefined),
     });
   }
-  app.all('/api/auth/*', async (request, reply) =>
-    reply
-      .status(404)
-      .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } }),
-  );
+  // The reset link: the router has decoded the token, so `%5c` and `%2e` are checked as `\` and `.`.
+  app.get<{ Params: { token: string } }>('/api/auth/reset-password/:token', (request, reply) => {
+    const { token } = request.params;
+    if (!RESET_TOKEN.test(token)) return notFoundAnswer(request, reply);
+    return forward(request, reply, `/reset-password/${token}`);
+  });
+  app.all('/api/auth/*', async (request, reply) => notFoundAnswer(request, reply));
 }

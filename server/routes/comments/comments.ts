@@ -6,7 +6,7 @@ import { notFound } from '@server/http/errors.ts';
 import { commentIdParam, postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { getComment, listComments } from '@server/queries/posts.ts';
+import { getComment, getPost, listComments } from '@server/queries/posts.ts';
 import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
@@ -16,11 +16,11 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const commentLimit = memberLimit(app, 'comment');
 
   app.get<IdParams>('/api/posts/:id/comments', async (request): Promise<{ comments: Comment[] }> => {
-    await requireViewer(ctx, request);
+    const viewer = await requireViewer(ctx, request);
     const postId = postIdParam(request.params.id);
-    const exists = await db.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
-    if (!exists) throw notFound('Post not found');
-    return { comments: await listComments(db, postId) };
+    // getPost leaves out the posts of members blocked either way.
+    if (!(await getPost(db, viewer.userId, postId))) throw notFound('Post not found');
+    return { comments: await listComments(db, viewer.userId, postId) };
   });
 
   app.post<IdParams>('/api/posts/:id/comments', async (request, reply) => {

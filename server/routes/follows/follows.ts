@@ -30,7 +30,7 @@ export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.get<IdParams>(`/api/profiles/:id/${direction}`, async (request): Promise<FollowList> => {
       const viewer = await requireViewer(ctx, request);
       const query = parseInput(followListQuerySchema, request.query);
-      const profile = await requireProfile(ctx.database.db, memberIdParam(request.params.id));
+      const profile = await requireProfile(ctx.database.db, viewer, memberIdParam(request.params.id));
       if (!canSeeFollowLists(viewer, profile)) throw forbidden(FOLLOW_MESSAGES.followersPrivate);
       return listFollows(ctx.database.db, profile.id, direction, query);
     });

@@ -1,5 +1,5 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
@@ -12,6 +12,13 @@ import { enforceLimit } from '@server/http/rateLimit.ts';
 import { type MediaObjectRow, presentMediaUpload, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { processPhoto, processPoster } from '@server/media/photos.ts';
 import { SNIFF_BYTES, type SniffedMedia, sniffMedia } from '@server/media/sniff.ts';
+import { isOutOfSpace } from '@server/media/storage.ts';
+import {
+  assertWithinQuota,
+  readUploadUsage,
+  recordWithinQuota,
+  UploadQuotaExceeded,
+} from '@server/media/uploadQuota.ts';
 import { probeVideo, remuxWithoutMetadata } from '@server/media/videos.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
@@ -20,6 +27,7 @@ import { serveMedia } from './serveMedia.ts';
 const FILE_FIELD = 'file';
 const POSTER_FIELD = 'poster';
 const unsupported = () => new HttpError(415, 'unsupported_media', MEDIA_MESSAGES.unsupported);
+const outOfStorage = () => new HttpError(507, 'out_of_storage', MEDIA_MESSAGES.outOfStorage);
 const missingFile = () => new HttpError(400, 'missing_file', MEDIA_MESSAGES.missingFile);
 const tooLarge = (kind: 'photo' | 'video') =>
   new HttpError(
@@ -53,14 +61,26 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
       }
       const tmpFile = path.join(tmpDir, `${uuidv7()}.upload`);
+      const { uploadQuota } = ctx.config;
       try {
+        // Used up: refused before a byte is read. Then once the size is known, and when recorded.
+        assertWithinQuota(await readUploadUsage(ctx.database.db, viewer.userId), uploadQuota, 0);
         const received = await receiveFile(request, tmpFile);
+        received.bytes = (await stat(tmpFile)).size + (received.poster?.length ?? 0);
+        assertWithinQuota(await readUploadUsage(ctx.database.db, viewer.userId), uploadQuota, received.bytes);
         const row = await storeUpload(ctx, viewer.userId, received, tmpFile);
         await sweepLeftovers(ctx, request, viewer.userId);
         return reply.status(201).send(presentMediaUpload(row, ctx.media) satisfies MediaUpload);
       } catch (error) {
         discardRestOfBody(request);
-        throw error;
+        if (error instanceof UploadQuotaExceeded) {
+          // Sent here: the error handler would take Retry-After from the message's first number.
+          return reply
+            .status(429)
+            .header('retry-after', String(error.retryAfterSeconds))
+            .send({ error: { code: error.code, message: error.message } });
+        }
+        throw isOutOfSpace(error) ? outOfStorage() : error;
       } finally {
         await rm(tmpFile, { force: true });
       }
@@ -74,6 +94,8 @@ interface ReceivedUpload {
   sniffed: SniffedMedia;
   /** The browser's still of a video (a frame at the clip's start), checked once the video is. */
   poster: Buffer | null;
+  /** What the member sent (file and poster), counted against their daily quota. */
+  bytes: number;
 }
 
 /**
@@ -115,7 +137,7 @@ async function receiveFile(request: FastifyRequest, tmpFile: string): Promise<Re
   if (poster && (sniffed as SniffedMedia).kind !== 'video') {
     throw new HttpError(400, 'unexpected_poster', MEDIA_MESSAGES.posterWithoutVideo);
   }
-  return { sniffed, poster };
+  return { sniffed, poster, bytes: 0 };
 }
 
 /** The poster part, whole, refused once it passes its limit. */
@@ -170,6 +192,7 @@ function guardStream(onSniffed: (sniffed: SniffedMedia) => void) {
 /** Busboy and @fastify/multipart errors are the client's doing: a 4xx with a sentence, never a 500. */
 function uploadError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
+  if (isOutOfSpace(error)) return outOfStorage();
   if (error instanceof Error && 'syscall' in error) return error; // our disk, not their request
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('video');
@@ -249,7 +272,9 @@ async function storeUpload(
   };
   try {
     for (const file of files) await ctx.media.put(file.key, file.data, file.contentType);
-    await ctx.database.db.insertInto('media_objects').values(record).execute();
+    await recordWithinQuota(ctx.database, ctx.config.uploadQuota, userId, received.bytes, async (trx) => {
+      await trx.insertInto('media_objects').values(record).execute();
+    });
   } catch (error) {
     await removeMediaFiles(ctx.media, record).catch(() => {});
     throw error;

@@ -97,7 +97,7 @@ const expectedCsp = (mediaOrigin?: string) => {
   const media = mediaOrigin ? ` ${mediaOrigin}` : '';
   return (
     `default-src 'self'; img-src 'self' data: blob:${media}; media-src 'self' blob:${media}; ` +
-    "style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'; " +
+    "style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; " +
     "base-uri 'self'; form-action 'self'"
   );
 };

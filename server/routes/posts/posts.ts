@@ -51,8 +51,8 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/posts/trending', async (request): Promise<Trending> => {
-    await requireViewer(ctx, request);
-    return listTrending(db);
+    const viewer = await requireViewer(ctx, request);
+    return listTrending(db, viewer.userId);
   });
 
   app.get('/api/me/activity', async (request): Promise<Activity> => {

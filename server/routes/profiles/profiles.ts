@@ -13,6 +13,7 @@ import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { memberIdParam } from '@server/http/params.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { presentProfileSummary, profileSummaryColumns } from '@server/presenters/profile.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { loadProfilePage, ownProfilePage, requireProfile } from '@server/queries/profiles.ts';
@@ -60,13 +61,13 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<IdParams>('/api/profiles/:id/posts', async (request): Promise<FeedPage> => {
     const viewer = await requireViewer(ctx, request);
     const query = parseInput(wallQuerySchema, request.query);
-    const profile = await requireProfile(db, memberIdParam(request.params.id));
+    const profile = await requireProfile(db, viewer, memberIdParam(request.params.id));
     return listFeed(db, viewer.userId, { ...query, wallOf: profile.id });
   });
 
   // Case-insensitive match on username or full name; exact and prefix matches first.
   app.get('/api/profiles/search', async (request): Promise<SearchProfilesResponse> => {
-    await requireViewer(ctx, request);
+    const viewer = await requireViewer(ctx, request);
     const { q } = parseInput(searchProfilesQuerySchema, request.query);
     const query = q.trim().toLowerCase();
     if (!query) return { profiles: [] };
@@ -87,6 +88,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
           when lower(full_name) like ${prefix} escape '\\' then 2 else 3 end`,
       )
       .orderBy('username')
+      .where(notHiddenFrom(viewer.userId, 'profiles.id'))
       .limit(SEARCH_RESULT_LIMIT)
       .execute();
     return { profiles: rows.map(presentProfileSummary) };

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { AboutTab } from './components/AboutTab.tsx';
 import { MediaGrid } from './components/MediaGrid.tsx';
+import { MissingProfileNote } from './components/MissingProfileNote.tsx';
 import { PostsTab } from './components/PostsTab.tsx';
 import { ProfileHeader } from './components/ProfileHeader.tsx';
 import { type ProfileTab, ProfileTabs, tabPanelId } from './components/ProfileTabs.tsx';
@@ -37,7 +38,7 @@ function ProfileLoader({ username }: { username: string }) {
           {missing ? 'User not found' : 'Could not load this profile'}
         </h1>
         {missing ? (
-          <p className="text-slate-600">No member goes by @{username}.</p>
+          <MissingProfileNote username={username} />
         ) : (
           <p role="alert" className="text-slate-600">
             {profile.error.message}

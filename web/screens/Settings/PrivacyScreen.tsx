@@ -1,9 +1,13 @@
 import { usePrivacySettings, useUpdatePrivacy } from '@web/queries/settings.ts';
 import { toast } from 'sonner';
+import { BlockedAccounts, MutedAccounts } from './components/BlockedAndMuted.tsx';
 import { Loaded, SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
 import { SwitchRow } from './components/Switch.tsx';
 
-/** /settings/privacy: 'Show Followers List', applied at once and reverted if saving fails. */
+/**
+ * /settings/privacy: 'Show Followers List', applied at once and reverted if saving fails; then the
+ * Blocked and Muted accounts, each undone from here.
+ */
 export default function PrivacyScreen() {
   const privacy = usePrivacySettings();
   const update = useUpdatePrivacy();
@@ -37,6 +41,8 @@ export default function PrivacyScreen() {
           )}
         </Loaded>
       </SettingsSection>
+      <BlockedAccounts />
+      <MutedAccounts />
     </SettingsPage>
   );
 }

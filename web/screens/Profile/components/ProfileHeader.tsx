@@ -8,6 +8,7 @@ import { CoverMedia } from './CoverMedia.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import { FollowListDialog } from './FollowListDialog.tsx';
 import { ProfileAvatar } from './ProfileAvatar.tsx';
+import { ProfileSafetyMenu } from './ProfileSafetyMenu.tsx';
 import { ProfileVideoDialog } from './ProfileVideoDialog.tsx';
 
 type ListKind = 'followers' | 'following';
@@ -86,6 +87,7 @@ export function ProfileHeader({ profile }: { profile: ProfilePage }) {
                   <MessageCircle aria-hidden="true" className="h-4 w-4" />
                   Message
                 </Link>
+                <ProfileSafetyMenu profile={profile} />
               </>
             )}
           </div>

@@ -1,0 +1,35 @@
+import { z } from 'zod/mini';
+
+/** Block and Mute (issue 14, members' safety tools): texts the server answers and the web shows. */
+export const BLOCK_MESSAGES = {
+  blockSelf: 'You cannot block yourself.',
+  muteSelf: 'You cannot mute yourself.',
+  follow: 'You cannot follow this member.',
+  message: 'You cannot message this member.',
+  wall: 'You cannot post on this member’s wall.',
+  comment: 'You cannot comment on this post.',
+  like: 'You cannot like this post.',
+  interact: 'You cannot interact with this post.',
+} as const;
+
+/** A member in the Blocked accounts or Muted accounts list of /settings/privacy. */
+export const blockedMemberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  avatar_url: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+/** GET /api/blocks and GET /api/mutes, newest first. */
+export const memberListSchema = z.object({ members: z.array(blockedMemberSchema) });
+export type MemberList = z.infer<typeof memberListSchema>;
+
+/** The answer of PUT and DELETE /api/blocks/:userId. */
+export const blockStateSchema = z.object({ blocked: z.boolean() });
+export type BlockState = z.infer<typeof blockStateSchema>;
+
+/** The answer of PUT and DELETE /api/mutes/:userId. */
+export const muteStateSchema = z.object({ muted: z.boolean() });
+export type MuteState = z.infer<typeof muteStateSchema>;

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+
+// A plain error with a status and code (not HttpError: errors.ts registers this parser), answered by
+// the error handler as { error: { code, message } }.
+const badBody = (code: string, message: string) =>
+  Object.assign(new Error(message), { statusCode: 400, code });
+
+/** Deeper than any payload of ours: a body nested past it is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deep objects and arrays nest in a JSON text, counting brackets outside strings. */
+export function jsonDepth(body: string, stopAbove = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+      if (deepest > stopAbove) return deepest;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+  }
+  return deepest;
+}
+
+/**
+ * JSON bodies for every route, parsed in one place: too deep a body is a 400 (not a stack overflow
+ * somewhere later), and a body must be an object, since every route takes one: `null`, arrays and
+ * bare values never stand in for `{}`. Prototype poisoning is refused as Fastify's own parser does.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      done(
+        badBody(
+          'too_deeply_nested',
+          `The request body is too deeply nested (at most ${MAX_JSON_DEPTH} levels).`,
+        ),
+        undefined,
+      );
+      return;
+    }
+    parse(request, text, (error, value) => {
+      if (error) return done(error, undefined);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        return done(badBody('invalid_input', 'The request body must be a JSON object.'), undefined);
+      }
+      return done(null, value);
+    });
+  });
+}

@@ -1,0 +1,60 @@
+import { BLOCK_MESSAGES } from '@common/schemas/blocks.ts';
+import type { DB } from '@server/db/types.ts';
+import { forbidden } from '@server/http/errors.ts';
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+
+/**
+ * Block and Mute: the one place that decides who is hidden from whom.
+ * - A block works both ways: neither member sees the other's profile or posts, and neither can follow,
+ *   message, write on the wall of, comment on or like anything of the other.
+ * - A mute only takes the muted member's posts out of the muter's feeds; nobody is told.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** True when either member blocked the other. */
+export async function blockedBetween(db: Db, a: string, b: string): Promise<boolean> {
+  if (a === b) return false;
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Refuses (403 with `message`) an interaction between two members when either blocked the other. */
+export async function refuseIfBlocked(db: Db, a: string, b: string, message: string): Promise<void> {
+  if (await blockedBetween(db, a, b)) throw forbidden(message);
+}
+
+/** Whether the viewer may see this member's profile and posts at all. */
+export async function canSeeMember(db: Db, viewerId: string, memberId: string): Promise<boolean> {
+  return !(await blockedBetween(db, viewerId, memberId));
+}
+
+/**
+ * A filter for any query with a member column (`posts.user_id`, `comments.user_id`, `profiles.id`):
+ * rows of members blocked by the viewer or who blocked the viewer are left out; with `muted`, also
+ * rows of members the viewer muted (feeds only). `viewerId` may be a prepared-query placeholder.
+ */
+export function notHiddenFrom(
+  viewerId: string,
+  memberColumn: string,
+  options: { muted?: boolean } = {},
+): RawBuilder<SqlBool> {
+  const member = sql.ref(memberColumn);
+  // Two NOT EXISTS, one per direction, so each uses its own index (the key, and blocks_blocked_idx).
+  const notBlocked = sql<SqlBool>`(not exists (select 1 from blocks where blocks.blocker_id = ${viewerId} and blocks.blocked_id = ${member})
+    and not exists (select 1 from blocks where blocks.blocked_id = ${viewerId} and blocks.blocker_id = ${member}))`;
+  if (!options.muted) return notBlocked;
+  return sql<SqlBool>`(${notBlocked}
+    and not exists (select 1 from mutes where mutes.muter_id = ${viewerId} and mutes.muted_id = ${member}))`;
+}
+
+export { BLOCK_MESSAGES };
