@@ -7,7 +7,6 @@ import path from 'node:path';
 import { MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
 import { claimMedia, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { assertMediaKey } from '@server/media/storage.ts';
-
 import {
   dialects,
   makeUser,
@@ -323,21 +322,18 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
   });
 
   it('lets only the owner claim an upload, once, and removes both files on request', async () => {
-    const { db } = server.built.ctx.database;
+    const { database, media } = server.built.ctx;
+    const { db } = database;
     const res = await upload(alice, form(await solid(900, 600).jpeg().toBuffer(), 'a.jpg'));
     const mediaId: string = res.body.id;
     const invalid = { statusCode: 400, code: 'invalid_media' };
     const notFound = { ...invalid, message: 'That upload was not found. Please upload the file again.' };
-    const byBob = db
-      .transaction()
-      .execute((trx) => claimMedia(trx, { mediaId, userId: bobId }, server.built.ctx.media));
+    const byBob = db.transaction().execute((trx) => claimMedia(trx, { mediaId, userId: bobId }, media));
     await expect(byBob).rejects.toMatchObject(notFound);
-    await expect(
-      claimMedia(db, { mediaId: 'nope', userId: aliceId }, server.built.ctx.media),
-    ).rejects.toMatchObject(notFound);
+    await expect(claimMedia(db, { mediaId: 'nope', userId: aliceId }, media)).rejects.toMatchObject(notFound);
     const claimed = await db
       .transaction()
-      .execute((trx) => claimMedia(trx, { mediaId, userId: aliceId }, server.built.ctx.media));
+      .execute((trx) => claimMedia(trx, { mediaId, userId: aliceId }, media));
     expect(claimed).toEqual({
       id: mediaId,
       kind: 'photo',
@@ -352,14 +348,12 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
       .insertInto('posts')
       .values({ ...post, category: 'general', media_type: 'photo' })
       .execute();
-    await expect(claimMedia(db, { mediaId, userId: aliceId }, server.built.ctx.media)).rejects.toMatchObject(
-      invalid,
-    );
+    await expect(claimMedia(db, { mediaId, userId: aliceId }, media)).rejects.toMatchObject(invalid);
 
     const row = { storage_key: res.body.url.slice(7), variant_key: res.body.feed_url.slice(7) };
-    await removeMediaFiles(server.built.ctx.media, row);
+    await removeMediaFiles(media, row);
     expect(mediaFiles().some((f) => f.includes(mediaId))).toBe(false);
-    await removeMediaFiles(server.built.ctx.media, row); // already gone: not an error
+    await removeMediaFiles(media, row); // already gone: not an error
   });
 
   it('deletes a member’s day-old uploads that nothing shows when they upload again, and keeps the rest', async () => {
