@@ -116,7 +116,7 @@ export async function throttleSignIn(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  attempt: () => Promise<unknown>,
+  attempt: (beforeAnswer: (status: number) => Promise<void>) => Promise<unknown>,
 ): Promise<unknown> {
   const db = ctx.database.db;
   const email = (request.body as { email: string }).email;
@@ -127,15 +127,20 @@ export async function throttleSignIn(
       .header('retry-after', String(wait))
       .send({ error: { code: 'sign_in_throttled', message: signInWaitMessage(wait) } });
   }
-  let result: unknown;
-  try {
-    result = await attempt();
-  } finally {
-    const status = reply.statusCode;
+  // Recorded before the client hears the answer, so its next attempt sees the count as it now is.
+  let recorded = false;
+  const record = async (status: number) => {
+    recorded = true;
     const outcome = status === 200 ? 'signed_in' : status === 401 ? 'wrong_password' : 'other';
     await endSignInAttempt(db, email, outcome).catch((error) =>
       request.log.warn({ err: error }, 'could not record a sign-in attempt'),
     );
+  };
+  let result: unknown;
+  try {
+    result = await attempt(record);
+  } finally {
+    if (!recorded) await record(500);
   }
   return result;
 }

