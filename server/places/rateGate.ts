@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DB } from '@server/db/types.ts';
 import type { Kysely } from 'kysely';
 
@@ -18,7 +19,6 @@ export interface RateGate {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A turn every `intervalMs` for the whole app (Nominatim's policy: at most one request a second). The

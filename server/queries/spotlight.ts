@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
 import { SPOTLIGHT_SIZE, type SpotlightEntry } from '@common/schemas/spotlight.ts';
 import type { DB } from '@server/db/types.ts';
@@ -20,7 +21,6 @@ interface Totals {
   posts: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const engagement = (t: Totals) => t.likes + t.comments + t.views;
 
 /**

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Spotlight, spotlightDate } from '@common/schemas/spotlight.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
@@ -8,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 
 /** How long a refresh waits for another node that is computing the ranking already. */
 const WAIT_FOR_OTHER_NODE_MS = 20_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Daily Spotlight: today's ranking, and the page's one request to compute it when it is empty. */
 export function spotlightRoutes(app: FastifyInstance, ctx: AppContext, jobs: JobRunner): void {
