@@ -34,6 +34,7 @@ import { placesRoutes } from './routes/places/places.ts';
 import { postRoutes } from './routes/posts/posts.ts';
 import { profileMediaRoutes } from './routes/profiles/profileMedia.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
+import { reportRoutes } from './routes/reports/reports.ts';
 import { settingsRoutes } from './routes/settings/settings.ts';
 import { spotlightRoutes } from './routes/spotlight/spotlight.ts';
 import { wallRoutes } from './routes/wall/wall.ts';
@@ -43,6 +44,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route as registered (the authorization matrix fails on one it has no row for). */
+  routes: Array<{ method: string; url: string }>;
   close: () => Promise<void>;
 }
 
@@ -67,6 +70,10 @@ export async function buildApp(
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  const routes: BuiltApp['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const log = options.log ?? ((message: string) => app.log.info(message));
   const mailer = createMailer({
@@ -130,6 +137,7 @@ export async function buildApp(
   profileMediaRoutes(app, ctx);
   followRoutes(app, ctx);
   blockRoutes(app, ctx);
+  reportRoutes(app, ctx);
   wallRoutes(app, ctx);
   friendRequestRoutes(app, ctx);
   settingsRoutes(app, ctx);
@@ -147,6 +155,7 @@ export async function buildApp(
   return {
     app,
     ctx,
+    routes,
     close: async () => {
       await jobs.stop();
       await sockets.close();

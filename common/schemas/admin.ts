@@ -32,6 +32,8 @@ export const adminMemberSchema = z.object({
   avatar_url: z.nullable(z.string()),
   created_at: z.string(),
   is_admin: z.boolean(),
+  /** Suspended by an admin: cannot sign in, content hidden until restored. */
+  suspended: z.boolean(),
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
@@ -72,8 +74,15 @@ export const AUDIT_ACTIONS = [
   'show.create',
   'show.update',
   'show.delete',
+  'member.suspend',
+  'member.restore',
+  'report.dismiss',
+  'report.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit line is about: a member, a show, or a reported thing (post, comment, message, circle). */
+export type AuditTargetType = 'member' | 'show' | 'post' | 'comment' | 'message' | 'circle';
 
 export interface AuditEntry {
   id: string;
@@ -81,7 +90,7 @@ export interface AuditEntry {
   /** The actor's username today; null once their account is gone. */
   actor_username: string | null;
   action: AuditAction;
-  target_type: 'member' | 'show';
+  target_type: AuditTargetType;
   target_id: string;
   summary: string;
   created_at: string;

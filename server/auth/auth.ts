@@ -5,7 +5,7 @@ import { betterAuth } from 'better-auth';
 import { v7 as uuidv7 } from 'uuid';
 import { confirmationEmail, resetPasswordEmail } from './emails.ts';
 import { argon2Password } from './passwords.ts';
-import { createProfileBeforeUser, profilesModel } from './profileOnSignUp.ts';
+import { createProfileBeforeUser, profilesModel, refuseSuspendedMember } from './profileOnSignUp.ts';
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
@@ -61,6 +61,7 @@ export function createAuth(options: {
     databaseHooks: {
       user: { create: { before: createProfileBeforeUser } },
       session: {
+        create: { before: refuseSuspendedMember },
         delete: { after: async (session) => options.onSessionsChanged(session.userId) },
       },
     },

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { getCurrentAdapter } from '@better-auth/core/context';
 import { USERNAME_MAX_LENGTH } from '@common/limits.ts';
+import { REPORT_MESSAGES } from '@common/schemas/reports.ts';
 import { SETTINGS_MESSAGES } from '@common/schemas/settings.ts';
 import { sanitizeUsername, usernameFromEmail } from '@common/username.ts';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
@@ -16,6 +17,7 @@ export const profilesModel = {
       fields: {
         username: { type: 'string', fieldName: 'username', required: true, unique: true },
         fullName: { type: 'string', fieldName: 'full_name', required: true },
+        suspendedAt: { type: 'string', fieldName: 'suspended_at', required: false, input: false },
       },
     },
   },
@@ -82,4 +84,23 @@ async function firstFreeUsername(base: string, taken: (candidates: string[]) => 
   throw new APIError('INTERNAL_SERVER_ERROR', {
     message: 'Could not find a free username. Please choose one.',
   });
+}
+
+/**
+ * Runs before Better Auth creates any session (sign-in, the confirmation link's automatic sign-in):
+ * a member an admin suspended gets no session until they are restored.
+ */
+export async function refuseSuspendedMember(
+  session: { userId: string },
+  context: GenericEndpointContext | null,
+) {
+  if (!context) return;
+  const adapter = await getCurrentAdapter(context.context.adapter);
+  const profile = await adapter.findOne<{ suspendedAt: string | null }>({
+    model: 'profile',
+    where: [{ field: 'id', value: session.userId }],
+  });
+  if (profile?.suspendedAt) {
+    throw new APIError('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: REPORT_MESSAGES.suspended });
+  }
 }

@@ -73,8 +73,11 @@ export class SessionResolver {
     const row = await this.db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
+      .innerJoin('profiles', 'profiles.id', 'session.userId')
       .select(['session.userId', 'session.expiresAt', 'user.email'])
       .where('session.token', '=', token)
+      // Suspension deletes the member's sessions; this also refuses one created in a race with it.
+      .where('profiles.suspended_at', 'is', null)
       .executeTakeFirst();
     const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
     const viewer =

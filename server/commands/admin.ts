@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AuditAction } from '@common/schemas/admin.ts';
+import { ADMIN_MESSAGES, type AuditAction, type AuditTargetType } from '@common/schemas/admin.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, HttpError, notFound } from '@server/http/errors.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
@@ -12,7 +12,7 @@ export async function recordAudit(
   entry: {
     actorId: string;
     action: AuditAction;
-    targetType: 'member' | 'show';
+    targetType: AuditTargetType;
     targetId: string;
     summary: string;
   },

@@ -96,8 +96,17 @@ export async function updatePostContent(
 export async function deletePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
   const post = await findPostForUpdate(trx, postId);
   if (!canEditPost(viewer, post)) throw forbidden('Only the author can delete this post.');
-  await withdrawNotifications(trx, after, { postId });
-  await trx.deleteFrom('posts').where('id', '=', postId).execute();
+  await removePost(trx, after, post);
+}
+
+/** The deletion itself, for the author (deletePost) and for a moderator (commands/moderation.ts). */
+export async function removePost(
+  trx: Transaction<DB>,
+  after: After,
+  post: { id: string; media_id: string | null },
+) {
+  await withdrawNotifications(trx, after, { postId: post.id });
+  await trx.deleteFrom('posts').where('id', '=', post.id).execute();
   await releaseUploads(trx, after, [post.media_id]);
 }
 
@@ -190,7 +199,12 @@ export async function deleteComment(trx: Transaction<DB>, viewer: Viewer, commen
     .executeTakeFirst();
   if (!comment) throw notFound('Comment not found');
   if (!canDeleteComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
-  await trx.deleteFrom('comments').where('id', '=', commentId).execute();
+  await removeComment(trx, comment);
+}
+
+/** The deletion itself (the post's counter with it), for the author and for a moderator. */
+export async function removeComment(trx: Transaction<DB>, comment: { id: string; post_id: string }) {
+  await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
   await trx
     .updateTable('posts')
     .set({ comment_count: sql`comment_count - 1` })

@@ -49,6 +49,8 @@ export interface ProfilesTable {
   profile_video_media_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set while an admin has the member suspended: no sign-in, content hidden (migration 20261124T0000). */
+  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserRolesTable {
@@ -214,6 +216,8 @@ export interface MessagesTable {
   client_id: string | null;
   is_read: Bool;
   created_at: Timestamp;
+  /** Set when a moderator removed it (its content is then the moderator's note). */
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per periodic job (server/jobs/runner.ts); `holder` runs it until `lease_until`. */
@@ -304,6 +308,24 @@ export interface AdminAuditLogTable {
   created_at: string;
 }
 
+/** A report of a post, comment, message, circle or member, and what the moderators did with it. */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  target_type: string;
+  target_id: string;
+  /** The member responsible for the reported thing (its author, host or the member reported). */
+  target_user_id: string;
+  reason: string;
+  details: string | null;
+  /** What the reported thing said when it was reported, for the queue (it may change or go). */
+  excerpt: string;
+  status: Generated<string>;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+}
+
 /** A member who blocked another (either direction hides both from each other). */
 export interface BlocksTable {
   blocker_id: string;
@@ -365,4 +387,5 @@ export interface DB {
   faith_circle_previews: FaithCirclePreviewsTable;
   blocks: BlocksTable;
   mutes: MutesTable;
+  reports: ReportsTable;
 }

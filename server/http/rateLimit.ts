@@ -25,6 +25,8 @@ export const MEMBER_LIMITS = {
   circleChat: { max: 30, timeWindow: 10_000 },
   /** Asking for today's spotlight to be computed: the page does it once when it finds none. */
   spotlightRefresh: { max: 5, timeWindow: 60_000 },
+  /** Reports to the moderators: plenty for a person, few enough that a script cannot flood the queue. */
+  report: { max: 20, timeWindow: 60_000 },
 } as const;
 
 /**

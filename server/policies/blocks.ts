@@ -8,6 +8,8 @@ import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } fro
  * - A block works both ways: neither member sees the other's profile or posts, and neither can follow,
  *   message, write on the wall of, comment on or like anything of the other.
  * - A mute only takes the muted member's posts out of the muter's feeds; nobody is told.
+ * - A suspended member (profiles.suspended_at, set by an admin) is hidden from everyone, the same way,
+ *   until an admin restores them: their rows stay, so restoring brings everything back.
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -33,15 +35,27 @@ export async function refuseIfBlocked(db: Db, a: string, b: string, message: str
   if (await blockedBetween(db, a, b)) throw forbidden(message);
 }
 
+/** True while an admin has the member suspended. */
+export async function isSuspended(db: Db, memberId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('id', '=', memberId)
+    .where('suspended_at', 'is not', null)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** Whether the viewer may see this member's profile and posts at all. */
 export async function canSeeMember(db: Db, viewerId: string, memberId: string): Promise<boolean> {
-  return !(await blockedBetween(db, viewerId, memberId));
+  return !(await blockedBetween(db, viewerId, memberId)) && !(await isSuspended(db, memberId));
 }
 
 /**
  * A filter for any query with a member column (`posts.user_id`, `comments.user_id`, `profiles.id`):
- * rows of members blocked by the viewer or who blocked the viewer are left out; with `muted`, also
- * rows of members the viewer muted (feeds only). `viewerId` may be a prepared-query placeholder.
+ * rows of members blocked by the viewer or who blocked the viewer, and of suspended members, are left
+ * out; with `muted`, also rows of members the viewer muted (feeds only). `viewerId` may be a
+ * prepared-query placeholder.
  */
 export function notHiddenFrom(
   viewerId: string,
@@ -51,7 +65,8 @@ export function notHiddenFrom(
   const member = sql.ref(memberColumn);
   // Two NOT EXISTS, one per direction, so each uses its own index (the key, and blocks_blocked_idx).
   const notBlocked = sql<SqlBool>`(not exists (select 1 from blocks where blocks.blocker_id = ${viewerId} and blocks.blocked_id = ${member})
-    and not exists (select 1 from blocks where blocks.blocked_id = ${viewerId} and blocks.blocker_id = ${member}))`;
+    and not exists (select 1 from blocks where blocks.blocked_id = ${viewerId} and blocks.blocker_id = ${member})
+    and not exists (select 1 from profiles suspended where suspended.id = ${member} and suspended.suspended_at is not null))`;
   if (!options.muted) return notBlocked;
   return sql<SqlBool>`(${notBlocked}
     and not exists (select 1 from mutes where mutes.muter_id = ${viewerId} and mutes.muted_id = ${member}))`;

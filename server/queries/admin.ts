@@ -29,8 +29,8 @@ const countOf = (n: unknown) => Number(n ?? 0);
 
 // Ids are UUIDv7 (time first), so paging by id alone is newest first, exact on both databases
 // (PostgreSQL keeps microseconds that ISO strings drop, which would make a timestamp keyset skip rows).
-const encodeIdCursor = (id: string) => Buffer.from(id).toString('base64url');
-function decodeIdCursor(cursor: string, what: string): string {
+export const encodeIdCursor = (id: string) => Buffer.from(id).toString('base64url');
+export function decodeIdCursor(cursor: string, what: string): string {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^[0-9a-zA-Z-]{1,64}$/.test(id)) {
     throw badRequest(`The page cursor is not valid. Reload ${what}.`, 'invalid_cursor');
@@ -65,6 +65,7 @@ export async function listMembers(
       'profiles.full_name',
       'profiles.avatar_url',
       'profiles.created_at',
+      'profiles.suspended_at',
       'user.email',
     ])
     .select((eb) =>
@@ -97,6 +98,7 @@ export async function listMembers(
     avatar_url: row.avatar_url,
     created_at: row.created_at,
     is_admin: Boolean(row.is_admin),
+    suspended: Boolean(row.suspended_at),
   }));
   const last = members.at(-1);
   return {

@@ -9,6 +9,10 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'show.create': 'Show added',
   'show.update': 'Show edited',
   'show.delete': 'Show removed',
+  'member.suspend': 'Member suspended',
+  'member.restore': 'Member restored',
+  'report.dismiss': 'Reports dismissed',
+  'report.remove': 'Reported content removed',
 };
 
 /** Who did what, to what, and when: every admin action, newest first. */
