@@ -1,12 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { registerJsonBodyParser } from './jsonBody.ts';
 
-/** An error with an HTTP status and a snake_case code, answered as { error: { code, message } }. */
+/**
+ * An error with an HTTP status and a snake_case code, answered as { error: { code, message } }; a 429
+ * carries how long to wait, sent as Retry-After.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -22,6 +26,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     429,
     'rate_limited',
     `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
+    retryAfterSeconds,
   );
 
 function snakeCase(code: string): string {
@@ -39,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   registerJsonBodyParser(app);
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      if (error.statusCode === 429) reply.header('retry-after', error.message.match(/\d+/)?.[0] ?? '60');
+      if (error.statusCode === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
       return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
     }
     const status = error.statusCode ?? 500;

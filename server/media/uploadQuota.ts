@@ -21,11 +21,8 @@ export interface UploadUsage {
 
 /** A 429 with the moment the quota frees up, sent as Retry-After. */
 export class UploadQuotaExceeded extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, 'upload_quota_exceeded', message);
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'upload_quota_exceeded', message, retryAfterSeconds);
   }
 }
 
