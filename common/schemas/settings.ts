@@ -172,6 +172,7 @@ export const dataExportSchema = z.object({
   comments: rows,
   likes: rows,
   follows: z.object({ following: rows, followers: rows }),
+  blocks_and_mutes: z.object({ blocked: rows, muted: rows }),
   friendships: rows,
   messages: z.object({ sent: rows, received: rows }),
   notifications: rows,

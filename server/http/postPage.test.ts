@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import {
+  dialects,
+  GENEROUS_AUTH_LIMITS,
+  makeUser,
+  startTestServer,
+  type TestServer,
+} from '@server/test/harness.ts';
 import { uploadPhoto, uploadVideo } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMetaTags } from './postPage.ts';
@@ -134,5 +140,58 @@ describe('GET /post/:id', () => {
     const res = await fetch(`${server.baseUrl}/post/does-not-exist`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('<div id="root">');
+  });
+});
+
+describe.each(dialects)('GET /post/:id between members who blocked each other (%s)', (dialect) => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'splikz-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Splikz</title></head><body><div id="root"></div></body></html>',
+    );
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS, { webDist: dist });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('gives a member hidden from the author the page of a missing post, and everyone else the tags', async () => {
+    const author = await makeUser(server, { name: 'Abel Author' });
+    const blocked = await makeUser(server, { name: 'Bo Blocked' });
+    const blocking = await makeUser(server, { name: 'Bea Blocking' });
+    const bystander = await makeUser(server, { name: 'Cy Bystander' });
+    const post = (await author.client.post('/api/posts', { content: 'A private thought' })).body;
+    expect((await author.client.request('PUT', `/api/blocks/${blocked.me.id}`)).status).toBe(200);
+    expect((await blocking.client.request('PUT', `/api/blocks/${author.me.id}`)).status).toBe(200);
+
+    const missing = await blocked.client.get('/post/01900000-0000-7000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    // The member the author blocked, and the member who blocked the author, signed in (cookies sent).
+    for (const hidden of [blocked, blocking]) {
+      const res = await hidden.client.get(`/post/${post.id}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toBe(missing.body);
+      expect(res.body).not.toContain('Abel Author');
+      expect(res.body).not.toContain('A private thought');
+      expect(res.body).not.toContain('og:');
+    }
+    // A bystander, the author and a visitor without a session (a link-preview crawler) get the tags.
+    const visitor = await fetch(`${server.baseUrl}/post/${post.id}`);
+    for (const res of [
+      await bystander.client.get(`/post/${post.id}`),
+      await author.client.get(`/post/${post.id}`),
+      { status: visitor.status, body: await visitor.text() },
+    ]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<title>Abel Author on Splikz</title>');
+      expect(res.body).toContain('<meta property="og:description" content="A private thought" />');
+    }
+    // Unblocked, the tags come back for that member.
+    expect((await author.client.request('DELETE', `/api/blocks/${blocked.me.id}`)).status).toBe(200);
+    expect((await blocked.client.get(`/post/${post.id}`)).body).toContain('Abel Author on Splikz');
   });
 });

@@ -1,4 +1,6 @@
-import type { AppContext } from '@server/http/context.ts';
+import { type AppContext, optionalViewer } from '@server/http/context.ts';
+import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
+import type { FastifyRequest } from 'fastify';
 
 const escapeAttr = (value: string) =>
   value.replace(
@@ -69,14 +71,21 @@ export function postMetaTags(post: SharedPost, publicUrl: string): { title: stri
   return { title, tags };
 }
 
-/** index.html with the post's tags in its head, or null when the post does not exist. */
+/**
+ * index.html with the post's tags in its head, or null when the post does not exist for whoever asks.
+ * A page load carries the session cookie like any request: a signed-in member hidden from the author
+ * (a block either way, notHiddenFrom) gets what a missing post gets, as GET /api/posts/:id answers
+ * them. Visitors (link-preview crawlers) get the tags, unless an admin suspended the author.
+ */
 export async function renderPostPage(
   ctx: AppContext,
   indexHtml: string,
   postId: string,
+  request: FastifyRequest,
 ): Promise<string | null> {
   if (!/^[0-9a-zA-Z-]{1,64}$/.test(postId)) return null;
-  const post = await ctx.database.db
+  const viewer = await optionalViewer(ctx, request);
+  let query = ctx.database.db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
     .leftJoin('media_objects', 'media_objects.id', 'posts.media_id')
@@ -90,8 +99,9 @@ export async function renderPostPage(
       'profiles.full_name',
       'profiles.username',
     ])
-    .where('posts.id', '=', postId)
-    .executeTakeFirst();
+    .where('posts.id', '=', postId);
+  query = query.where(viewer ? notHiddenFrom(viewer.userId, 'posts.user_id') : notSuspended('posts.user_id'));
+  const post = await query.executeTakeFirst();
   if (!post) return null;
   const { title, tags } = postMetaTags(post, ctx.config.publicUrl);
   return indexHtml

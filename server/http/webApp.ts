@@ -90,7 +90,7 @@ export async function registerWebApp(
   });
   // Link previews: crawlers get the post's title, description and image in the HTML itself.
   app.get<{ Params: { id: string } }>('/post/:id', async (request, reply) => {
-    const html = await renderPostPage(ctx, indexHtml, request.params.id);
+    const html = await renderPostPage(ctx, indexHtml, request.params.id, request);
     return reply
       .status(html ? 200 : 404)
       .type('text/html; charset=utf-8')

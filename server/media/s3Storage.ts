@@ -35,6 +35,35 @@ export interface StoredMedia {
 const statusOf = (error: unknown) =>
   error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 
+/**
+ * Error codes of S3-compatible stores that are full or over a quota: HTTP 507 InsufficientStorage,
+ * MinIO's drive threshold (XMinioStorageFull, 507) and bucket quota (XMinioAdminBucketQuotaExceeded,
+ * 400), Ceph RGW's quotas (QuotaExceeded, 403), and the plain names others use.
+ */
+const STORE_FULL_CODES = new Set([
+  'InsufficientStorage',
+  'XMinioStorageFull',
+  'XMinioAdminBucketQuotaExceeded',
+  'QuotaExceeded',
+  'StorageFull',
+]);
+
+function storeIsFull(error: unknown): boolean {
+  return error instanceof S3ServiceException && (statusOf(error) === 507 || STORE_FULL_CODES.has(error.name));
+}
+
+/**
+ * A write the bucket refused for lack of space. Its code is the one a full disk has, so isOutOfSpace
+ * (storage.ts) and the upload route treat both alike: 507 'The server is out of storage space...'.
+ */
+export class BucketFullError extends Error {
+  readonly code = 'ENOSPC';
+  constructor(cause: unknown) {
+    super('The media bucket is out of space.', { cause });
+    this.name = 'BucketFullError';
+  }
+}
+
 /** Uploads in an S3-compatible bucket (AWS, MinIO, Garage, R2...), by path-style requests. */
 export class S3MediaStorage implements MediaStorage {
   private readonly client: S3Client;
@@ -56,18 +85,23 @@ export class S3MediaStorage implements MediaStorage {
     });
   }
 
+  /** One PUT: S3 stores an object whole or not at all, so a refused write leaves nothing behind. */
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertMediaKey(key);
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Body: data,
-        ContentLength: data.length,
-        ContentType: contentType,
-        CacheControl: MEDIA_CACHE_CONTROL,
-      }),
-    );
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: data,
+          ContentLength: data.length,
+          ContentType: contentType,
+          CacheControl: MEDIA_CACHE_CONTROL,
+        }),
+      );
+    } catch (error) {
+      throw storeIsFull(error) ? new BucketFullError(error) : error;
+    }
   }
 
   async remove(key: string): Promise<void> {

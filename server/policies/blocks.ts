@@ -66,10 +66,16 @@ export function notHiddenFrom(
   // Two NOT EXISTS, one per direction, so each uses its own index (the key, and blocks_blocked_idx).
   const notBlocked = sql<SqlBool>`(not exists (select 1 from blocks where blocks.blocker_id = ${viewerId} and blocks.blocked_id = ${member})
     and not exists (select 1 from blocks where blocks.blocked_id = ${viewerId} and blocks.blocker_id = ${member})
-    and not exists (select 1 from profiles suspended where suspended.id = ${member} and suspended.suspended_at is not null))`;
+    and ${notSuspended(memberColumn)})`;
   if (!options.muted) return notBlocked;
   return sql<SqlBool>`(${notBlocked}
     and not exists (select 1 from mutes where mutes.muter_id = ${viewerId} and mutes.muted_id = ${member}))`;
+}
+
+/** The filter for whoever is not signed in (link-preview crawlers): suspended members' rows are left out. */
+export function notSuspended(memberColumn: string): RawBuilder<SqlBool> {
+  const member = sql.ref(memberColumn);
+  return sql<SqlBool>`not exists (select 1 from profiles suspended where suspended.id = ${member} and suspended.suspended_at is not null)`;
 }
 
 export { BLOCK_MESSAGES };

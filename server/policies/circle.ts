@@ -1,12 +1,31 @@
 import { CIRCLE_LIMITS, type Circle, type CircleAccess } from '@common/schemas/circles.ts';
+import type { DB } from '@server/db/types.ts';
+import type { Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
+import { canSeeMember, notHiddenFrom } from './blocks.ts';
 
 /**
  * Who sees, joins and speaks in a FaithVerse circle (spec sections 4-6, DESIGN section 6). Anyone
  * signed in who has the link sees a circle's header; only its members (the host and guests) read
- * its members and chat, write in it, join its realtime room and signal in it.
+ * its members and chat, write in it, join its realtime room and signal in it. A circle is its host's:
+ * when the host and the viewer are hidden from each other (a block either way, blocks.ts), the circle
+ * does not exist for the viewer (not listed, not found, cannot be joined).
  */
 
 export type CircleRole = 'host' | 'guest';
+
+/** Whether the viewer may see the circle at all: not when a block stands between them and its host. */
+export async function canSeeCircle(
+  db: Kysely<DB> | Transaction<DB>,
+  viewerId: string,
+  circle: Pick<Circle, 'host_id'>,
+): Promise<boolean> {
+  return canSeeMember(db, viewerId, circle.host_id);
+}
+
+/** canSeeCircle as a filter for a query on circles, `hostColumn` naming their host (`c.host_id`). */
+export function circleVisibleTo(viewerId: string, hostColumn: string): RawBuilder<SqlBool> {
+  return notHiddenFrom(viewerId, hostColumn);
+}
 
 /** Whether a circle belongs in the live lists at `now` (spec section 4, live-list membership). */
 export function isListedLive(

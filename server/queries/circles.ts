@@ -6,7 +6,7 @@ import {
   type JoinRequest,
 } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
-import type { CircleRole } from '@server/policies/circle.ts';
+import { type CircleRole, circleVisibleTo } from '@server/policies/circle.ts';
 import { presentChatMessage, presentCircle, selectCircles } from '@server/presenters/circle.ts';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -49,11 +49,12 @@ export async function previewStart(db: Db, circleId: string, userId: string): Pr
 
 /**
  * The live list (spec section 7): live, listed, public or unlisted, heard from within the freshness
- * window, newest heartbeat first.
+ * window, newest heartbeat first; without the circles of hosts hidden from the viewer (blocks).
  */
-export async function listLiveCircles(db: Db, now = Date.now()): Promise<Circle[]> {
+export async function listLiveCircles(db: Db, viewerId: string, now = Date.now()): Promise<Circle[]> {
   const cutoff = new Date(now - CIRCLE_LIMITS.freshnessMs).toISOString();
   const rows = await selectCircles(db)
+    .where(circleVisibleTo(viewerId, 'c.host_id'))
     .where('c.status', '=', 'live')
     .where('c.is_listed', '=', true)
     .where('c.visibility', 'in', ['public', 'unlisted'])

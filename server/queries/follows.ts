@@ -1,5 +1,6 @@
 import type { FollowList, FollowState, FriendshipState } from '@common/schemas/follows.ts';
 import type { DB } from '@server/db/types.ts';
+import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { presentProfileSummary } from '@server/presenters/profile.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -49,9 +50,13 @@ export async function followState(trx: Db, viewerId: string, userId: string): Pr
   };
 }
 
-/** Followers (who follow the member) or following (whom the member follows), newest follow first. */
+/**
+ * Followers (who follow the member) or following (whom the member follows), newest follow first, as
+ * `viewerId` may see them: members the viewer blocked or who blocked the viewer are left out.
+ */
 export async function listFollows(
   db: Kysely<DB>,
+  viewerId: string,
   userId: string,
   direction: 'followers' | 'following',
   options: { before?: string | undefined; limit?: number | undefined },
@@ -73,7 +78,8 @@ export async function listFollows(
       'profiles.avatar_url',
       'profiles.bio',
     ])
-    .where(mine, '=', userId);
+    .where(mine, '=', userId)
+    .where(notHiddenFrom(viewerId, 'profiles.id'));
   if (options.before) {
     const cursor = decodeCursor(options.before, 'the list');
     query = query.where(sql<boolean>`(follows.created_at, follows.id) < (${cursor.createdAt}, ${cursor.id})`);

@@ -3,6 +3,7 @@ import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
 import { SPOTLIGHT_SIZE, type SpotlightEntry } from '@common/schemas/spotlight.ts';
 import type { DB } from '@server/db/types.ts';
 import { yieldToEventLoop } from '@server/jobs/runner.ts';
+import { notHiddenFrom } from '@server/policies/blocks.ts';
 import type { Kysely } from 'kysely';
 
 /** Posts read per statement: each takes a few milliseconds on SQLite, whose reads hold the event loop. */
@@ -12,6 +13,12 @@ export const SPOTLIGHT_CHUNK = 2000;
  * of the event loop and requests keep their usual latency (bench/spotlight.ts) — a daily job can wait.
  */
 export const SPOTLIGHT_REST_RATIO = 2;
+/**
+ * How many creators the day's ranking stores: more than the ten shown, because the ranking is one for
+ * everybody and each viewer's blocks (both ways) are taken out when it is read. A viewer who hides up
+ * to 20 of the top 30 still sees ten; one who hides more sees the rest of the 30.
+ */
+export const SPOTLIGHT_STORED = SPOTLIGHT_SIZE * 3;
 
 interface Totals {
   userId: string;
@@ -87,9 +94,9 @@ export async function computeSpotlight(
     await (rest >= 1 ? sleep(rest) : yieldToEventLoop());
   }
 
-  // A few more than shown: a member deleted since their posts were read drops out below.
+  // A few more than stored: a member deleted since their posts were read drops out below.
   const best: Totals[] = [];
-  for (const t of totals.values()) keepBest(best, t, SPOTLIGHT_SIZE * 2);
+  for (const t of totals.values()) keepBest(best, t, SPOTLIGHT_STORED + SPOTLIGHT_SIZE);
   const ids = best.map((t) => t.userId);
   const profiles = ids.length
     ? await db
@@ -99,7 +106,7 @@ export async function computeSpotlight(
         .execute()
     : [];
   const profileOf = new Map(profiles.map((p) => [p.id, p]));
-  const ranked = best.filter((t) => profileOf.has(t.userId)).slice(0, SPOTLIGHT_SIZE);
+  const ranked = best.filter((t) => profileOf.has(t.userId)).slice(0, SPOTLIGHT_STORED);
   const entries: Array<Omit<SpotlightEntry, 'rank'>> = [];
   for (const t of ranked) {
     const profile = profileOf.get(t.userId)!;
@@ -142,11 +149,17 @@ async function topPost(db: Kysely<DB>, userId: string) {
 }
 
 /**
- * The stored ranking of `date`, numbered 1.. in order: a member deleted since it was computed leaves
- * with their row (ON DELETE CASCADE), and the ones below move up.
+ * The top ten of the stored ranking of `date` that `viewerId` may see, numbered 1.. in order: members
+ * the viewer blocked or who blocked them are left out (notHiddenFrom), and so is a member deleted since
+ * it was computed (their row goes, ON DELETE CASCADE); the ones below move up. Without a viewer (the
+ * job's tests, benchmarks) nobody is left out.
  */
-export async function readSpotlight(db: Kysely<DB>, date: string): Promise<SpotlightEntry[]> {
-  const rows = await db
+export async function readSpotlight(
+  db: Kysely<DB>,
+  date: string,
+  viewerId?: string,
+): Promise<SpotlightEntry[]> {
+  let query = db
     .selectFrom('spotlight_entries')
     .select([
       'user_id',
@@ -161,9 +174,9 @@ export async function readSpotlight(db: Kysely<DB>, date: string): Promise<Spotl
       'top_post_content',
       'top_post_image_url',
     ])
-    .where('spotlight_date', '=', date)
-    .orderBy('rank_position')
-    .execute();
+    .where('spotlight_date', '=', date);
+  if (viewerId !== undefined) query = query.where(notHiddenFrom(viewerId, 'spotlight_entries.user_id'));
+  const rows = await query.orderBy('rank_position').limit(SPOTLIGHT_SIZE).execute();
   return rows.map((row, i) => ({
     rank: i + 1,
     ...row,

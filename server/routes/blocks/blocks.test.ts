@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -6,6 +8,7 @@ import {
   type TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { uploadPhoto } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Member = { client: TestClient; id: string; username: string };
@@ -148,15 +151,43 @@ describe.each(dialects)('blocks and mutes (%s)', (dialect) => {
     expect((await b.client.request('PUT', `/api/follows/${a.id}`)).status).toBe(200);
   });
 
-  it('refuses to publish a pending wall post once its author and the wall owner are blocked', async () => {
+  it('deletes the pending wall posts between the two in the block, with their uploads', async () => {
     const a = await member('Oli Owner');
     const b = await member('Pia Poster');
-    const written = await b.client.post(`/api/profiles/${a.id}/wall`, { content: 'on your wall' });
-    expect(written.body.status).toBe('pending');
+    const c = await member('Quin Bystander');
+    const photo = await uploadPhoto(server, b.client);
+    const onA = await b.client.post(`/api/profiles/${a.id}/wall`, {
+      content: 'on your wall',
+      media_id: photo.id,
+    });
+    const onB = await a.client.post(`/api/profiles/${b.id}/wall`, { content: 'and on yours' });
+    const fromC = await c.client.post(`/api/profiles/${a.id}/wall`, { content: 'from a friend' });
+    for (const written of [onA, onB, fromC]) expect(written.body.status).toBe('pending');
+    const photoFile = path.join(server.dataDir, 'media', ...photo.url.replace('/media/', '').split('/'));
+    expect(existsSync(photoFile)).toBe(true);
+    const pendingIds = (who: Member) =>
+      who.client
+        .get('/api/profiles/me/pending')
+        .then((res) => res.body.pending_posts.map((p: { id: string }) => p.id).sort());
+    expect(await pendingIds(a)).toEqual([onA.body.pending_post.id, fromC.body.pending_post.id].sort());
+
     await block(a, b);
-    const approve = await a.client.post(`/api/pending-posts/${written.body.pending_post.id}/approve`);
-    expect(approve.status).toBe(403);
+    // Both ways: what the blocked member wrote on the blocker's wall, and the other way round.
+    expect(await pendingIds(a)).toEqual([fromC.body.pending_post.id]);
+    expect(await pendingIds(b)).toEqual([]);
+    const approve = await a.client.post(`/api/pending-posts/${onA.body.pending_post.id}/approve`);
+    expect(approve.status).toBe(404);
+    expect((await b.client.get(`/api/pending-posts/${onA.body.pending_post.id}`)).status).toBe(404);
+    expect((await a.client.get(`/api/pending-posts/${onB.body.pending_post.id}`)).status).toBe(404);
     expect(await db().selectFrom('posts').select('id').where('user_id', '=', b.id).execute()).toEqual([]);
+    // The upload went with its post, row and file, as a reject releases it.
+    expect(await db().selectFrom('media_objects').select('id').where('id', '=', photo.id).execute()).toEqual(
+      [],
+    );
+    expect(existsSync(photoFile)).toBe(false);
+    // The bystander's post still waits, and the owner can still publish it.
+    const published = await a.client.post(`/api/pending-posts/${fromC.body.pending_post.id}/approve`);
+    expect(published.status).toBeLessThan(300);
   });
 
   it('withdraws pending requests on block and writes no notification between them while blocked', async () => {

@@ -22,12 +22,19 @@ import {
   startPreview,
 } from '@server/commands/circles.ts';
 import { runCommand } from '@server/commands/run.ts';
+import type { DB } from '@server/db/types.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { forbidden, HttpError, notFound } from '@server/http/errors.ts';
 import { idParam, memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { accessOf, type CircleRole, previewRunning, previewUntil } from '@server/policies/circle.ts';
+import {
+  accessOf,
+  type CircleRole,
+  canSeeCircle,
+  previewRunning,
+  previewUntil,
+} from '@server/policies/circle.ts';
 import {
   circleRole,
   findCircle,
@@ -39,6 +46,7 @@ import {
   previewStart,
 } from '@server/queries/circles.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
 
 type WithId = { Params: { id: string } };
 type WithMember = { Params: { id: string; userId: string } };
@@ -46,7 +54,8 @@ type WithMember = { Params: { id: string; userId: string } };
 /**
  * FaithVerse circles (spec sections 2 and 4-7). Anyone signed in with the link reads a circle's
  * header and where they stand; its members, chat and requests are for its members (requests: the
- * host), and only the host makes it live, keeps it alive and ends it.
+ * host), and only the host makes it live, keeps it alive and ends it. A circle whose host and the
+ * viewer are hidden from each other (a block) answers as a circle that does not exist.
  */
 export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
@@ -55,9 +64,14 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const circleId = (id: string) => idParam(id, CIRCLE_TEXTS.notFound);
 
-  async function loadCircle(id: string): Promise<Circle> {
+  async function refuseIfHidden(from: Kysely<DB> | Transaction<DB>, viewer: Viewer, circle: Circle) {
+    if (!(await canSeeCircle(from, viewer.userId, circle))) throw notFound(CIRCLE_TEXTS.notFound);
+  }
+
+  async function loadCircle(id: string, viewer: Viewer): Promise<Circle> {
     const circle = await findCircle(db, circleId(id));
     if (!circle) throw notFound(CIRCLE_TEXTS.notFound);
+    await refuseIfHidden(db, viewer, circle);
     return circle;
   }
 
@@ -67,7 +81,7 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
     only?: 'host',
   ): Promise<{ viewer: Viewer; circle: Circle; role: CircleRole }> {
     const viewer = await requireViewer(ctx, request);
-    const circle = await loadCircle(request.params.id);
+    const circle = await loadCircle(request.params.id, viewer);
     const role = await circleRole(db, circle.id, viewer.userId);
     if (!role) throw forbidden(CIRCLE_TEXTS.notMember);
     if (only === 'host' && role !== 'host') throw forbidden(CIRCLE_TEXTS.hostOnly);
@@ -99,9 +113,9 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   app.get('/api/circles/live', async (request, reply): Promise<Circle[]> => {
-    await requireViewer(ctx, request);
+    const viewer = await requireViewer(ctx, request);
     reply.header('cache-control', 'no-store');
-    return listLiveCircles(db);
+    return listLiveCircles(db, viewer.userId);
   });
 
   app.post('/api/circles', async (request, reply): Promise<CirclePage> => {
@@ -115,22 +129,30 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<WithId>('/api/circles/:id', async (request, reply): Promise<CirclePage> => {
     const viewer = await requireViewer(ctx, request);
     reply.header('cache-control', 'no-store');
-    return pageFor(viewer, await loadCircle(request.params.id));
+    return pageFor(viewer, await loadCircle(request.params.id, viewer));
   });
 
   /** Joins at once where the circle lets the viewer in; elsewhere the answer says to ask. */
   app.post<WithId>('/api/circles/:id/join', async (request): Promise<CirclePage> => {
     const viewer = await requireViewer(ctx, request);
-    const { id } = await loadCircle(request.params.id);
-    const circle = await runCommand(ctx, (trx, after) => joinCircle(trx, after, id, viewer.userId));
+    const { id } = await loadCircle(request.params.id, viewer);
+    const circle = await runCommand(ctx, async (trx, after) => {
+      const joined = await joinCircle(trx, after, id, viewer.userId);
+      // Again once joinCircle holds the circle: a block that came in since loadCircle refuses it too.
+      await refuseIfHidden(trx, viewer, joined);
+      return joined;
+    });
     return pageFor(viewer, circle);
   });
 
   app.post<WithId>('/api/circles/:id/requests', async (request): Promise<CirclePage> => {
     const viewer = await requireViewer(ctx, request);
-    const { id } = await loadCircle(request.params.id);
-    await runCommand(ctx, (trx, after) => requestToJoin(trx, after, id, viewer.userId));
-    return pageFor(viewer, await loadCircle(id));
+    const circle = await loadCircle(request.params.id, viewer);
+    await runCommand(ctx, async (trx, after) => {
+      await requestToJoin(trx, after, circle.id, viewer.userId);
+      await refuseIfHidden(trx, viewer, circle);
+    });
+    return pageFor(viewer, await loadCircle(circle.id, viewer));
   });
 
   app.get<WithId>('/api/circles/:id/requests', async (request, reply): Promise<JoinRequest[]> => {
@@ -156,7 +178,7 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** A non-member's one 10-second look at a live circle that allows it, before asking to join. */
   app.post<WithId>('/api/circles/:id/preview', async (request): Promise<CirclePage> => {
     const viewer = await requireViewer(ctx, request);
-    const circle = await loadCircle(request.params.id);
+    const circle = await loadCircle(request.params.id, viewer);
     const page = await pageFor(viewer, circle);
     if (page.role) throw new HttpError(409, 'already_member', CIRCLE_TEXTS.alreadyMember);
     if (!circle.allow_preview || circle.status !== 'live') {

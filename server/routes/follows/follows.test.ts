@@ -218,5 +218,41 @@ describe.each(dialects)('follows (%s)', (dialect) => {
       );
       expect(rest.body).toEqual({ profiles: [expect.objectContaining({ id: fans[0] })], next_cursor: null });
     });
+
+    it('leaves out of another member’s lists those the viewer blocked and those who blocked the viewer', async () => {
+      const star = await makeUser(server, { name: 'Sky Star' });
+      const viewer = await makeUser(server, { name: 'Val Viewer' });
+      const blockedByViewer = await makeUser(server, { name: 'Bart Blocked' });
+      const blockingViewer = await makeUser(server, { name: 'Bea Blocking' });
+      const plain = await makeUser(server, { name: 'Pat Plain' });
+      const everyone = [viewer, blockedByViewer, blockingViewer, plain];
+      // Each follows the star and the star follows each back: both lists hold all four.
+      for (const m of everyone) {
+        await m.client.request('PUT', `/api/follows/${star.me.id}`);
+        await star.client.request('PUT', `/api/follows/${m.me.id}`);
+      }
+      expect((await viewer.client.request('PUT', `/api/blocks/${blockedByViewer.me.id}`)).status).toBe(200);
+      expect((await blockingViewer.client.request('PUT', `/api/blocks/${viewer.me.id}`)).status).toBe(200);
+
+      const names = async (who: typeof viewer, list: string, query = '') =>
+        (await who.client.get(`/api/profiles/${star.me.id}/${list}${query}`)).body.profiles.map(
+          (p: { full_name: string }) => p.full_name,
+        );
+      for (const list of ['followers', 'following']) {
+        expect(await names(viewer, list)).toEqual(['Pat Plain', 'Val Viewer']);
+        // Both blocked sides: neither sees the viewer in the star's lists.
+        expect(await names(blockedByViewer, list)).toEqual(['Pat Plain', 'Bea Blocking', 'Bart Blocked']);
+        expect(await names(blockingViewer, list)).toEqual(['Pat Plain', 'Bea Blocking', 'Bart Blocked']);
+        // A bystander (and the star) sees all four.
+        expect(await names(plain, list)).toEqual(['Pat Plain', 'Bea Blocking', 'Bart Blocked', 'Val Viewer']);
+        expect(await names(star, list)).toHaveLength(4);
+        // Paging skips the hidden members without losing anyone.
+        const first = await viewer.client.get(`/api/profiles/${star.me.id}/${list}?limit=1`);
+        expect(first.body.profiles.map((p: { full_name: string }) => p.full_name)).toEqual(['Pat Plain']);
+        expect(await names(viewer, list, `?limit=1&before=${first.body.next_cursor}`)).toEqual([
+          'Val Viewer',
+        ]);
+      }
+    });
   });
 });

@@ -32,7 +32,7 @@ export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
       const query = parseInput(followListQuerySchema, request.query);
       const profile = await requireProfile(ctx.database.db, viewer, memberIdParam(request.params.id));
       if (!canSeeFollowLists(viewer, profile)) throw forbidden(FOLLOW_MESSAGES.followersPrivate);
-      return listFollows(ctx.database.db, profile.id, direction, query);
+      return listFollows(ctx.database.db, viewer.userId, profile.id, direction, query);
     });
   }
 

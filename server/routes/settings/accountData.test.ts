@@ -90,6 +90,38 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     });
   });
 
+  it('exports whom the member blocked and muted, and when, but not who blocked or muted them', async () => {
+    const ann = await makeUser(server, { name: 'Ann Safety' });
+    const [bo, cy, dee] = [await makeUser(server), await makeUser(server), await makeUser(server)];
+    const put = async (who: typeof ann, what: 'blocks' | 'mutes', whom: typeof ann) =>
+      expect((await who.client.request('PUT', `/api/${what}/${whom.me.id}`)).status).toBe(200);
+    await put(ann, 'blocks', bo);
+    await put(ann, 'mutes', cy);
+    await put(dee, 'blocks', ann);
+    await put(dee, 'mutes', ann);
+    const when = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+
+    const mine = (await ann.client.get('/api/settings/data')).body.blocks_and_mutes;
+    expect(mine).toEqual({
+      blocked: [{ blocked_id: bo.me.id, username: bo.me.profile.username, created_at: when }],
+      muted: [{ muted_id: cy.me.id, username: cy.me.profile.username, created_at: when }],
+    });
+    // The other side of each: the blocked and muted members' exports hold nothing of it.
+    for (const other of [bo, cy]) {
+      expect((await other.client.get('/api/settings/data')).body.blocks_and_mutes).toEqual({
+        blocked: [],
+        muted: [],
+      });
+    }
+    expect((await dee.client.get('/api/settings/data')).body.blocks_and_mutes).toEqual({
+      blocked: [expect.objectContaining({ blocked_id: ann.me.id })],
+      muted: [expect.objectContaining({ muted_id: ann.me.id })],
+    });
+    // Undone, gone from the export.
+    await ann.client.request('DELETE', `/api/mutes/${cy.me.id}`);
+    expect((await ann.client.get('/api/settings/data')).body.blocks_and_mutes.muted).toEqual([]);
+  });
+
   it('refuses a wrong password and deletes nothing', async () => {
     const { client, me } = await makeUser(server);
     await client.post('/api/posts', { content: 'Still here' });

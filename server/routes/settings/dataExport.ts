@@ -88,6 +88,27 @@ export async function exportMemberData(
           .execute(),
       ),
     },
+    // Whom the member blocked and muted, and when; never who blocked or muted them (theirs to keep).
+    blocks_and_mutes: {
+      blocked: readable(
+        await db
+          .selectFrom('blocks')
+          .innerJoin('profiles', 'profiles.id', 'blocks.blocked_id')
+          .select(['blocks.blocked_id', 'profiles.username', 'blocks.created_at'])
+          .where('blocks.blocker_id', '=', userId)
+          .orderBy('blocks.created_at')
+          .execute(),
+      ),
+      muted: readable(
+        await db
+          .selectFrom('mutes')
+          .innerJoin('profiles', 'profiles.id', 'mutes.muted_id')
+          .select(['mutes.muted_id', 'profiles.username', 'mutes.created_at'])
+          .where('mutes.muter_id', '=', userId)
+          .orderBy('mutes.created_at')
+          .execute(),
+      ),
+    },
     friendships: readable(
       await db
         .selectFrom('friendships')

@@ -1,5 +1,7 @@
-import { spotlightDate } from '@common/schemas/spotlight.ts';
+import { SPOTLIGHT_SIZE, spotlightDate } from '@common/schemas/spotlight.ts';
+import { insertMember } from '@server/test/database.ts';
 import { dialects, makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('GET /api/spotlight and POST /api/spotlight/refresh on %s', (dialect) => {
@@ -61,5 +63,80 @@ describe.each(dialects)('GET /api/spotlight and POST /api/spotlight/refresh on %
     for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/spotlight/refresh')).status);
     expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
     expect(statuses[5]).toBe(429);
+  });
+
+  it('never shows a viewer a member they blocked or who blocked them, and still shows ten', async () => {
+    const db = server.built.ctx.database.db;
+    /** A post with this many views, written straight in: engagement the ranking reads. */
+    const postWithViews = (userId: string, views: number) => {
+      const at = new Date().toISOString();
+      return db
+        .insertInto('posts')
+        .values({
+          id: uuidv7(),
+          user_id: userId,
+          category: 'general',
+          content: `viewed ${views} times`,
+          media_type: 'none',
+          image_url: null,
+          image_feed_url: null,
+          view_count: views,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    };
+    const [blocker, blocked, bystander] = [
+      await makeUser(server, { name: 'Bea Blocker' }),
+      await makeUser(server, { name: 'Bo Blocked' }),
+      await makeUser(server, { name: 'Bill Bystander' }),
+    ];
+    await postWithViews(blocked.me.id, 5000);
+    await postWithViews(blocker.me.id, 4000);
+    // Ten more creators below them: the eleventh overall fills the place a hidden member leaves.
+    const others: string[] = [];
+    for (let i = 0; i < SPOTLIGHT_SIZE; i++) {
+      others.push(await insertMember(db, `Creator${i}`));
+      await postWithViews(others[i]!, 3000 - i);
+    }
+    expect((await blocker.client.request('PUT', `/api/blocks/${blocked.me.id}`)).status).toBe(200);
+    // Recomputed now that they exist: the ranking is one for everybody, made before anyone reads it.
+    await db.deleteFrom('spotlight_entries').where('spotlight_date', '=', spotlightDate()).execute();
+    const names = (res: { body: { entries: Array<{ rank: number; full_name: string }> } }) =>
+      res.body.entries.map((e) => [e.rank, e.full_name]);
+    const ranks = (from: number, creators: string[]) => creators.map((name, i) => [from + i, name]);
+
+    expect(names(await bystander.client.post('/api/spotlight/refresh'))).toEqual([
+      [1, 'Bo Blocked'],
+      [2, 'Bea Blocker'],
+      ...ranks(3, [
+        'Creator0',
+        'Creator1',
+        'Creator2',
+        'Creator3',
+        'Creator4',
+        'Creator5',
+        'Creator6',
+        'Creator7',
+      ]),
+    ]);
+    const tenFor = (first: string) => [
+      [1, first],
+      ...ranks(
+        2,
+        others.slice(0, SPOTLIGHT_SIZE - 1).map((_, i) => `Creator${i}`),
+      ),
+    ];
+    // The blocker does not see whom they blocked, and the blocked member does not see the blocker;
+    // each still gets ten, numbered from 1.
+    expect(names(await blocker.client.get('/api/spotlight'))).toEqual(tenFor('Bea Blocker'));
+    expect(names(await blocked.client.get('/api/spotlight'))).toEqual(tenFor('Bo Blocked'));
+    expect(names(await blocked.client.post('/api/spotlight/refresh'))).toEqual(tenFor('Bo Blocked'));
+    // Unblocking shows them again, from the same stored ranking.
+    expect((await blocker.client.request('DELETE', `/api/blocks/${blocked.me.id}`)).status).toBe(200);
+    expect(names(await blocked.client.get('/api/spotlight')).slice(0, 2)).toEqual([
+      [1, 'Bo Blocked'],
+      [2, 'Bea Blocker'],
+    ]);
   });
 });

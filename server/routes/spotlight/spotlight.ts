@@ -14,10 +14,11 @@ const WAIT_FOR_OTHER_NODE_MS = 20_000;
 export function spotlightRoutes(app: FastifyInstance, ctx: AppContext, jobs: JobRunner): void {
   const limit = memberLimit(app, 'spotlightRefresh');
 
+  // One ranking for everybody; each viewer gets its top ten without the members hidden from them.
   app.get('/api/spotlight', async (request): Promise<Spotlight> => {
-    await requireViewer(ctx, request);
+    const viewer = await requireViewer(ctx, request);
     const date = spotlightDate();
-    return { date, entries: await readSpotlight(ctx.database.db, date) };
+    return { date, entries: await readSpotlight(ctx.database.db, date, viewer.userId) };
   });
 
   // The page found today's ranking empty: the job is made due and this node's runner asked to run it
@@ -27,13 +28,14 @@ export function spotlightRoutes(app: FastifyInstance, ctx: AppContext, jobs: Job
     await limit(request, viewer.userId);
     const date = spotlightDate();
     const db = ctx.database.db;
-    let entries = await readSpotlight(db, date);
-    if (entries.length > 0) return { date, entries };
-    await requestSpotlightNow(db);
-    await jobs.tick();
-    const giveUpAt = Date.now() + WAIT_FOR_OTHER_NODE_MS;
-    while ((await spotlightRunning(db)) && Date.now() < giveUpAt) await sleep(250);
-    entries = await readSpotlight(db, date);
-    return { date, entries };
+    // Whether the day has a ranking at all (unfiltered): a viewer who has everyone in it hidden has an
+    // empty list, and recomputing would not change that.
+    if ((await readSpotlight(db, date)).length === 0) {
+      await requestSpotlightNow(db);
+      await jobs.tick();
+      const giveUpAt = Date.now() + WAIT_FOR_OTHER_NODE_MS;
+      while ((await spotlightRunning(db)) && Date.now() < giveUpAt) await sleep(250);
+    }
+    return { date, entries: await readSpotlight(db, date, viewer.userId) };
   });
 }
