@@ -212,8 +212,9 @@ export async function removeComment(trx: Transaction<DB>, comment: { id: string;
     .execute();
 }
 
-export async function sharePost(trx: Transaction<DB>, postId: string): Promise<number> {
-  await findPostForUpdate(trx, postId);
+export async function sharePost(trx: Transaction<DB>, viewer: Viewer, postId: string): Promise<number> {
+  const post = await findPostForUpdate(trx, postId);
+  await refuseIfBlocked(trx, viewer.userId, post.user_id, BLOCK_MESSAGES.interact);
   await trx
     .updateTable('posts')
     .set({ share_count: sql`share_count + 1` })
@@ -229,7 +230,8 @@ export async function sharePost(trx: Transaction<DB>, postId: string): Promise<n
 
 /** One view per member per post per UTC day. */
 export async function recordView(trx: Transaction<DB>, viewer: Viewer, postId: string): Promise<boolean> {
-  await findPostForUpdate(trx, postId);
+  const post = await findPostForUpdate(trx, postId);
+  await refuseIfBlocked(trx, viewer.userId, post.user_id, BLOCK_MESSAGES.interact);
   const now = new Date().toISOString();
   const inserted = await trx
     .insertInto('post_views')

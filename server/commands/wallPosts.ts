@@ -89,7 +89,10 @@ async function findPendingForOwner(trx: Transaction<DB>, viewer: Viewer, pending
     .selectAll()
     .where('id', '=', pendingId)
     .executeTakeFirst();
-  if (!pending) throw notFound(WALL_MESSAGES.pendingNotFound);
+  // Only its author and the wall's owner know it exists (queries/wall.ts): anyone else gets a 404.
+  if (!pending || (pending.author_id !== viewer.userId && pending.profile_owner_id !== viewer.userId)) {
+    throw notFound(WALL_MESSAGES.pendingNotFound);
+  }
   if (!canModeratePendingPost(viewer, pending)) throw forbidden(WALL_MESSAGES.ownerOnly);
   return pending;
 }

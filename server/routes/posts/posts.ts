@@ -100,7 +100,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     await limits.share(request, viewer.userId);
     const id = postIdParam(request.params.id);
-    return { share_count: await runCommand(ctx, (trx) => sharePost(trx, id)) };
+    return { share_count: await runCommand(ctx, (trx) => sharePost(trx, viewer, id)) };
   });
 
   app.post<IdParams>('/api/posts/:id/views', async (request) => {

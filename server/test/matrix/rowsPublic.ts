@@ -1,0 +1,110 @@
+import { makeUserInput } from '@server/test/harness.ts';
+import { PASSWORD } from './fixtures.ts';
+import { everyone, type HttpRow, type RowContext } from './table.ts';
+
+// Routes open to everyone: health, the auth endpoints (a cookie authorizes nothing there: the
+// credentials or the token in the request do), the contact form, stored uploads and the web app.
+
+/** The viewer's own credentials; the visitor uses the owner's, as the owner would on a new device. */
+const credentials = ({ f, viewer }: RowContext) => {
+  const who = viewer === 'visitor' ? f.members.owner : f.members[viewer];
+  return { email: who.email, password: PASSWORD };
+};
+
+/** Better Auth endpoints we hide: every method answers 404, whoever asks (list-sessions shows tokens). */
+const HIDDEN_AUTH_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'QUERY'];
+
+export const publicRows: HttpRow[] = [
+  { route: 'GET /api/health', path: () => '/api/health', expect: everyone(200) },
+  {
+    route: 'POST /api/auth/sign-up/email',
+    path: () => '/api/auth/sign-up/email',
+    body: () => ({ ...makeUserInput(), callbackURL: '/auth/callback' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/sign-in/email',
+    variant: 'own credentials',
+    path: () => '/api/auth/sign-in/email',
+    body: credentials,
+    // A suspended member gets no new session (Better Auth's session hook refuses it).
+    expect: { ...everyone(200), suspended: 403 },
+  },
+  {
+    route: 'POST /api/auth/request-password-reset',
+    path: () => '/api/auth/request-password-reset',
+    body: ({ f }) => ({ email: f.members.owner.email, redirectTo: '/auth' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    variant: 'a token that was never sent',
+    path: () => '/api/auth/reset-password',
+    body: () => ({ token: 'notARealToken123', newPassword: 'secret456' }),
+    expect: everyone(400),
+  },
+  {
+    route: 'POST /api/auth/send-verification-email',
+    path: () => '/api/auth/send-verification-email',
+    body: ({ f }) => ({ email: f.members.owner.email, callbackURL: '/auth/callback' }),
+    // With a session Better Auth answers about that session's account: 'Email mismatch' to
+    // everyone but the owner, 'already verified' to the owner. Without one it says nothing either way.
+    expect: { ...everyone(400), visitor: 200, suspended: 200 },
+  },
+  { route: 'GET /api/auth/get-session', path: () => '/api/auth/get-session', expect: everyone(200) },
+  {
+    route: 'POST /api/auth/sign-out',
+    path: () => '/api/auth/sign-out',
+    body: () => ({}),
+    // Its own session: signing out must not end the session the viewer's other rows use.
+    freshSession: true,
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/auth/verify-email',
+    variant: 'a token that was never sent',
+    path: () => '/api/auth/verify-email?token=notARealToken&callbackURL=/auth/callback',
+    expect: everyone(302),
+  },
+  {
+    route: 'GET /api/auth/reset-password/:token',
+    variant: 'a token that was never sent',
+    path: () => '/api/auth/reset-password/notARealToken123?callbackURL=/auth',
+    expect: everyone(302),
+  },
+  ...HIDDEN_AUTH_METHODS.map(
+    (method): HttpRow => ({
+      route: `${method} /api/auth/*`,
+      variant: 'list-sessions',
+      path: () => '/api/auth/list-sessions',
+      // Fastify asks a content type of any method that may carry a body.
+      ...(['GET', 'OPTIONS', 'TRACE'].includes(method) ? {} : { body: () => ({}) }),
+      expect: everyone(404),
+    }),
+  ),
+  {
+    route: 'POST /api/contact',
+    path: () => '/api/contact',
+    body: () => ({ name: 'Pat', email: 'pat@example.com', subject: 'general', message: 'Hello there' }),
+    expect: everyone(201),
+  },
+  // Uploads are served to anyone with the (unguessable) URL, as a CDN would.
+  { route: 'GET /media/*', path: ({ f }) => f.mediaPath, expect: everyone(200) },
+  { route: 'GET /index.html', path: () => '/index.html', expect: everyone(200) },
+  // The link preview of a post is public (crawlers have no session), but not to a member it is hidden from.
+  { route: 'GET /post/:id', path: ({ f }) => `/post/${f.post}`, expect: { ...everyone(200), blocked: 404 } },
+  {
+    route: 'GET /*',
+    variant: 'a screen of the web app (not-found handler)',
+    notARoute: true,
+    path: () => '/faithverse/home',
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/*',
+    variant: 'no such API route (not-found handler)',
+    notARoute: true,
+    path: () => '/api/no-such-route',
+    expect: everyone(404),
+  },
+];
