@@ -7,6 +7,7 @@ import { badRequest, notFound } from '@server/http/errors.ts';
 import { isListedLive } from '@server/policies/circle.ts';
 import { findCircle } from '@server/queries/circles.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
+import { announceLive } from './circles.ts';
 import { withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
@@ -144,7 +145,7 @@ async function leaveEachOthersCircles(trx: Transaction<DB>, after: After, a: str
       .execute();
     const circle = (await findCircle(trx, seat.circle_id))!;
     after.emit(rooms.circle(circle.id), 'circle:members', { circle_id: circle.id });
-    if (isListedLive(circle)) after.emit(rooms.liveCircles(), 'circles:live', { circle, listed: true });
+    if (isListedLive(circle)) await announceLive(trx, after, circle, true);
     // Their sockets are still in the circle's room: dropped, they reconnect and the room, which
     // is for members only, refuses them (policies/room.ts); their page then finds no circle.
     if (circle.status !== 'ended') after.disconnectUser(seat.user_id);

@@ -10,6 +10,7 @@ import {
 } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
 import { HttpError } from '@server/http/errors.ts';
+import { membersHiddenFrom } from '@server/policies/blocks.ts';
 import { accessOf, isListedLive } from '@server/policies/circle.ts';
 import { circleRole, findChatMessage, findCircle, findJoinRequest } from '@server/queries/circles.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
@@ -35,14 +36,21 @@ async function lockCircle(trx: Transaction<DB>, circleId: string): Promise<Circl
 }
 
 /** Tells the circle's room what the row is now, and the live lists whether to show it. */
-function announce(after: After, before: Circle | null, circle: Circle): void {
+async function announce(trx: Transaction<DB>, after: After, before: Circle | null, circle: Circle) {
   after.emit(rooms.circle(circle.id), 'circle:updated', circle);
   const listed = isListedLive(circle);
   // A listed circle whose host went silent is still in lists loaded before: nothing told them it
   // went stale, so its end (the sweep's, say) takes it off them too.
-  if (listed || before?.is_listed) {
-    after.emit(rooms.liveCircles(), 'circles:live', { circle, listed });
-  }
+  if (listed || before?.is_listed) await announceLive(trx, after, circle, listed);
+}
+
+/**
+ * Tells the live lists to show a circle (or take it off): every member's list but those of members
+ * hidden from its host, whose GET /api/circles/live leaves it out too.
+ */
+export async function announceLive(trx: Transaction<DB>, after: After, circle: Circle, listed: boolean) {
+  const hidden = await membersHiddenFrom(trx, circle.host_id);
+  after.emitExcept(rooms.liveCircles(), hidden, 'circles:live', { circle, listed });
 }
 
 export async function createCircle(
@@ -119,7 +127,7 @@ export async function goLive(
   // heartbeat cannot tell the first time. Only the end unlists, and an ended circle never goes live.
   if (!before.is_listed) await notifyFollowers(trx, after, before);
   const circle = (await findCircle(trx, circleId))!;
-  announce(after, before, circle);
+  await announce(trx, after, before, circle);
   return circle;
 }
 
@@ -163,7 +171,7 @@ export async function heartbeat(trx: Transaction<DB>, after: After, circleId: st
   await trx.updateTable('faith_circles').set({ host_heartbeat: at }).where('id', '=', circleId).execute();
   const circle = { ...before, host_heartbeat: at };
   // Back in the list after a gap (the host's network came back before the sweep ended it).
-  if (isListedLive(circle) !== isListedLive(before)) announce(after, before, circle);
+  if (isListedLive(circle) !== isListedLive(before)) await announce(trx, after, before, circle);
   return { host_heartbeat: at };
 }
 
@@ -183,7 +191,7 @@ export async function endCircle(
     .where('id', '=', circleId)
     .execute();
   const circle = (await findCircle(trx, circleId))!;
-  announce(after, before, circle);
+  await announce(trx, after, before, circle);
   return circle;
 }
 
@@ -199,7 +207,7 @@ async function addGuest(trx: Transaction<DB>, after: After, circle: Circle, user
     .execute();
   const now = (await findCircle(trx, circle.id))!;
   after.emit(rooms.circle(circle.id), 'circle:members', { circle_id: circle.id });
-  if (isListedLive(now)) after.emit(rooms.liveCircles(), 'circles:live', { circle: now, listed: true });
+  if (isListedLive(now)) await announceLive(trx, after, now, true);
   return now;
 }
 

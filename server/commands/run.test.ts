@@ -24,6 +24,9 @@ describe.each(dialects)('runCommand (%s)', (dialect) => {
         emit: (room, event, ..._args) => {
           heard.push(`${String(room)} ${event}`);
         },
+        emitExcept: (room, _except, event, ..._args) => {
+          heard.push(`${String(room)} ${event}`);
+        },
         emitToUser: (ids, event, ..._args) => {
           heard.push(`${[ids].flat().join(',')} ${event}`);
         },

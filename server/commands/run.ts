@@ -26,6 +26,7 @@ export interface CommandContext {
 export interface After {
   /** Send an event to one room or several (a member's tabs: `emitToUser`). */
   emit: Realtime['emit'];
+  emitExcept: Realtime['emitExcept'];
   emitToUser: Realtime['emitToUser'];
   /** The member's notifications changed: their open tabs refetch the bell (once per command). */
   notificationsChanged(userId: string): void;
@@ -52,6 +53,8 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
   const effects: Array<() => void | Promise<void>> = [];
   const after: After = {
     emit: (room, event, ...args) => events.push(() => ctx.realtime.emit(room, event, ...args)),
+    emitExcept: (room, except, event, ...args) =>
+      events.push(() => ctx.realtime.emitExcept(room, except, event, ...args)),
     emitToUser: (userIds, event, ...args) =>
       events.push(() => ctx.realtime.emitToUser(userIds, event, ...args)),
     notificationsChanged: (userId) => notified.add(userId),

@@ -16,7 +16,12 @@ import {
 } from './dailySpotlight.ts';
 import { createJobRunner } from './runner.ts';
 
-const realtime: Realtime = { emit: () => {}, emitToUser: () => {}, disconnectUser: () => {} };
+const realtime: Realtime = {
+  emit: () => {},
+  emitExcept: () => {},
+  emitToUser: () => {},
+  disconnectUser: () => {},
+};
 
 describe.each(dialects)('daily spotlight (%s)', (dialect) => {
   let test: TestDatabase;

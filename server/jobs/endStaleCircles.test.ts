@@ -25,6 +25,7 @@ describe.each(dialects)('end of stale circles (%s)', (dialect) => {
   const emitted: Array<{ room: string | string[]; event: string; payload: unknown }> = [];
   const realtime: Realtime = {
     emit: (room, event, ...args) => emitted.push({ room, event, payload: args[0] }),
+    emitExcept: (room, _except, event, ...args) => emitted.push({ room, event, payload: args[0] }),
     emitToUser: () => {},
     disconnectUser: () => {},
   };

@@ -35,6 +35,17 @@ export async function refuseIfBlocked(db: Db, a: string, b: string, message: str
   if (await blockedBetween(db, a, b)) throw forbidden(message);
 }
 
+/** The members hidden from this one (blocks either way): what concerns them is not sent to these. */
+export async function membersHiddenFrom(db: Db, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select('blocked_id as id')
+    .where('blocker_id', '=', memberId)
+    .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', memberId))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** True while an admin has the member suspended. */
 export async function isSuspended(db: Db, memberId: string): Promise<boolean> {
   const row = await db

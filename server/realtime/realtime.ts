@@ -12,6 +12,16 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * To a room, except the tabs of these members: a circle's host's live-list news does not reach
+   * members hidden from them (blocks, both ways).
+   */
+  emitExcept<E extends ServerEvent>(
+    room: RoomName,
+    exceptUserIds: string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** To every tab of these members (their private rooms). */
   emitToUser<E extends ServerEvent>(
     userIds: string | string[],
@@ -24,6 +34,7 @@ export interface Realtime {
 
 export const silentRealtime: Realtime = {
   emit: () => {},
+  emitExcept: () => {},
   emitToUser: () => {},
   disconnectUser: () => {},
 };

@@ -76,6 +76,11 @@ export function attachSocketServer(
 
   const realtime: Realtime = {
     emit: (room, event, ...args) => io.to(room).emit(event, ...args),
+    emitExcept: (room, exceptUserIds, event, ...args) =>
+      io
+        .to(room)
+        .except(userRooms(exceptUserIds))
+        .emit(event, ...args),
     emitToUser: (userIds, event, ...args) => io.to(userRooms(userIds)).emit(event, ...args),
     disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
   };

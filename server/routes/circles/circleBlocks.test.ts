@@ -8,6 +8,8 @@ import {
   letIn,
   makeCircle,
   nextEvent,
+  recordEvents,
+  settle,
 } from '@server/test/circles.ts';
 import { dialects } from '@server/test/harness.ts';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +69,30 @@ describe.each(dialects)('FaithVerse circles and blocks (%s)', (dialect) => {
     expect(await liveIds(blockedByHost)).toContain(circle.id);
     expect((await blockedByHost.client.post(`/api/circles/${circle.id}/join`)).body.role).toBe('guest');
     await expectNotFound(blockingHost, circle.id);
+  });
+
+  it('does not tell a member hidden from the host, through the live room, that the circle went live', async () => {
+    const host = await member('Lia Live');
+    const hidden = await member('Hal Hidden');
+    const watcher = await member('Wes Watcher');
+    await block(hidden, host);
+    const circle = await makeCircle(host.client, { join_by_blessing: false });
+    const [hiddenTab, watcherTab] = [await openTab(hidden), await openTab(watcher)];
+    for (const tab of [hiddenTab, watcherTab]) {
+      expect(await ask(tab, 'room:join', { room: rooms.liveCircles() })).toMatchObject({ ok: true });
+    }
+    const heard = recordEvents(hiddenTab);
+    const listed = nextEvent<{ circle: { id: string } }>(
+      watcherTab,
+      'circles:live',
+      (c) => c.circle.id === circle.id,
+    );
+    await goLive(host.client, circle.id);
+    await listed;
+    // A guest joining changes the listed circle (its seats): that news does not reach them either.
+    expect((await watcher.client.post(`/api/circles/${circle.id}/join`)).body.role).toBe('guest');
+    await settle();
+    expect(heard.get('circles:live') ?? []).toEqual([]);
   });
 
   it('takes a blocked guest out of the host’s circle, off its room, and their request out of another', async () => {
