@@ -43,7 +43,7 @@ export function Tabs<T extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className="grid grid-cols-4 gap-1 rounded-2xl border border-slate-200 bg-white p-1 shadow-sm"
+      className="grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] gap-1 rounded-2xl border border-slate-200 bg-white p-1 shadow-sm"
     >
       {tabs.map(([tab, text], i) => {
         const selected = tab === current;

@@ -6,6 +6,7 @@ import type {
   AuditPage,
   ShowInput,
 } from '@common/schemas/admin.ts';
+import type { ModerationResult, ReportsPage } from '@common/schemas/reports.ts';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -14,7 +15,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
+import { circleKeys } from './circles.ts';
 import { postKeys, retryServerErrors } from './postCache.ts';
+import { profilePageKeys } from './profileCache.ts';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -24,7 +27,13 @@ export const adminKeys = {
   messages: ['admin', 'messages'] as const,
   shows: ['admin', 'shows'] as const,
   audit: ['admin', 'audit'] as const,
+  reportsAll: ['admin', 'reports'] as const,
+  reports: (status: ReportQueue) => ['admin', 'reports', status] as const,
 };
+
+/** The moderation queue's two lists: reports waiting for an admin, and those already handled. */
+export type ReportQueue = 'open' | 'resolved';
+export type ModerationAction = 'dismiss' | 'remove' | 'suspend';
 
 const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
   const search = new URLSearchParams(params);
@@ -158,3 +167,62 @@ export function useAuditLog() {
     retry: retryServerErrors,
   });
 }
+
+export function useReports(status: ReportQueue) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.reports(status),
+    queryFn: ({ pageParam, signal }) =>
+      api<ReportsPage>(withCursor('/api/admin/reports', pageParam, { status }), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    retry: retryServerErrors,
+  });
+}
+
+/**
+ * After a moderation action the queue, the members list (suspended badges) and the audit log refetch;
+ * so does whatever this admin's tab shows of members' content, as a removal or a suspension hides it.
+ */
+function useModerationChanged() {
+  const queryClient = useQueryClient();
+  return ({ contentChanged }: { contentChanged: boolean }) => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.reportsAll });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.membersAll });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+    if (!contentChanged) return;
+    void queryClient.invalidateQueries({ queryKey: postKeys.all });
+    void queryClient.invalidateQueries({ queryKey: profilePageKeys.all });
+    void queryClient.invalidateQueries({ queryKey: circleKeys.all });
+  };
+}
+
+/**
+ * Dismiss a report, remove what it is about, or suspend the member responsible. Every open report on
+ * the same thing closes with it. The queue refetches even on failure: a 409 means another admin has
+ * handled it meanwhile, and the list should say so.
+ */
+export function useModerate(action: ModerationAction) {
+  const changed = useModerationChanged();
+  return useMutation({
+    mutationFn: (reportId: string) =>
+      api<ModerationResult>(`/api/admin/reports/${encodeURIComponent(reportId)}/${action}`, {
+        method: 'POST',
+      }),
+    onSettled: () => changed({ contentChanged: action !== 'dismiss' }),
+  });
+}
+
+function useMemberAction<T>(action: 'suspend' | 'restore') {
+  const changed = useModerationChanged();
+  return useMutation({
+    mutationFn: (memberId: string) =>
+      api<T>(`/api/admin/members/${encodeURIComponent(memberId)}/${action}`, { method: 'POST' }),
+    onSuccess: () => changed({ contentChanged: true }),
+  });
+}
+
+/** Suspends a member: no sign-in, sessions and sockets end, content hidden until restored. */
+export const useSuspendMember = () => useMemberAction<ModerationResult>('suspend');
+
+/** Lets a suspended member sign in again; their content shows again. */
+export const useRestoreMember = () => useMemberAction<{ suspended: false }>('restore');

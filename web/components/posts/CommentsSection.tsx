@@ -1,6 +1,7 @@
 import { COMMENT_MAX_LENGTH, type Comment } from '@common/schemas/posts.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { buttonClass, FormError } from '@web/components/Field.tsx';
+import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useAddComment, useComments, useDeleteComment } from '@web/queries/posts.ts';
 import { type FormEvent, useId, useState } from 'react';
@@ -9,8 +10,18 @@ import { toast } from 'sonner';
 import { inputClass } from './labels.ts';
 import { RelativeTime } from './RelativeTime.tsx';
 
-function CommentItem({ comment, isOwn, postId }: { comment: Comment; isOwn: boolean; postId: string }) {
+function CommentItem({
+  comment,
+  meId,
+  postId,
+}: {
+  comment: Comment;
+  meId: string | undefined;
+  postId: string;
+}) {
   const remove = useDeleteComment(postId);
+  const [reporting, setReporting] = useState(false);
+  const isOwn = comment.author.id === meId;
   const profile = `/profile/${encodeURIComponent(comment.author.username)}`;
   return (
     <li className="flex gap-2">
@@ -45,9 +56,25 @@ function CommentItem({ comment, isOwn, postId }: { comment: Comment; isOwn: bool
             >
               Delete
             </button>
+          ) : meId ? (
+            <button
+              type="button"
+              aria-label="Report comment"
+              onClick={() => setReporting(true)}
+              className="font-medium text-slate-600 hover:text-red-600 hover:underline"
+            >
+              Report
+            </button>
           ) : null}
         </p>
       </div>
+      {reporting ? (
+        <ReportDialog
+          target={{ type: 'comment', id: comment.id }}
+          what="comment"
+          onClose={() => setReporting(false)}
+        />
+      ) : null}
     </li>
   );
 }
@@ -122,12 +149,7 @@ export function CommentsSection({
       ) : (
         <ul className="flex flex-col gap-3">
           {comments.data.map((comment) => (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              postId={postId}
-              isOwn={comment.author.id === meId}
-            />
+            <CommentItem key={comment.id} comment={comment} postId={postId} meId={meId} />
           ))}
         </ul>
       )}

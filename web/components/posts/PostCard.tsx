@@ -1,6 +1,8 @@
 import { MEDIA_ONLY_CONTENT, type Post } from '@common/schemas/posts.ts';
+import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { useDeletePost } from '@web/queries/posts.ts';
 import { useSession } from '@web/queries/session.ts';
+import { Flag, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { CommentsSection } from './CommentsSection.tsx';
@@ -10,6 +12,7 @@ import { PostActions } from './PostActions.tsx';
 import { PostEditForm } from './PostEditForm.tsx';
 import { PostHeader } from './PostHeader.tsx';
 import { PostMedia } from './PostMedia.tsx';
+import type { PostMenuItem } from './PostMenu.tsx';
 
 function Recipe({ recipe }: { recipe: string }) {
   return (
@@ -37,6 +40,7 @@ export function PostCard({
   const [commentsOpen, setCommentsOpen] = useState(defaultCommentsOpen);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const isOwn = me?.id === post.author.id;
   const showText = !(post.content === MEDIA_ONLY_CONTENT && post.media_type !== 'none');
 
@@ -52,21 +56,30 @@ export function PostCard({
     onDeleted?.();
   }
 
+  const menu: PostMenuItem[] = isOwn
+    ? [
+        { label: 'Edit', icon: Pencil, onSelect: () => setEditing(true) },
+        {
+          label: 'Delete',
+          icon: Trash2,
+          danger: true,
+          onSelect: () => {
+            remove.reset();
+            setConfirming(true);
+          },
+        },
+      ]
+    : me
+      ? [{ label: 'Report post', icon: Flag, danger: true, onSelect: () => setReporting(true) }]
+      : [];
+
   return (
     <article
       id={`post-${post.id}`}
       aria-label={`Post by ${post.author.full_name || post.author.username}`}
       className={`${cardClass} flex scroll-mt-20 flex-col gap-3 p-4`}
     >
-      <PostHeader
-        post={post}
-        isOwn={isOwn}
-        onEdit={() => setEditing(true)}
-        onDelete={() => {
-          remove.reset();
-          setConfirming(true);
-        }}
-      />
+      <PostHeader post={post} menu={menu} />
       {editing ? (
         <PostEditForm post={post} onDone={() => setEditing(false)} />
       ) : showText ? (
@@ -91,6 +104,13 @@ export function PostCard({
           error={remove.error?.message}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+      {reporting ? (
+        <ReportDialog
+          target={{ type: 'post', id: post.id }}
+          what="post"
+          onClose={() => setReporting(false)}
         />
       ) : null}
     </article>

@@ -3,7 +3,7 @@ import { Avatar } from '@web/components/Avatar.tsx';
 import { HandHeart, MapPin, UtensilsCrossed } from 'lucide-react';
 import { Link } from 'react-router';
 import { FEELING_EMOJI, optionLabel } from './labels.ts';
-import { PostMenu } from './PostMenu.tsx';
+import { PostMenu, type PostMenuItem } from './PostMenu.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
 const badgeClass = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium';
@@ -31,18 +31,11 @@ function Location({ post }: { post: Post }) {
   );
 }
 
-/** Author, time (linking to the post page), feeling, location, category badges and the author's menu. */
-export function PostHeader({
-  post,
-  isOwn,
-  onEdit,
-  onDelete,
-}: {
-  post: Post;
-  isOwn: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+/**
+ * Author, time (linking to the post page), feeling, location, category badges and the post's menu
+ * (Edit and Delete for the author, Report for other members; none for visitors).
+ */
+export function PostHeader({ post, menu }: { post: Post; menu: PostMenuItem[] }) {
   const profile = `/profile/${encodeURIComponent(post.author.username)}`;
   const edited = post.updated_at !== post.created_at;
   return (
@@ -90,7 +83,7 @@ export function PostHeader({
           </p>
         ) : null}
       </div>
-      {isOwn ? <PostMenu onEdit={onEdit} onDelete={onDelete} /> : null}
+      <PostMenu items={menu} />
     </header>
   );
 }

@@ -1,11 +1,22 @@
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { type LucideIcon, MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 
 const itemClass =
   'flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100';
 
-/** The author's menu on their own post: Edit and Delete. A disclosure: Escape or a click outside closes it. */
-export function PostMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+export interface PostMenuItem {
+  label: string;
+  icon: LucideIcon;
+  onSelect: () => void;
+  /** Destructive or safety actions (Delete, Report) show in red. */
+  danger?: boolean;
+}
+
+/**
+ * The '...' menu on a post: Edit and Delete for its author, Report for everyone else. A disclosure:
+ * Escape or a click outside closes it.
+ */
+export function PostMenu({ items }: { items: PostMenuItem[] }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -32,9 +43,13 @@ export function PostMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: (
 
   function choose(action: () => void) {
     setOpen(false);
+    // The chosen item disappears with the menu: focus goes back to the toggle, where a dialog the
+    // action opens returns it when it closes.
+    toggle.current?.focus();
     action();
   }
 
+  if (items.length === 0) return null;
   return (
     <div ref={root} className="relative">
       <button
@@ -51,26 +66,20 @@ export function PostMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: (
       {open ? (
         <div
           id={id}
-          className="absolute right-0 z-10 mt-1 w-36 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute right-0 z-10 mt-1 w-40 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
-          <button
-            type="button"
-            data-menu-item
-            className={`${itemClass} text-slate-700`}
-            onClick={() => choose(onEdit)}
-          >
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit
-          </button>
-          <button
-            type="button"
-            data-menu-item
-            className={`${itemClass} text-red-600`}
-            onClick={() => choose(onDelete)}
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete
-          </button>
+          {items.map(({ label, icon: Icon, onSelect, danger }) => (
+            <button
+              key={label}
+              type="button"
+              data-menu-item
+              className={`${itemClass} ${danger ? 'text-red-600' : 'text-slate-700'}`}
+              onClick={() => choose(onSelect)}
+            >
+              <Icon aria-hidden="true" className="h-4 w-4" />
+              {label}
+            </button>
+          ))}
         </div>
       ) : null}
     </div>

@@ -8,16 +8,21 @@ import { ADMIN_TABS, type AdminTab, AdminTabs, tabPanelId } from './components/A
 import { AuditPanel } from './components/AuditPanel.tsx';
 import { MembersPanel } from './components/MembersPanel.tsx';
 import { MessagesPanel } from './components/MessagesPanel.tsx';
+import { ReportsPanel } from './components/ReportsPanel.tsx';
 import { ShowsPanel } from './components/ShowsPanel.tsx';
 
 const panels: Record<AdminTab, ComponentType> = {
   members: MembersPanel,
+  reports: ReportsPanel,
   messages: MessagesPanel,
   shows: ShowsPanel,
   audit: AuditPanel,
 };
 
-/** /admin (spec section 6): checks access, then members, Contact Us messages, comedy shows and the audit log. */
+/**
+ * /admin (spec section 6): checks access, then members, the moderation queue (issue 14), Contact Us
+ * messages, comedy shows and the audit log.
+ */
 export default function AdminScreen() {
   const access = useAdminAccess();
   const navigate = useNavigate();

@@ -2,6 +2,7 @@ import { Tabs } from '@web/components/Tabs.tsx';
 
 export const ADMIN_TABS = [
   ['members', 'Members'],
+  ['reports', 'Reports'],
   ['messages', 'Messages'],
   ['shows', 'Shows'],
   ['audit', 'Audit log'],

@@ -2,11 +2,19 @@ import { SEARCH_DEBOUNCE_MS } from '@common/limits.ts';
 import type { AdminMember } from '@common/schemas/admin.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { inputClass } from '@web/components/posts/labels.ts';
-import { useAdminMembers, useDeleteMember, useSetAdminRole } from '@web/queries/admin.ts';
+import {
+  useAdminMembers,
+  useDeleteMember,
+  useRestoreMember,
+  useSetAdminRole,
+  useSuspendMember,
+} from '@web/queries/admin.ts';
+import { useSession } from '@web/queries/session.ts';
 import { Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { SUSPEND_TEXT, suspendedBadgeClass, suspendedToast, suspendTitle } from './moderationTexts.ts';
 import { LoadMore, PanelEmpty, PanelError, PanelLoading, rowClass } from './PanelStates.tsx';
 
 const DELETE_TEXT =
@@ -14,8 +22,22 @@ const DELETE_TEXT =
 
 const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-function MemberRow({ member, onDelete }: { member: AdminMember; onDelete: () => void }) {
+const smallButtonClass =
+  'rounded-lg px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-60 sm:text-sm';
+
+function MemberRow({
+  member,
+  isMe,
+  onDelete,
+  onSuspend,
+}: {
+  member: AdminMember;
+  isMe: boolean;
+  onDelete: () => void;
+  onSuspend: () => void;
+}) {
   const role = useSetAdminRole();
+  const restore = useRestoreMember();
   const name = member.full_name || member.username;
   function toggleAdmin() {
     role.mutate(
@@ -23,6 +45,15 @@ function MemberRow({ member, onDelete }: { member: AdminMember; onDelete: () => 
       { onError: (error) => toast.error('Error', { description: error.message }) },
     );
   }
+  function restoreMember() {
+    restore.mutate(member.id, {
+      onSuccess: () =>
+        toast.success('Member restored', { description: `@${member.username} can sign in again.` }),
+      onError: (error) => toast.error('Error', { description: error.message }),
+    });
+  }
+  // Admins cannot be suspended (revoke the role first), nor can an admin suspend themselves.
+  const canSuspend = !member.is_admin && !isMe;
   return (
     <li className={`${rowClass} flex items-center gap-3`}>
       {/* Spec: the avatar shows the username's first letter, uppercased, or 'U'. */}
@@ -35,16 +66,31 @@ function MemberRow({ member, onDelete }: { member: AdminMember; onDelete: () => 
               Admin
             </span>
           ) : null}
+          {member.suspended ? <span className={suspendedBadgeClass}>Suspended</span> : null}
         </p>
         <p className="text-sm break-all text-slate-600">{member.email}</p>
         <p className="text-xs text-slate-500">Joined: {joined.format(new Date(member.created_at))}</p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
+        {member.suspended ? (
+          <button
+            type="button"
+            onClick={restoreMember}
+            disabled={restore.isPending}
+            className={`${smallButtonClass} text-slate-600`}
+          >
+            Restore<span className="sr-only"> {name}</span>
+          </button>
+        ) : canSuspend ? (
+          <button type="button" onClick={onSuspend} className={`${smallButtonClass} text-red-700`}>
+            Suspend<span className="sr-only"> {name}</span>
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={toggleAdmin}
           disabled={role.isPending}
-          className="rounded-lg px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-60 sm:text-sm"
+          className={`${smallButtonClass} text-slate-600`}
         >
           {member.is_admin ? 'Remove admin' : 'Make admin'}
           <span className="sr-only"> ({name})</span>
@@ -63,14 +109,20 @@ function MemberRow({ member, onDelete }: { member: AdminMember; onDelete: () => 
   );
 }
 
-/** Members: 'Total Users: N', search by name, username or email, pages of 50, delete with a confirmation. */
+/**
+ * Members: 'Total Users: N', search by name, username or email, pages of 50; delete and suspend with a
+ * confirmation, restore a suspended member.
+ */
 export function MembersPanel() {
   const searchId = useId();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [deleting, setDeleting] = useState<AdminMember | null>(null);
+  const [suspending, setSuspending] = useState<AdminMember | null>(null);
   const members = useAdminMembers(q);
   const remove = useDeleteMember();
+  const suspend = useSuspendMember();
+  const { data: me } = useSession();
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DEBOUNCE_MS);
@@ -90,6 +142,22 @@ export function MembersPanel() {
         setDeleting(null);
       },
       onError: (error) => toast.error('Error deleting user', { description: error.message }),
+    });
+  }
+
+  function confirmSuspend() {
+    if (!suspending) return;
+    const { id, username } = suspending;
+    suspend.mutate(id, {
+      onSuccess: (result) => {
+        const { title, description } = suspendedToast(username, result.resolved);
+        toast.success(title, { description });
+        setSuspending(null);
+      },
+      onError: (error) => {
+        toast.error('Error', { description: error.message });
+        setSuspending(null);
+      },
     });
   }
 
@@ -133,7 +201,13 @@ export function MembersPanel() {
       ) : (
         <ul aria-label="Users" className="flex flex-col gap-2">
           {list.map((member) => (
-            <MemberRow key={member.id} member={member} onDelete={() => setDeleting(member)} />
+            <MemberRow
+              key={member.id}
+              member={member}
+              isMe={member.id === me?.id}
+              onDelete={() => setDeleting(member)}
+              onSuspend={() => setSuspending(member)}
+            />
           ))}
         </ul>
       )}
@@ -150,6 +224,16 @@ export function MembersPanel() {
           busy={remove.isPending}
           onConfirm={confirmDelete}
           onClose={() => setDeleting(null)}
+        />
+      ) : null}
+      {suspending ? (
+        <ConfirmDialog
+          title={suspendTitle(suspending.username)}
+          text={SUSPEND_TEXT}
+          confirmLabel="Suspend"
+          busy={suspend.isPending}
+          onConfirm={confirmSuspend}
+          onClose={() => setSuspending(null)}
         />
       ) : null}
     </>

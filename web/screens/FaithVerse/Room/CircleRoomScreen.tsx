@@ -23,6 +23,7 @@ import { ChatPanel } from './ChatPanel.tsx';
 import { HostControls } from './HostControls.tsx';
 import { JoinGate } from './JoinGate.tsx';
 import { ParticipantsPanel } from './ParticipantsPanel.tsx';
+import { ReportCircleButton } from './ReportCircleButton.tsx';
 import { Stage } from './Stage.tsx';
 import { useGuestMedia, useHostMedia } from './useCircleMedia.ts';
 
@@ -154,6 +155,7 @@ function CircleRoom({ page }: { page: CirclePage }) {
           {circle.title}
         </h1>
         <FaithBadge faith={circle.faith} />
+        {!isHost ? <ReportCircleButton circleId={circle.id} /> : null}
         {isHost && !ended ? (
           <button
             type="button"

@@ -1,5 +1,6 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { useMute, useMutedMembers } from '@web/queries/blocks.ts';
 import { MoreHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -13,10 +14,11 @@ const menuItems = (menu: HTMLElement | null) => [
   ...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
 ];
 
-/** The '...' menu on another member's profile: Mute / Unmute and Block (which asks first). */
+/** The '...' menu on another member's profile: Mute / Unmute, Block (which asks first) and Report. */
 export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
   const [open, setOpen] = useState(false);
   const [confirmingBlock, setConfirmingBlock] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const mutes = useMutedMembers();
   const mute = useMute();
   const muted = Boolean(mutes.data?.members.some((m) => m.id === profile.id));
@@ -124,9 +126,29 @@ export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
           >
             Block
           </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              // Focus on the '...' button first: the report dialog gives it back there when it closes.
+              close();
+              setReporting(true);
+            }}
+            className={`${itemClass} text-red-700`}
+          >
+            Report
+          </button>
         </div>
       ) : null}
       {confirmingBlock ? <BlockDialog profile={profile} onClose={() => setConfirmingBlock(false)} /> : null}
+      {reporting ? (
+        <ReportDialog
+          target={{ type: 'member', id: profile.id }}
+          what={name}
+          onClose={() => setReporting(false)}
+        />
+      ) : null}
     </div>
   );
 }

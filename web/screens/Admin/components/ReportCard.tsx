@@ -1,0 +1,128 @@
+import { type QueueReport, REPORT_REASONS } from '@common/schemas/reports.ts';
+import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { Link } from 'react-router';
+import { RESOLVED_LABELS, suspendedBadgeClass, TARGET_LABELS } from './moderationTexts.ts';
+import { formatDateTime, rowClass } from './PanelStates.tsx';
+
+const smallButton = secondaryButtonClass.replace('px-4 py-2', 'px-3 py-1.5 text-sm');
+const dangerButton =
+  'inline-flex items-center justify-center rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60';
+
+export type CardAction = 'dismiss' | 'remove' | 'suspend';
+
+/**
+ * One report in the queue: what was reported and why, by whom, about whom, and (while open) what the
+ * admin can do about it. A handled report says what became of it.
+ */
+export function ReportCard({
+  report,
+  busy,
+  onAction,
+}: {
+  report: QueueReport;
+  busy: boolean;
+  onAction: (action: CardAction) => void;
+}) {
+  const type = TARGET_LABELS[report.target_type];
+  const open = report.status === 'open';
+  const { member, reporter } = report;
+  return (
+    <li className={`${rowClass} flex flex-col gap-2`}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+          {type}
+        </span>
+        <p className="font-semibold text-slate-900">{REPORT_REASONS[report.reason]}</p>
+        {open && report.open_reports > 0 ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+            {report.open_reports} report{report.open_reports === 1 ? '' : 's'}
+          </span>
+        ) : null}
+        <time dateTime={report.created_at} className="ml-auto text-xs text-slate-500">
+          {formatDateTime(report.created_at)}
+        </time>
+      </div>
+      {report.excerpt ? (
+        <blockquote className="whitespace-pre-wrap break-words rounded-lg bg-slate-50 px-3 py-2 text-slate-800">
+          {report.excerpt}
+        </blockquote>
+      ) : null}
+      {report.details ? (
+        <p className="whitespace-pre-wrap break-words text-sm text-slate-700">
+          <span className="font-medium">Details:</span> {report.details}
+        </p>
+      ) : null}
+      <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-600 sm:grid-cols-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-1">
+          <dt>Member:</dt>
+          <dd className="flex min-w-0 flex-wrap items-center gap-x-2">
+            {member ? (
+              <>
+                <Link
+                  to={`/profile/${encodeURIComponent(member.username)}`}
+                  className="break-all font-medium text-slate-900 hover:underline"
+                >
+                  @{member.username}
+                </Link>
+                {member.suspended ? <span className={suspendedBadgeClass}>Suspended</span> : null}
+              </>
+            ) : (
+              'a deleted account'
+            )}
+          </dd>
+        </div>
+        <div className="flex min-w-0 flex-wrap gap-x-1">
+          <dt>Reported by:</dt>
+          <dd className="break-all">{reporter ? `@${reporter.username}` : 'a deleted account'}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap items-center gap-2">
+        {report.target_path ? (
+          <Link to={report.target_path} className="text-sm font-medium text-brand-600 hover:underline">
+            View<span className="sr-only"> the reported {report.target_type}</span>
+          </Link>
+        ) : null}
+        {report.target_exists ? null : (
+          <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
+            Gone
+            <span className="sr-only">: the {report.target_type} was removed or deleted</span>
+          </span>
+        )}
+        {open ? (
+          <div className="ml-auto flex flex-wrap justify-end gap-2">
+            <button type="button" disabled={busy} onClick={() => onAction('dismiss')} className={smallButton}>
+              Dismiss
+            </button>
+            {report.target_type !== 'member' ? (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => onAction('remove')}
+                className={smallButton.replace('text-slate-700', 'text-red-700')}
+              >
+                Remove content
+              </button>
+            ) : null}
+            {member && !member.suspended ? (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => onAction('suspend')}
+                className={dangerButton}
+              >
+                Suspend member
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <p className="ml-auto text-sm text-slate-600">
+            <span className="font-medium text-slate-800">
+              {RESOLVED_LABELS[report.status as keyof typeof RESOLVED_LABELS]}
+            </span>
+            {report.resolved_at ? ` · ${formatDateTime(report.resolved_at)}` : null}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { ReportDialog } from '@web/components/ReportDialog.tsx';
+import { Flag } from 'lucide-react';
+import { useState } from 'react';
+
+/** 'Report circle' in a room's header, for everyone but its host. */
+export function ReportCircleButton({ circleId }: { circleId: string }) {
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setReporting(true)}
+        className={secondaryButtonClass.replace('px-4', 'px-3 text-sm')}
+      >
+        <Flag aria-hidden="true" className="h-4 w-4" />
+        Report circle
+      </button>
+      {reporting ? (
+        <ReportDialog
+          target={{ type: 'circle', id: circleId }}
+          what="circle"
+          onClose={() => setReporting(false)}
+        />
+      ) : null}
+    </>
+  );
+}
