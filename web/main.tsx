@@ -1,12 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App } from './App.tsx';
+import { ApiError } from './api/client.ts';
+import { sessionKeys } from './queries/session.ts';
 import './styles.css';
 
-const queryClient = new QueryClient({
+/** A 401 anywhere means the session ended (signed out elsewhere, suspended): check, and go to /auth. */
+const onError = (error: Error) => {
+  if (error instanceof ApiError && error.status === 401) {
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+  }
+};
+const queryClient: QueryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationKeys } from '@web/queries/notifications.ts';
+import { sessionKeys } from '@web/queries/session.ts';
 import { useEffect } from 'react';
 import { refetchAfterReconnect } from './catchUp.ts';
-import { connectRealtime } from './connection.ts';
+import { connectRealtime, onRealtimeDisconnected } from './connection.ts';
 import { useRealtimeConnected, useRealtimeEvent } from './hooks.ts';
 
 /**
@@ -21,5 +22,15 @@ export function RealtimeBridge() {
     else void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
   });
   useEffect(() => connectRealtime(), []);
+  // The server drops a member's sockets when their sessions end (sign-out on another device, a
+  // password reset, a suspension): asking who is signed in sends a tab whose session is gone to /auth.
+  useEffect(
+    () =>
+      onRealtimeDisconnected((reason) => {
+        if (reason === 'io server disconnect')
+          void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+      }),
+    [queryClient],
+  );
   return null;
 }

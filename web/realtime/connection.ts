@@ -23,7 +23,7 @@ interface Subscription {
 
 const subscriptions = new Set<Subscription>();
 const connectListeners = new Set<(reconnect: boolean) => void>();
-const disconnectListeners = new Set<() => void>();
+const disconnectListeners = new Set<(reason: string) => void>();
 let current: RealtimeSocket | undefined;
 
 // Socket.IO's typed `on` cannot take an event picked by a type parameter; onRealtimeEvent's own
@@ -58,8 +58,12 @@ export function onRealtimeConnected(listener: (reconnect: boolean) => void): () 
   return () => connectListeners.delete(listener);
 }
 
-/** Called every time the connection is lost (the server forgets the socket's rooms then). */
-export function onRealtimeDisconnected(listener: () => void): () => void {
+/**
+ * Called every time the connection is lost (the server forgets the socket's rooms then), with
+ * Socket.IO's reason: 'io server disconnect' when the server dropped it (sign-out elsewhere, a
+ * password reset, a suspension).
+ */
+export function onRealtimeDisconnected(listener: (reason: string) => void): () => void {
   disconnectListeners.add(listener);
   return () => disconnectListeners.delete(listener);
 }
@@ -107,7 +111,7 @@ export function connectRealtime(): () => void {
     socket.on('connect_error', scheduleReconnect);
     socket.on('disconnect', (reason) => {
       document.documentElement.dataset.realtime = 'disconnected';
-      for (const listener of [...disconnectListeners]) listener();
+      for (const listener of [...disconnectListeners]) listener(reason);
       if (reason !== 'io client disconnect') scheduleReconnect();
     });
   });
