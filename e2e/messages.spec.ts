@@ -13,6 +13,11 @@ async function memberPage(
   const page = await context.newPage();
   // Following the confirmation link signs the context in, as it does for a person.
   await createConfirmedMember(page.request, baseURL, member);
+  // These chats are about the inbox: everyone may write to it (requests: messageRequests.spec.ts).
+  await page.request.patch('/api/settings/privacy', {
+    data: { who_can_message: 'everyone' },
+    headers: { origin: baseURL },
+  });
   return { member, context, page, username: await usernameOf(page) };
 }
 

@@ -20,6 +20,18 @@ export const MESSAGE_TEXTS = {
   noMessages: 'No messages yet. Say hello!',
   pickConversation: 'Select a conversation to start messaging',
   unknownUsername: 'There is no member with this username. Check the link, or pick a conversation.',
+  noRequest: 'There is no message request from this member.',
+  requests: 'Message requests',
+  noRequests: 'No message requests',
+  requestsHint:
+    "Messages from people who aren't your friends. They won't know you've seen one until you accept it.",
+  requestBanner: (name: string) =>
+    `${name} wants to message you. They won't know you've seen this until you accept.`,
+  accept: 'Accept',
+  delete: 'Delete',
+  accepted: 'Request accepted',
+  deleted: 'Request deleted',
+  requestFailed: 'Error',
 } as const;
 
 const clientIdPattern = /^[0-9a-zA-Z-]{8,64}$/;
@@ -58,9 +70,14 @@ export const messagesQuerySchema = z.strictObject({
   limit: limitField(MESSAGES_PAGE_MAX),
 });
 
+/** Which list: the inbox, or 'Message requests' (conversations the viewer has not accepted). */
+export const CONVERSATION_BOXES = ['inbox', 'requests'] as const;
+export type ConversationBox = (typeof CONVERSATION_BOXES)[number];
+
 export const conversationsQuerySchema = z.strictObject({
   before: cursorField,
   limit: limitField(CONVERSATIONS_PAGE_MAX),
+  box: z.optional(z.enum(CONVERSATION_BOXES, { error: 'box must be inbox or requests.' })),
 });
 
 export const participantSchema = personSchema;
@@ -75,6 +92,11 @@ export const messageSchema = z.object({
   created_at: z.string(),
   is_read: z.boolean(),
   client_id: z.nullable(z.string()),
+  /**
+   * Only on the receiver's live copy (`message:new`) of a message that landed in their 'Message
+   * requests'; never in the sender's answer or copy, so the sender cannot tell.
+   */
+  in_requests: z.optional(z.boolean()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -87,6 +109,8 @@ export const messagePageSchema = z.object({
   messages: z.array(messageSchema),
   next_cursor: z.nullable(z.string()),
   has_more: z.boolean(),
+  /** The conversation is in the viewer's 'Message requests' (always false for the one who wrote first). */
+  is_request: z.boolean(),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
@@ -99,12 +123,14 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-/** GET /api/conversations: newest conversation first. */
+/** GET /api/conversations?box=inbox|requests: newest conversation first. */
 export const conversationPageSchema = z.object({
   conversations: z.array(conversationSummarySchema),
   next_cursor: z.nullable(z.string()),
-  /** Conversations with at least one unread message, for the header badge. */
+  /** Inbox conversations with at least one unread message, for the header badge (never requests). */
   unread_conversations: z.number(),
+  /** How many conversations wait in 'Message requests'. */
+  request_count: z.number(),
 });
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 

@@ -61,12 +61,32 @@ export type UpdateBioInput = z.input<typeof updateBioSchema>;
 
 // ---- Privacy ----
 
-export const privacySettingsSchema = z.object({ followers_visible: z.boolean() });
+/**
+ * 'Who can message you' (DESIGN.md): friends (an accepted friendship; the spec's default) or
+ * everyone. Messages from anyone else still arrive, in 'Message requests'.
+ */
+export const WHO_CAN_MESSAGE = ['friends', 'everyone'] as const;
+export type WhoCanMessage = (typeof WHO_CAN_MESSAGE)[number];
+export const WHO_CAN_MESSAGE_LABELS: Record<WhoCanMessage, string> = {
+  friends: 'Friends',
+  everyone: 'Everyone',
+};
+export const DEFAULT_WHO_CAN_MESSAGE: WhoCanMessage = 'friends';
+
+export const privacySettingsSchema = z.object({
+  followers_visible: z.boolean(),
+  who_can_message: z.enum(WHO_CAN_MESSAGE),
+});
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 
+/** PATCH /api/settings/privacy: only the fields sent change. */
 export const updatePrivacySchema = z.strictObject({
-  followers_visible: z.boolean({ error: 'followers_visible must be true or false.' }),
+  followers_visible: z.optional(z.boolean({ error: 'followers_visible must be true or false.' })),
+  who_can_message: z.optional(
+    z.enum(WHO_CAN_MESSAGE, { error: 'who_can_message must be friends or everyone.' }),
+  ),
 });
+export type UpdatePrivacyInput = z.input<typeof updatePrivacySchema>;
 
 // ---- Preferences (notifications, language, media) ----
 

@@ -1,11 +1,23 @@
-import type { Message, ReadReceipt, SendMessageInput } from '@common/schemas/messages.ts';
+import {
+  MESSAGE_TEXTS,
+  type Message,
+  type ReadReceipt,
+  type SendMessageInput,
+} from '@common/schemas/messages.ts';
 import { isUniqueViolation } from '@server/db/errors.ts';
 import type { DB, MessagesTable } from '@server/db/types.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { HttpError, notFound } from '@server/http/errors.ts';
 import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
 import { presentMessage } from '@server/presenters/message.ts';
-import { pairOf } from '@server/queries/messages.ts';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { mayWriteToInbox, pairOf, sideColumns } from '@server/queries/messages.ts';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { markNotificationsRead, notifyOnce } from './notifications.ts';
 import { type After, type CommandContext, runCommand } from './run.ts';
@@ -22,6 +34,11 @@ export interface SentMessage {
  * one conversation take turns), the message, and the receiver's `message` notification, of which
  * there is one per sender while it is unread: a later message only moves it to the top. Once it
  * commits, both members' tabs get the message.
+ * Message requests: a conversation the receiver has in their inbox stays there; otherwise it lands
+ * in their requests unless they let the sender write to their inbox (`mayWriteToInbox`). A request
+ * rings no bell and counts in no badge (a stranger must not be able to demand attention); the
+ * Messages screen shows it under 'Message requests'. Writing accepts: the sender's own side is
+ * always in their inbox. The sender's answer and live copy are the same either way.
  * The same client_id again returns the stored message (a retry after a lost answer).
  */
 export async function sendMessage(
@@ -55,8 +72,17 @@ async function storeMessage(
   input: SendMessageInput,
 ): Promise<Message> {
   await refuseIfBlocked(trx, senderId, receiverId, BLOCK_MESSAGES.message);
-  const { user_a, user_b } = pairOf(senderId, receiverId);
-  const receiverUnread = receiverId === user_a ? 'a_unread' : 'b_unread';
+  const { user_a, user_b, side } = pairOf(senderId, receiverId);
+  const receiver = sideColumns(side === 'a' ? 'b' : 'a');
+  const sender = sideColumns(side);
+  const receiverUnread = receiver.unread;
+  const request = !(await mayWriteToInbox(trx, senderId, receiverId));
+  // Already in the receiver's inbox (accepted, and not a request they deleted): it stays there.
+  const stillRequest = request
+    ? sql<boolean>`case when conversations.${sql.ref(receiver.request)} then ${sql.lit(true)}
+        when conversations.${sql.ref(receiver.clearedUpTo)} = conversations.last_message_id then ${sql.lit(true)}
+        else ${sql.lit(false)} end`
+    : sql<boolean>`${sql.lit(false)}`;
   const id = uuidv7();
   const now = new Date().toISOString();
   const conversation = await trx
@@ -68,6 +94,8 @@ async function storeMessage(
       last_message_id: id,
       last_message_at: now,
       [receiverUnread]: 1,
+      [receiver.request]: request,
+      [sender.request]: false,
       created_at: now,
     })
     .onConflict((oc) =>
@@ -75,9 +103,11 @@ async function storeMessage(
         last_message_id: id,
         last_message_at: now,
         [receiverUnread]: sql`conversations.${sql.ref(receiverUnread)} + 1`,
+        [receiver.request]: stillRequest,
+        [sender.request]: false,
       }),
     )
-    .returning('id')
+    .returning(['id', `${receiver.request} as in_requests`])
     .executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('messages')
@@ -94,9 +124,14 @@ async function storeMessage(
     .returningAll()
     .executeTakeFirstOrThrow();
 
-  await notifyOnce(trx, after, { userId: receiverId, fromUserId: senderId, type: 'message' });
   const message = presentMessage(row);
-  after.emitToUser([senderId, receiverId], 'message:new', message);
+  if (conversation.in_requests) {
+    after.emitToUser([senderId], 'message:new', message);
+    after.emitToUser([receiverId], 'message:new', { ...message, in_requests: true });
+  } else {
+    await notifyOnce(trx, after, { userId: receiverId, fromUserId: senderId, type: 'message' });
+    after.emitToUser([senderId, receiverId], 'message:new', message);
+  }
   return message;
 }
 
@@ -132,22 +167,32 @@ export async function markConversationRead(
   otherId: string,
 ): Promise<ReadReceipt | null> {
   const { user_a, user_b, side } = pairOf(readerId, otherId);
-  const unreadColumn = side === 'a' ? 'a_unread' : 'b_unread';
+  const { unread, clearedUpTo } = sideColumns(side);
   // Updating the pair row first takes its lock on PostgreSQL: a send waits for this to finish.
   const conversation = await trx
     .updateTable('conversations')
-    .set({ [unreadColumn]: 0 })
+    .set({ [unread]: 0 })
     .where('user_a', '=', user_a)
     .where('user_b', '=', user_b)
-    .returning('id')
+    .returning(['id', `${clearedUpTo} as cleared_up_to`])
     .executeTakeFirst();
   if (!conversation) return null;
+  // Messages of a request the reader deleted stay unread: its sender is never told anything of it.
+  const cleared = conversation.cleared_up_to
+    ? await trx
+        .selectFrom('messages')
+        .select(['created_at', 'id'])
+        .where('id', '=', conversation.cleared_up_to)
+        .executeTakeFirst()
+    : undefined;
+  const afterCleared = sql<SqlBool>`(created_at, id) > (${cleared?.created_at ?? ''}, ${cleared?.id ?? ''})`;
   const newest = await trx
     .selectFrom('messages')
     .select('id')
     .where('conversation_id', '=', conversation.id)
     .where('receiver_id', '=', readerId)
     .where('is_read', '=', false)
+    .$if(Boolean(cleared), (qb) => qb.where(afterCleared))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -167,8 +212,65 @@ export async function markConversationRead(
     .where('conversation_id', '=', conversation.id)
     .where('receiver_id', '=', readerId)
     .where('is_read', '=', false)
+    .$if(Boolean(cleared), (qb) => qb.where(afterCleared))
     .execute();
   const receipt = { conversation_id: conversation.id, reader_id: readerId, up_to_id: newest.id };
   after.emitToUser([readerId, otherId], 'messages:read', receipt);
   return receipt;
+}
+
+/**
+ * The viewer's side of their conversation with this member while it is a request: not accepted, and
+ * not deleted (a deleted one stays deleted until a newer message).
+ */
+function pendingRequest(viewerId: string, otherId: string) {
+  const { user_a, user_b, side } = pairOf(viewerId, otherId);
+  const columns = sideColumns(side);
+  const where = (eb: ExpressionBuilder<DB, 'conversations'>) =>
+    eb.and([
+      eb('user_a', '=', user_a),
+      eb('user_b', '=', user_b),
+      sql<SqlBool>`${sql.ref(columns.request)} = ${sql.lit(true)}`,
+      eb.or([eb(columns.clearedUpTo, 'is', null), eb(columns.clearedUpTo, '!=', eb.ref('last_message_id'))]),
+    ]);
+  return { columns, where };
+}
+
+/**
+ * Accepting a message request moves the conversation to the viewer's inbox and reads it, which
+ * tells the sender as any read does (they see 'Read', never that it was a request).
+ */
+export async function acceptMessageRequest(
+  trx: Transaction<DB>,
+  after: After,
+  viewerId: string,
+  otherId: string,
+): Promise<void> {
+  const { columns, where } = pendingRequest(viewerId, otherId);
+  const accepted = await trx
+    .updateTable('conversations')
+    .set({ [columns.request]: false })
+    .where(where)
+    .executeTakeFirst();
+  if (Number(accepted.numUpdatedRows) === 0) throw notFound(MESSAGE_TEXTS.noRequest);
+  await markConversationRead(trx, after, viewerId, otherId);
+}
+
+/**
+ * Deleting a message request removes the conversation for the viewer only: they see nothing up to
+ * its newest message, and it leaves their lists. The sender keeps theirs and is told nothing (the
+ * messages stay unread for them); a later message from them opens a new request.
+ */
+export async function deleteMessageRequest(
+  trx: Transaction<DB>,
+  viewerId: string,
+  otherId: string,
+): Promise<void> {
+  const { columns, where } = pendingRequest(viewerId, otherId);
+  const deleted = await trx
+    .updateTable('conversations')
+    .set((eb) => ({ [columns.clearedUpTo]: eb.ref('last_message_id'), [columns.unread]: 0 }))
+    .where(where)
+    .executeTakeFirst();
+  if (Number(deleted.numUpdatedRows) === 0) throw notFound(MESSAGE_TEXTS.noRequest);
 }

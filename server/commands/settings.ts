@@ -5,6 +5,8 @@ import {
   SETTINGS_MESSAGES,
   type UpdateAccountInput,
   type UpdatePreferencesInput,
+  type UpdatePrivacyInput,
+  type WhoCanMessage,
 } from '@common/schemas/settings.ts';
 import { sanitizeUsername } from '@common/username.ts';
 import { isUniqueViolation } from '@server/db/errors.ts';
@@ -83,10 +85,18 @@ export async function updateBio(db: Db, userId: string, bio: string | null): Pro
     .execute();
 }
 
-export async function updateFollowersVisible(db: Db, userId: string, visible: boolean): Promise<void> {
+/**
+ * 'Show Followers List' and 'Who can message you', whichever is sent. A new 'Who can message you'
+ * only decides where later messages land: conversations already in the inbox stay there.
+ */
+export async function updatePrivacy(db: Db, userId: string, input: UpdatePrivacyInput): Promise<void> {
+  const changes: { followers_visible?: boolean; who_can_message?: WhoCanMessage } = {};
+  if (input.followers_visible !== undefined) changes.followers_visible = input.followers_visible;
+  if (input.who_can_message !== undefined) changes.who_can_message = input.who_can_message;
+  if (Object.keys(changes).length === 0) throw badRequest(SETTINGS_MESSAGES.noChanges, 'no_changes');
   await db
     .updateTable('profiles')
-    .set({ followers_visible: visible, updated_at: new Date().toISOString() })
+    .set({ ...changes, updated_at: new Date().toISOString() })
     .where('id', '=', userId)
     .execute();
 }

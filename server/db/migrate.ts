@@ -10,6 +10,7 @@ import * as adminAudit from './migrations/20261123T0400_admin_audit.ts';
 import * as blocksMutes from './migrations/20261123T0500_blocks_mutes.ts';
 import * as uploadUsageSignInFailures from './migrations/20261123T0600_upload_usage_sign_in_failures.ts';
 import * as reportsSuspensions from './migrations/20261124T0000_reports_suspensions.ts';
+import * as messageRequests from './migrations/20261124T0100_message_requests.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '20261123T0500_blocks_mutes': blocksMutes,
   '20261123T0600_upload_usage_sign_in_failures': uploadUsageSignInFailures,
   '20261124T0000_reports_suspensions': reportsSuspensions,
+  '20261124T0100_message_requests': messageRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,6 +51,8 @@ export interface ProfilesTable {
   updated_at: Timestamp;
   /** Set while an admin has the member suspended: no sign-in, content hidden (migration 20261124T0000). */
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who lands in the member's inbox; others' messages become requests (migration 20261124T0100). */
+  who_can_message: Generated<'friends' | 'everyone'>;
 }
 
 export interface UserRolesTable {
@@ -204,6 +206,12 @@ export interface ConversationsTable {
   last_message_at: string;
   a_unread: Generated<number>;
   b_unread: Generated<number>;
+  /** That side has not accepted the conversation: it is in their Message requests. */
+  a_request: Generated<Bool>;
+  b_request: Generated<Bool>;
+  /** The newest message when that side deleted the request: they see nothing up to it. */
+  a_cleared_up_to: string | null;
+  b_cleared_up_to: string | null;
   created_at: Timestamp;
 }
 

@@ -1,16 +1,21 @@
 import {
   CONVERSATIONS_PAGE_DEFAULT,
+  type ConversationBox,
   type ConversationPage,
   MESSAGES_CATCH_UP_MAX,
   MESSAGES_PAGE_DEFAULT,
-  type Message,
+  type MessagePage,
   type Participant,
 } from '@common/schemas/messages.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';
+import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { presentMessage } from '@server/presenters/message.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
-import { type Kysely, sql } from 'kysely';
+import { friendshipBetween } from '@server/queries/follows.ts';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+
+type Db = Kysely<DB> | Transaction<DB>;
 
 /** The ordered pair key of a conversation and which side the member is on. */
 export function pairOf(userId: string, otherId: string) {
@@ -18,29 +23,59 @@ export function pairOf(userId: string, otherId: string) {
   return { user_a, user_b, side: userId === user_a ? ('a' as const) : ('b' as const) };
 }
 
-/** The viewer's conversations, newest message first, with the other member and the unread count. */
+/** The columns of one side of a conversation row. */
+export function sideColumns(side: 'a' | 'b') {
+  return {
+    unread: side === 'a' ? 'a_unread' : 'b_unread',
+    request: side === 'a' ? 'a_request' : 'b_request',
+    clearedUpTo: side === 'a' ? 'a_cleared_up_to' : 'b_cleared_up_to',
+  } as const;
+}
+
+/**
+ * Whether a message from the sender lands in the receiver's inbox: they chose 'Everyone', or the two
+ * are friends (an accepted friendship). Anyone else's message becomes a request, never a refusal.
+ */
+export async function mayWriteToInbox(db: Db, senderId: string, receiverId: string): Promise<boolean> {
+  const receiver = await db
+    .selectFrom('profiles')
+    .select('who_can_message')
+    .where('id', '=', receiverId)
+    .executeTakeFirst();
+  if (receiver?.who_can_message === 'everyone') return true;
+  return (await friendshipBetween(db, receiverId, senderId)) === 'friends';
+}
+
+/**
+ * The viewer's conversations, newest message first, with the other member and the unread count:
+ * the inbox, or (`box: 'requests'`) those the viewer has not accepted. A request the viewer deleted
+ * is gone until a newer message comes; conversations with a member either of them blocked are left
+ * out, of the lists and of the counts.
+ */
 export async function listConversations(
   db: Kysely<DB>,
   viewerId: string,
-  options: { before?: string; limit?: number },
+  options: { before?: string; limit?: number; box?: ConversationBox },
 ): Promise<ConversationPage> {
   const limit = options.limit ?? CONVERSATIONS_PAGE_DEFAULT;
+  const mySide = (a: string, b: string) =>
+    sql`case when conversations.user_a = ${viewerId} then conversations.${sql.ref(a)} else conversations.${sql.ref(b)} end`;
   const mine = db
     .selectFrom('conversations')
     .select([
       'conversations.id',
       'conversations.last_message_id',
       'conversations.last_message_at',
-      sql<string>`case when conversations.user_a = ${viewerId} then conversations.user_b else conversations.user_a end`.as(
-        'other_id',
-      ),
-      sql<number>`case when conversations.user_a = ${viewerId} then conversations.a_unread else conversations.b_unread end`.as(
-        'unread',
-      ),
+      mySide('user_b', 'user_a').as('other_id'),
+      mySide('a_unread', 'b_unread').as('unread'),
+      mySide('a_request', 'b_request').as('is_request'),
+      mySide('a_cleared_up_to', 'b_cleared_up_to').as('cleared_up_to'),
     ])
     .where((eb) => eb.or([eb('user_a', '=', viewerId), eb('user_b', '=', viewerId)]));
-  let query = db
-    .selectFrom(mine.as('c'))
+  const shown = sql<SqlBool>`(c.cleared_up_to is null or c.cleared_up_to <> c.last_message_id)`;
+  const visible = db.selectFrom(mine.as('c')).where(notHiddenFrom(viewerId, 'c.other_id'));
+  const wantRequests = options.box === 'requests';
+  let query = visible
     .innerJoin('messages', 'messages.id', 'c.last_message_id')
     .innerJoin('profiles', 'profiles.id', 'c.other_id')
     .select([
@@ -52,26 +87,28 @@ export async function listConversations(
       'profiles.full_name',
       'profiles.avatar_url',
     ])
-    .selectAll('messages');
+    .selectAll('messages')
+    .where(sql<SqlBool>`c.is_request = ${sql.lit(wantRequests)}`)
+    .where(shown);
   if (options.before) {
     const cursor = decodeCursor(options.before, 'the conversations');
     query = query.where(sql<boolean>`(c.last_message_at, c.id) < (${cursor.createdAt}, ${cursor.id})`);
   }
-  const [rows, unread] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     query
       .orderBy('c.last_message_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(limit + 1)
       .execute(),
-    db
-      .selectFrom('conversations')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('user_a', '=', viewerId), eb('a_unread', '>', 0)]),
-          eb.and([eb('user_b', '=', viewerId), eb('b_unread', '>', 0)]),
-        ]),
-      )
+    visible
+      .select([
+        sql<number>`coalesce(sum(case when c.is_request = ${sql.lit(false)} and c.unread > 0 then 1 else 0 end), 0)`.as(
+          'unread',
+        ),
+        sql<number>`coalesce(sum(case when c.is_request = ${sql.lit(true)} and ${shown} then 1 else 0 end), 0)`.as(
+          'requests',
+        ),
+      ])
       .executeTakeFirstOrThrow(),
   ]);
   const page = rows.slice(0, limit);
@@ -92,7 +129,8 @@ export async function listConversations(
       rows.length > limit && last
         ? encodeCursor({ created_at: last.last_message_at, id: last.conversation_id })
         : null,
-    unread_conversations: Number(unread.n),
+    unread_conversations: Number(counts.unread),
+    request_count: Number(counts.requests),
   };
 }
 
@@ -113,11 +151,17 @@ export async function pageMessages(
   viewerId: string,
   otherId: string,
   options: { before?: string; after?: string; limit?: number },
-): Promise<{ messages: Message[]; next_cursor: string | null; has_more: boolean }> {
-  const { user_a, user_b } = pairOf(viewerId, otherId);
+): Promise<Omit<MessagePage, 'other'>> {
+  const { user_a, user_b, side } = pairOf(viewerId, otherId);
+  const mine = sideColumns(side);
   const conversation = await db
     .selectFrom('conversations')
-    .select('id')
+    .select([
+      'id',
+      'last_message_id',
+      `${mine.request} as is_request`,
+      `${mine.clearedUpTo} as cleared_up_to`,
+    ])
     .where('user_a', '=', user_a)
     .where('user_b', '=', user_b)
     .executeTakeFirst();
@@ -126,9 +170,22 @@ export async function pageMessages(
   }
   if (!conversation) {
     if (options.after) throw unknownAfter();
-    return { messages: [], next_cursor: null, has_more: false };
+    return { messages: [], next_cursor: null, has_more: false, is_request: false };
   }
-  const base = db.selectFrom('messages').selectAll().where('conversation_id', '=', conversation.id);
+  // A deleted request: what came before the deletion is gone for the viewer (not for the sender).
+  const cleared = conversation.cleared_up_to
+    ? await db
+        .selectFrom('messages')
+        .select(['created_at', 'id'])
+        .where('id', '=', conversation.cleared_up_to)
+        .executeTakeFirst()
+    : undefined;
+  const is_request =
+    Boolean(conversation.is_request) && conversation.cleared_up_to !== conversation.last_message_id;
+  let base = db.selectFrom('messages').selectAll().where('conversation_id', '=', conversation.id);
+  if (cleared) {
+    base = base.where(sql<boolean>`(created_at, id) > (${cleared.created_at}, ${cleared.id})`);
+  }
 
   if (options.after) {
     const limit = Math.min(options.limit ?? MESSAGES_CATCH_UP_MAX, MESSAGES_CATCH_UP_MAX);
@@ -149,6 +206,7 @@ export async function pageMessages(
       messages: rows.slice(0, limit).map(presentMessage),
       next_cursor: null,
       has_more: rows.length > limit,
+      is_request,
     };
   }
 
@@ -170,6 +228,7 @@ export async function pageMessages(
     messages: page.map(presentMessage),
     next_cursor: more && last ? encodeCursor(last) : null,
     has_more: more,
+    is_request,
   };
 }
 

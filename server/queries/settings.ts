@@ -1,4 +1,4 @@
-import type { AccountSettings, Preferences } from '@common/schemas/settings.ts';
+import type { AccountSettings, Preferences, PrivacySettings } from '@common/schemas/settings.ts';
 import type { DB } from '@server/db/types.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import { presentAccount, presentPreferences } from '@server/presenters/account.ts';
@@ -23,4 +23,14 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return presentPreferences(row);
+}
+
+export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings> {
+  const row = await db
+    .selectFrom('profiles')
+    .select(['followers_visible', 'who_can_message'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw unauthorized();
+  return { followers_visible: Boolean(row.followers_visible), who_can_message: row.who_can_message };
 }

@@ -1,4 +1,5 @@
 import type {
+  ConversationBox,
   ConversationPage,
   ConversationSummary,
   Message,
@@ -11,7 +12,9 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 /** Direct messages (spec section 2, 'Messages'): the conversation list and one chat per member. */
 export const messageKeys = {
   all: ['messages'] as const,
+  /** Both lists: the inbox and 'Message requests'. */
   conversations: () => ['messages', 'conversations'] as const,
+  conversationList: (box: ConversationBox) => ['messages', 'conversations', box] as const,
   chats: () => ['messages', 'chat'] as const,
   chat: (otherId: string) => ['messages', 'chat', otherId] as const,
 };
@@ -43,8 +46,27 @@ export const updateChat = (queryClient: QueryClient, otherId: string, update: (c
 
 export const updateConversations = (
   queryClient: QueryClient,
+  box: ConversationBox,
   update: (list: Conversations) => Conversations,
-) => updateInfinite(queryClient, messageKeys.conversations(), update);
+) => updateInfinite(queryClient, messageKeys.conversationList(box), update);
+
+/** Refetches both lists: which one a conversation belongs to, and the counts, are the server's word. */
+export const refetchConversations = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+
+/** The first page of the chat says whether it is one of the viewer's message requests. */
+export const setChatIsRequest = (queryClient: QueryClient, otherId: string, isRequest: boolean) =>
+  updateChat(queryClient, otherId, (chat) => {
+    const first = chat.pages[0];
+    if (!first || first.is_request === isRequest) return chat;
+    return withPage({ ...chat }, 0, first.messages, { is_request: isRequest });
+  });
+
+/** Whether a cached list holds the conversation with this member. */
+export function listHas(queryClient: QueryClient, box: ConversationBox, otherId: string): boolean {
+  const list = queryClient.getQueryData<Conversations>(messageKeys.conversationList(box));
+  return Boolean(list?.pages.some((page) => page.conversations.some((c) => c.other.id === otherId)));
+}
 
 export const isStored = (m: ChatMessage) => !m.pending;
 
@@ -85,9 +107,9 @@ function withoutLocalCopy(chat: Chat, message: ChatMessage): Chat {
   return { ...chat, pages };
 }
 
-function withPage(chat: Chat, index: number, messages: ChatMessage[]): Chat {
+function withPage(chat: Chat, index: number, messages: ChatMessage[], extra: Partial<ChatPage> = {}): Chat {
   const pages = chat.pages.slice();
-  pages[index] = { ...pages[index]!, messages };
+  pages[index] = { ...pages[index]!, ...extra, messages };
   return { ...chat, pages };
 }
 const replaceAt = <T>(list: T[], i: number, item: T) => [...list.slice(0, i), item, ...list.slice(i + 1)];
@@ -140,7 +162,8 @@ function recount(page: ConversationPage, before: number, after: number): Convers
 /**
  * A message sent or received moves its conversation to the top with it as the last message; one
  * from the other member counts as unread unless `readingNow` (its chat is open). Returns null when the
- * conversation is not loaded and its member unknown: the list must be fetched again.
+ * conversation is not loaded and its member unknown, or when a request is new to the requests list
+ * (its count changes): the lists must be fetched again.
  */
 export function applyMessageToConversations(
   list: Conversations,
@@ -148,6 +171,7 @@ export function applyMessageToConversations(
   viewerId: string,
   other: Participant | undefined,
   readingNow: boolean,
+  box: ConversationBox = 'inbox',
 ): Conversations | null {
   const fromOther = message.sender_id !== viewerId;
   const otherId = fromOther ? message.sender_id : message.receiver_id;
@@ -159,7 +183,7 @@ export function applyMessageToConversations(
     return mapConversations(list, (c) => (c === found ? { ...c, last_message: last } : c));
   }
   const participant = found?.other ?? other;
-  if (!participant) return null;
+  if (!participant || (box === 'requests' && !found)) return null;
   const before = found?.unread_count ?? 0;
   const summary: ConversationSummary = {
     id: message.conversation_id,
@@ -170,7 +194,8 @@ export function applyMessageToConversations(
   const pages = list.pages.map((page, i) => {
     const rest = page.conversations.filter((c) => c.other.id !== otherId);
     const conversations = i === 0 ? [summary, ...rest] : rest;
-    return i === 0
+    // Requests count in no badge: only the inbox's unread conversations are counted.
+    return i === 0 && box === 'inbox'
       ? recount({ ...page, conversations }, before, summary.unread_count)
       : { ...page, conversations };
   });
@@ -212,30 +237,51 @@ export function applyReceiptToConversations(
   return { ...updated, pages: [recount(first, target.unread_count, 0), ...rest] };
 }
 
-/** A read receipt (from the server's answer or the realtime room) reaches every cached copy. */
+/**
+ * A read receipt (from the server's answer or the realtime room) reaches every cached copy. The
+ * viewer reading one of their requests means they accepted it (the app reads a request only then):
+ * the lists are fetched again.
+ */
 export function applyReceipt(queryClient: QueryClient, receipt: ReadReceipt, viewerId: string) {
   if (!receipt.conversation_id) return;
   for (const [key] of queryClient.getQueriesData<Chat>({ queryKey: messageKeys.chats() })) {
     updateInfinite<Chat>(queryClient, key, (chat) => applyReceiptToChat(chat, receipt));
   }
-  updateConversations(queryClient, (list) => applyReceiptToConversations(list, receipt, viewerId));
+  updateConversations(queryClient, 'inbox', (list) => applyReceiptToConversations(list, receipt, viewerId));
+  const requests = queryClient.getQueryData<Conversations>(messageKeys.conversationList('requests'));
+  const wasRequest = requests?.pages.some((p) =>
+    p.conversations.some((c) => c.id === receipt.conversation_id),
+  );
+  if (wasRequest && receipt.reader_id === viewerId) refetchConversations(queryClient);
 }
 
-/** A stored message reaches its chat (if cached) and the conversation list. */
+/**
+ * A stored message reaches its chat (if cached) and the list it belongs in: a message to the viewer
+ * flagged `in_requests` goes to 'Message requests', never the inbox; one the viewer wrote goes to the
+ * inbox (writing accepts). A conversation that changes lists makes both be fetched again.
+ */
 export function applyStoredMessage(
   queryClient: QueryClient,
   message: Message,
   viewerId: string,
   readingNow: boolean,
 ) {
-  const otherId = message.sender_id === viewerId ? message.receiver_id : message.sender_id;
-  updateChat(queryClient, otherId, (chat) => upsertChatMessage(chat, message));
+  const fromViewer = message.sender_id === viewerId;
+  const otherId = fromViewer ? message.receiver_id : message.sender_id;
+  const isRequest = !fromViewer && message.in_requests === true;
+  const { in_requests: _, ...stored } = message;
+  updateChat(queryClient, otherId, (chat) => upsertChatMessage(chat, stored));
+  setChatIsRequest(queryClient, otherId, isRequest);
   const other = queryClient.getQueryData<Chat>(messageKeys.chat(otherId))?.pages[0]?.other;
-  let unknown = false;
-  updateConversations(queryClient, (list) => {
-    const next = applyMessageToConversations(list, message, viewerId, other, readingNow);
+  const box: ConversationBox = isRequest ? 'requests' : 'inbox';
+  // Moved between lists, or a new request (the requests count changes): the server says where.
+  let unknown =
+    listHas(queryClient, isRequest ? 'inbox' : 'requests', otherId) ||
+    (isRequest && !listHas(queryClient, 'requests', otherId));
+  updateConversations(queryClient, box, (list) => {
+    const next = applyMessageToConversations(list, stored, viewerId, other, readingNow, box);
     unknown ||= next === null;
     return next ?? list;
   });
-  if (unknown) void queryClient.invalidateQueries({ queryKey: messageKeys.conversations() });
+  if (unknown) refetchConversations(queryClient);
 }

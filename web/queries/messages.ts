@@ -1,4 +1,5 @@
 import type {
+  ConversationBox,
   ConversationPage,
   Message,
   MessagePage,
@@ -10,13 +11,14 @@ import {
   infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
+  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError, api } from '@web/api/client.ts';
 import { CATCHES_UP_ITSELF } from '@web/realtime/catchUp.ts';
 import { useRealtimeEvent } from '@web/realtime/hooks.ts';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import {
   applyReceipt,
   applyStoredMessage,
@@ -26,8 +28,11 @@ import {
   isStored,
   messageKeys,
   newestStoredId,
+  refetchConversations,
+  setChatIsRequest,
   setPending,
   updateChat,
+  updateConversations,
   upsertChatMessage,
 } from './messageCache.ts';
 import { retryServerErrors } from './postCache.ts';
@@ -36,24 +41,35 @@ import { profilePageKeys } from './profileCache.ts';
 const chatPath = (otherId: string, rest: string) =>
   `/api/conversations/with/${encodeURIComponent(otherId)}${rest}`;
 
-const conversationsQuery = infiniteQueryOptions({
-  queryKey: messageKeys.conversations(),
-  queryFn: ({ pageParam, signal }) =>
-    api<ConversationPage>(
-      `/api/conversations${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-      {
-        signal,
-      },
-    ),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) => last.next_cursor,
-  staleTime: 30_000,
-  retry: retryServerErrors,
-});
+const conversationsQuery = (box: ConversationBox) =>
+  infiniteQueryOptions({
+    queryKey: messageKeys.conversationList(box),
+    queryFn: ({ pageParam, signal }) =>
+      api<ConversationPage>(
+        `/api/conversations?box=${box}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: 30_000,
+    retry: retryServerErrors,
+  });
 
-/** The viewer's conversations, newest first, paged. Kept live by the Messages screen's listener. */
-export function useConversations() {
-  return useInfiniteQuery(conversationsQuery);
+/**
+ * The viewer's conversations, newest first, paged: the inbox, or their 'Message requests'. Kept
+ * live by the Messages screen's listener.
+ */
+export function useConversations(box: ConversationBox = 'inbox') {
+  return useInfiniteQuery(conversationsQuery(box));
+}
+
+/** How many conversations wait in 'Message requests' (every list page carries the count). */
+export function useRequestCount(): number {
+  const query = useInfiniteQuery({
+    ...conversationsQuery('inbox'),
+    select: (data) => data.pages[0]?.request_count ?? 0,
+  });
+  return query.data ?? 0;
 }
 
 export type ChatPartner =
@@ -65,9 +81,15 @@ export type ChatPartner =
  * The member named by `/messages?to={username}`: from the loaded conversation list when it is
  * there, else from their profile (so a chat opens before any message exists).
  */
-export function useChatPartner(username: string | null, viewerUsername: string): ChatPartner {
-  const list = useConversations();
+export function useChatPartner(
+  username: string | null,
+  viewerUsername: string,
+  box: ConversationBox = 'inbox',
+): ChatPartner {
+  const list = useConversations(box);
   const wanted = username?.toLowerCase() ?? null;
+  // The member found last, kept while a conversation moves between the lists (accepted, answered).
+  const last = useRef<Participant | null>(null);
   const fromList = wanted
     ? list.data?.pages.flatMap((p) => p.conversations).find((c) => c.other.username.toLowerCase() === wanted)
     : undefined;
@@ -80,15 +102,20 @@ export function useChatPartner(username: string | null, viewerUsername: string):
     staleTime: 30_000,
     retry: retryServerErrors,
   });
+  const found = (participant: Participant): ChatPartner => {
+    last.current = participant;
+    return { state: 'found', participant };
+  };
   if (!wanted) return { state: 'none' };
   if (self) return { state: 'self' };
-  if (fromList) return { state: 'found', participant: fromList.other };
+  if (fromList) return found(fromList.other);
   if (profile.data) {
     const { id, username: name, full_name, avatar_url } = profile.data;
-    return { state: 'found', participant: { id, username: name, full_name, avatar_url } };
+    return found({ id, username: name, full_name, avatar_url });
   }
   if (profile.error instanceof ApiError && profile.error.status === 404) return { state: 'unknown' };
   if (profile.error) return { state: 'error', error: profile.error, retry: () => void profile.refetch() };
+  if (last.current?.username.toLowerCase() === wanted) return { state: 'found', participant: last.current };
   return { state: 'loading' };
 }
 
@@ -110,7 +137,7 @@ export function useKeepsMessagesLive() {
 export function useMessagesBadge(enabled: boolean): number {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
-    ...conversationsQuery,
+    ...conversationsQuery('inbox'),
     enabled,
     select: (data) => data.pages[0]?.unread_conversations ?? 0,
   });
@@ -127,7 +154,34 @@ export function useMessagesBadge(enabled: boolean): number {
  * Messages screen adds live messages and catches up after a reconnect (`catchUpChat`).
  */
 export function useChat(otherId: string) {
-  return useInfiniteQuery({
+  return useInfiniteQuery(chatQuery(otherId));
+}
+
+/**
+ * Whether the open chat is one of the viewer's message requests; undefined until it is loaded. The
+ * app reads a request (and so tells its sender) only once it is accepted. It watches the cached chat
+ * without observing the query: the chat pane's own `useChat` loads it, and a second observer would
+ * take part in (and could cancel) that fetch.
+ */
+export function useChatIsRequest(otherId: string | null): boolean | undefined {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && otherId && event.query.queryHash === chatHash(otherId)) changed();
+      }),
+    [queryClient, otherId],
+  );
+  const read = () =>
+    otherId === null
+      ? undefined
+      : queryClient.getQueryData<Chat>(messageKeys.chat(otherId))?.pages[0]?.is_request;
+  return useSyncExternalStore(subscribe, read, read);
+}
+const chatHash = (otherId: string) => JSON.stringify(messageKeys.chat(otherId));
+
+const chatQuery = (otherId: string) =>
+  infiniteQueryOptions({
     queryKey: messageKeys.chat(otherId),
     queryFn: ({ pageParam, signal }) =>
       api<ChatPage>(
@@ -140,6 +194,55 @@ export function useChat(otherId: string) {
     gcTime: 30 * 60_000,
     meta: { [CATCHES_UP_ITSELF]: true },
     retry: retryServerErrors,
+  });
+
+/**
+ * What the request bar does once its request is answered. Given to the mutation itself, not to
+ * `mutate`: answering takes the bar off the screen, and `mutate`'s callbacks die with it.
+ */
+export interface RequestAnswered {
+  onSuccess: () => void;
+  onError: (error: Error) => void;
+}
+
+/** Accepts the viewer's message request from this member: it moves to the inbox, read. */
+export function useAcceptRequest(otherId: string, answered: RequestAnswered) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(chatPath(otherId, '/request/accept'), { body: {} }),
+    onError: answered.onError,
+    onSuccess: () => {
+      answered.onSuccess();
+      setChatIsRequest(queryClient, otherId, false);
+      refetchConversations(queryClient);
+    },
+  });
+}
+
+/** Deletes the viewer's message request from this member: gone from their lists and their chat. */
+export function useDeleteRequest(otherId: string, answered: RequestAnswered) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(chatPath(otherId, '/request'), { method: 'DELETE' }),
+    onError: answered.onError,
+    onSuccess: () => {
+      answered.onSuccess();
+      updateConversations(queryClient, 'requests', (list) => ({
+        ...list,
+        pages: list.pages.map((page) => ({
+          ...page,
+          conversations: page.conversations.filter((c) => c.other.id !== otherId),
+        })),
+      }));
+      // What the server now shows the viewer: nothing before the deletion.
+      updateChat(queryClient, otherId, (chat) => ({
+        pages: chat.pages
+          .slice(0, 1)
+          .map((page) => ({ ...page, messages: [], next_cursor: null, has_more: false, is_request: false })),
+        pageParams: [null],
+      }));
+      refetchConversations(queryClient);
+    },
   });
 }
 

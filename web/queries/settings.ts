@@ -10,6 +10,7 @@ import {
   type UpdateAccountInput,
   type UpdateBioInput,
   type UpdatePreferencesInput,
+  type UpdatePrivacyInput,
 } from '@common/schemas/settings.ts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
@@ -82,24 +83,38 @@ export function useUpdateBio() {
 export const usePrivacySettings = () =>
   useSettingsQuery<PrivacySettings>(settingsKeys.privacy(), '/api/settings/privacy');
 
-/** Applied on screen at once; the previous value comes back if saving fails (spec section 4). */
+/**
+ * 'Show Followers List' (/settings/privacy) and 'Who can message you' (/settings/privacy-checkup):
+ * only the field changed is sent, applied on screen at once, and that field comes back if saving
+ * fails (spec section 4); saves take turns.
+ */
 export function useUpdatePrivacy() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: { id: 'settings-privacy' },
-    mutationFn: (input: PrivacySettings) =>
+    mutationFn: (input: UpdatePrivacyInput) =>
       api<PrivacySettings>('/api/settings/privacy', { method: 'PATCH', body: input }),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: settingsKeys.privacy() });
       const previous = queryClient.getQueryData<PrivacySettings>(settingsKeys.privacy());
-      queryClient.setQueryData(settingsKeys.privacy(), input);
+      if (previous) queryClient.setQueryData(settingsKeys.privacy(), { ...previous, ...input });
       return { previous };
     },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(settingsKeys.privacy(), context.previous);
+    onError: (_error, input, context) => {
+      const previous = context?.previous;
+      if (!previous) return;
+      queryClient.setQueryData<PrivacySettings>(settingsKeys.privacy(), (current) => {
+        if (!current) return previous;
+        const undone = Object.fromEntries(
+          Object.keys(input).map((key) => [key, previous[key as keyof PrivacySettings]]),
+        );
+        return { ...current, ...undone };
+      });
     },
     onSuccess: (privacy) => {
-      queryClient.setQueryData(settingsKeys.privacy(), privacy);
+      // The last save in the queue knows every change before it: the cache takes the server's word.
+      const queued = queryClient.isMutating({ predicate: (m) => m.options.scope?.id === 'settings-privacy' });
+      if (queued <= 1) queryClient.setQueryData(settingsKeys.privacy(), privacy);
       void queryClient.invalidateQueries({ queryKey: profilePageKeys.all });
     },
   });

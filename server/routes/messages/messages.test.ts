@@ -17,6 +17,18 @@ const send = (from: TestClient, toId: string, content: string, clientId = crypto
   from.post(`/api/conversations/with/${toId}/messages`, { content, client_id: clientId });
 const history = (client: TestClient, otherId: string, query = '') =>
   client.get(`/api/conversations/with/${otherId}/messages${query}`);
+/**
+ * These tests are about the inbox: the receiver lets everyone write to it, so a first message from
+ * a stranger is not a message request (messageRequests.test.ts covers those).
+ */
+const openInbox = async (...members: Member[]) => {
+  for (const member of members) {
+    const res = await member.client.request('PATCH', '/api/settings/privacy', {
+      who_can_message: 'everyone',
+    });
+    expect(res.status).toBe(200);
+  }
+};
 const notificationsOf = async (member: Member) =>
   (await member.client.get('/api/notifications')).body.notifications as Array<{
     type: string;
@@ -98,6 +110,7 @@ describe.each(dialects)('direct messages (%s)', (dialect) => {
 
   it('puts the newest conversation first and pages the list', async () => {
     const me = await makeUser(server);
+    await openInbox(me);
     const others = [await makeUser(server), await makeUser(server), await makeUser(server)];
     for (const other of others) await send(other.client, me.me.id, `from ${other.me.id}`);
     await send(me.client, others[0]!.me.id, 'back to the first');
@@ -154,6 +167,7 @@ describe.each(dialects)('direct messages (%s)', (dialect) => {
   it('notifies once per conversation while the earlier notification is unread', async () => {
     const ann = await makeUser(server);
     const ben = await makeUser(server);
+    await openInbox(ben);
     await send(ann.client, ben.me.id, 'first');
     await send(ann.client, ben.me.id, 'second');
     await send(ann.client, ben.me.id, 'third');
@@ -177,6 +191,7 @@ describe.each(dialects)('direct messages (%s)', (dialect) => {
   it('stores a retried message once', async () => {
     const ann = await makeUser(server);
     const ben = await makeUser(server);
+    await openInbox(ben);
     const clientId = crypto.randomUUID();
     const [a, b] = await Promise.all([
       send(ann.client, ben.me.id, 'only once', clientId),
@@ -202,6 +217,7 @@ describe.each(dialects)('direct messages (%s)', (dialect) => {
     const ann = await makeUser(server);
     const ben = await makeUser(server);
     const eve = await makeUser(server);
+    await openInbox(ben);
     const [annTab, benTab, eveTab] = [ann, ben, eve].map((m) => connectSocket(server, m.client));
     sockets.push(annTab!, benTab!, eveTab!);
     await Promise.all([annTab!, benTab!, eveTab!].map(connected));
@@ -252,6 +268,7 @@ describe.each(dialects)('direct messages (%s)', (dialect) => {
   it('refuses empty, over-long and misaddressed messages without writing anything', async () => {
     const ann = await makeUser(server);
     const ben = await makeUser(server);
+    await openInbox(ben);
     const cases: Array<[unknown, number, string]> = [
       [{ content: '   ', client_id: crypto.randomUUID() }, 400, MESSAGE_TEXTS.empty],
       [

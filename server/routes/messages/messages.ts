@@ -9,13 +9,19 @@ import {
   type ReadReceipt,
   sendMessageSchema,
 } from '@common/schemas/messages.ts';
-import { markConversationRead, sendMessage } from '@server/commands/messages.ts';
+import {
+  acceptMessageRequest,
+  deleteMessageRequest,
+  markConversationRead,
+  sendMessage,
+} from '@server/commands/messages.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { idParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
 import { findParticipant, listConversations, pageMessages } from '@server/queries/messages.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -25,6 +31,9 @@ type WithParams = { Params: { userId: string } };
  * Direct messages (spec section 2 'Messages'). Every route is about the viewer and one other member,
  * named in the path: only the two of them can read or write their conversation, because the
  * conversation is looked up from the pair (viewer, other), never from an id the client sends.
+ * A message request is the viewer's side of such a conversation, so only its recipient can accept
+ * or delete it. Between members either of whom blocked the other, nothing can be read (the list
+ * leaves the conversation out; sending is refused by the command).
  */
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
@@ -35,6 +44,13 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (userId === viewerId) throw badRequest(MESSAGE_TEXTS.toSelf, 'message_to_self');
     const other = await findParticipant(db, idParam(userId, MESSAGE_TEXTS.memberNotFound));
     if (!other) throw notFound(MESSAGE_TEXTS.memberNotFound);
+    return other;
+  }
+
+  /** The other member of a conversation the viewer may open: neither has blocked the other. */
+  async function openableWith(viewerId: string, userId: string): Promise<Participant> {
+    const other = await otherMember(viewerId, userId);
+    await refuseIfBlocked(db, viewerId, other.id, BLOCK_MESSAGES.message);
     return other;
   }
 
@@ -49,7 +65,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply): Promise<MessagePage> => {
       const viewer = await requireViewer(ctx, request);
       const query = parseInput(messagesQuerySchema, request.query);
-      const other = await otherMember(viewer.userId, request.params.userId);
+      const other = await openableWith(viewer.userId, request.params.userId);
       const page = await pageMessages(db, viewer.userId, other.id, query);
       reply.header('cache-control', 'no-store');
       return { other, ...page };
@@ -70,10 +86,24 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<WithParams>('/api/conversations/with/:userId/read', async (request): Promise<ReadReceipt> => {
     const viewer = await requireViewer(ctx, request);
-    const other = await otherMember(viewer.userId, request.params.userId);
+    const other = await openableWith(viewer.userId, request.params.userId);
     const receipt = await runCommand(ctx, (trx, after) =>
       markConversationRead(trx, after, viewer.userId, other.id),
     );
     return receipt ?? { conversation_id: null, reader_id: viewer.userId, up_to_id: null };
+  });
+
+  app.post<WithParams>('/api/conversations/with/:userId/request/accept', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    const other = await openableWith(viewer.userId, request.params.userId);
+    await runCommand(ctx, (trx, after) => acceptMessageRequest(trx, after, viewer.userId, other.id));
+    return reply.status(204).send();
+  });
+
+  app.delete<WithParams>('/api/conversations/with/:userId/request', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    const other = await openableWith(viewer.userId, request.params.userId);
+    await runCommand(ctx, (trx) => deleteMessageRequest(trx, viewer.userId, other.id));
+    return reply.status(204).send();
   });
 }

@@ -179,17 +179,48 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
 
   it('toggles whether the followers list is public', async () => {
     const { client, me } = await makeUser(server);
-    expect((await client.get('/api/settings/privacy')).body).toEqual({ followers_visible: true });
+    const defaults = { followers_visible: true, who_can_message: 'friends' };
+    expect((await client.get('/api/settings/privacy')).body).toEqual(defaults);
     const off = await patch(client, '/api/settings/privacy', { followers_visible: false });
-    expect(off.body).toEqual({ followers_visible: false });
+    expect(off.body).toEqual({ ...defaults, followers_visible: false });
     expect(Boolean((await profileOf(me.id)).followers_visible)).toBe(false);
-    expect((await client.get('/api/settings/privacy')).body).toEqual({ followers_visible: false });
+    expect((await client.get('/api/settings/privacy')).body).toEqual({
+      ...defaults,
+      followers_visible: false,
+    });
     const bad = await patch(client, '/api/settings/privacy', { followers_visible: 'no' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('followers_visible must be true or false.');
-    expect((await patch(client, '/api/settings/privacy', { followers_visible: true })).body).toEqual({
-      followers_visible: true,
+    expect((await patch(client, '/api/settings/privacy', { followers_visible: true })).body).toEqual(
+      defaults,
+    );
+  });
+
+  it("saves 'Who can message you' (Friends by default, or Everyone) and refuses anything else", async () => {
+    const { client, me } = await makeUser(server);
+    const everyone = await patch(client, '/api/settings/privacy', { who_can_message: 'everyone' });
+    expect(everyone.status).toBe(200);
+    expect(everyone.body).toEqual({ followers_visible: true, who_can_message: 'everyone' });
+    expect((await client.get('/api/settings/privacy')).body.who_can_message).toBe('everyone');
+    for (const [body, message] of [
+      [{ who_can_message: 'strangers' }, 'who_can_message must be friends or everyone.'],
+      [{ who_can_message: 'Friends' }, 'who_can_message must be friends or everyone.'],
+      [{ who_can_message: null }, 'who_can_message must be friends or everyone.'],
+      [{ who_can_message: 'friends', followers_visible: 'yes' }, 'followers_visible must be true or false.'],
+      [{ who_can_message: 'friends', theme: 'dark' }, 'Unknown field: theme.'],
+      [{}, 'No changes to save'],
+    ] as const) {
+      const res = await patch(client, '/api/settings/privacy', body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+      expect(res.body.error.message).toBe(message);
+    }
+    // Nothing of a refused request was written.
+    expect(await profileOf(me.id)).toMatchObject({ who_can_message: 'everyone' });
+    const both = await patch(client, '/api/settings/privacy', {
+      who_can_message: 'friends',
+      followers_visible: false,
     });
+    expect(both.body).toEqual({ followers_visible: false, who_can_message: 'friends' });
   });
 
   it('keeps preferences: defaults first, then partial saves', async () => {

@@ -13,17 +13,12 @@ import {
 } from '@common/schemas/settings.ts';
 import { deleteAccount, verifyPassword } from '@server/commands/deleteAccount.ts';
 import { runCommand } from '@server/commands/run.ts';
-import {
-  updateAccount,
-  updateBio,
-  updateFollowersVisible,
-  updatePreferences,
-} from '@server/commands/settings.ts';
+import { updateAccount, updateBio, updatePreferences, updatePrivacy } from '@server/commands/settings.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { getAccountSettings, getPreferences } from '@server/queries/settings.ts';
+import { getAccountSettings, getPreferences, getPrivacySettings } from '@server/queries/settings.ts';
 import type { FastifyInstance } from 'fastify';
 import { exportMemberData, summarizeMemberData } from './dataExport.ts';
 
@@ -54,16 +49,6 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { username: row.username, full_name: row.full_name, bio: row.bio ?? null };
   };
 
-  const privacy = async (userId: string): Promise<PrivacySettings> => {
-    const row = await db
-      .selectFrom('profiles')
-      .select('followers_visible')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw unauthorized();
-    return { followers_visible: Boolean(row.followers_visible) };
-  };
-
   app.get('/api/settings/account', async (request): Promise<AccountSettings> => {
     const viewer = await requireViewer(ctx, request);
     return getAccountSettings(db, viewer.userId);
@@ -89,14 +74,14 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/settings/privacy', async (request): Promise<PrivacySettings> => {
     const viewer = await requireViewer(ctx, request);
-    return privacy(viewer.userId);
+    return getPrivacySettings(db, viewer.userId);
   });
 
   app.patch('/api/settings/privacy', async (request): Promise<PrivacySettings> => {
     const viewer = await requireViewer(ctx, request);
-    const { followers_visible } = parseInput(updatePrivacySchema, request.body);
-    await updateFollowersVisible(db, viewer.userId, followers_visible);
-    return privacy(viewer.userId);
+    const input = parseInput(updatePrivacySchema, request.body);
+    await updatePrivacy(db, viewer.userId, input);
+    return getPrivacySettings(db, viewer.userId);
   });
 
   app.get('/api/settings/preferences', async (request): Promise<Preferences> => {

@@ -1,23 +1,29 @@
+import type { ConversationBox } from '@common/schemas/messages.ts';
 import { MESSAGE_TEXTS } from '@common/schemas/messages.ts';
-import { useChatPartner } from '@web/queries/messages.ts';
+import { useChatIsRequest, useChatPartner } from '@web/queries/messages.ts';
 import { useSession } from '@web/queries/session.ts';
 import { MessageCircle } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { BoxHeader } from './components/BoxHeader.tsx';
 import { ChatPane } from './components/ChatPane.tsx';
 import { ConversationList } from './components/ConversationList.tsx';
 import { useMessagesLive } from './useMessagesLive.ts';
 
 /**
  * /messages (spec section 2, 'Messages'): the conversation list and the chat with the member named
- * by `?to={username}` (the URL is the only selection). Two panes from md up; below, one at a time.
+ * by `?to={username}` (the URL is the only selection). `?box=requests` lists 'Message requests'
+ * instead of the inbox. Two panes from md up; below, one at a time.
  */
 export default function MessagesScreen() {
   const { data: me } = useSession();
   const [params] = useSearchParams();
   const to = params.get('to')?.trim() || null;
+  const box: ConversationBox = params.get('box') === 'requests' ? 'requests' : 'inbox';
   const viewerId = me?.id ?? '';
-  const partner = useChatPartner(to, me?.profile.username ?? '');
-  useMessagesLive(viewerId, partner.state === 'found' ? partner.participant.id : null);
+  const partner = useChatPartner(to, me?.profile.username ?? '', box);
+  const partnerId = partner.state === 'found' ? partner.participant.id : null;
+  const isRequest = useChatIsRequest(partnerId);
+  useMessagesLive(viewerId, partnerId, isRequest === false);
   if (!me) return null;
 
   return (
@@ -32,11 +38,12 @@ export default function MessagesScreen() {
         >
           Messages
         </h1>
-        <ConversationList viewerId={me.id} selected={to} />
+        <BoxHeader box={box} />
+        <ConversationList viewerId={me.id} selected={to} box={box} />
       </section>
       <section aria-label="Chat" className={`${to ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 flex-col`}>
         {to ? (
-          <ChatPane partner={partner} username={to} viewerId={me.id} />
+          <ChatPane partner={partner} username={to} viewerId={me.id} box={box} />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-slate-500">
             <MessageCircle aria-hidden="true" className="h-10 w-10 text-slate-300" />

@@ -11,15 +11,18 @@ const isVisible = () => document.visibilityState === 'visible';
 
 /**
  * Keeps the message caches live while the Messages screen is open: new messages and read receipts
- * from the member's realtime room go into the list and the cached chats; what arrives in the open
- * chat is marked read (so the sender sees 'Read'), once the tab is visible; after every (re)connect
- * the open chat fetches what it missed.
+ * from the member's realtime room go into the lists and the cached chats; what arrives in the open
+ * chat is marked read (so the sender sees 'Read'), once the tab is visible and once the chat is known
+ * not to be a message request (`canMarkRead`: a request is read when accepted, so its sender cannot
+ * tell it was seen before); after every (re)connect the open chat fetches what it missed.
  */
-export function useMessagesLive(viewerId: string, openChatWith: string | null) {
+export function useMessagesLive(viewerId: string, openChatWith: string | null, canMarkRead: boolean) {
   const queryClient = useQueryClient();
   useKeepsMessagesLive();
   const open = useRef(openChatWith);
   open.current = openChatWith;
+  const mayRead = useRef(canMarkRead);
+  mayRead.current = canMarkRead;
   const readTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const readWhenVisible = useRef(false);
 
@@ -28,7 +31,7 @@ export function useMessagesLive(viewerId: string, openChatWith: string | null) {
       clearTimeout(readTimer.current);
       readTimer.current = setTimeout(() => {
         const otherId = open.current;
-        if (!otherId) return;
+        if (!otherId || !mayRead.current) return;
         if (!isVisible()) {
           readWhenVisible.current = true;
           return;
@@ -44,8 +47,9 @@ export function useMessagesLive(viewerId: string, openChatWith: string | null) {
 
   useRealtimeEvent('message:new', (message) => {
     const inOpenChat = message.sender_id === open.current && message.receiver_id === viewerId;
-    applyStoredMessage(queryClient, message, viewerId, inOpenChat && isVisible());
-    if (inOpenChat) readOpenChat(READ_DEBOUNCE_MS);
+    const reading = inOpenChat && !message.in_requests;
+    applyStoredMessage(queryClient, message, viewerId, reading && isVisible());
+    if (reading) readOpenChat(READ_DEBOUNCE_MS);
   });
   useRealtimeEvent('messages:read', (receipt) => applyReceipt(queryClient, receipt, viewerId));
   useRealtimeConnected((reconnect) => {
@@ -67,13 +71,15 @@ export function useMessagesLive(viewerId: string, openChatWith: string | null) {
     document.addEventListener('visibilitychange', onVisibility);
 
     // Opening a chat: what was cached may have missed messages while the screen was closed.
-    if (openChatWith) {
-      catchUpChat(queryClient, openChatWith, viewerId).catch(() => {});
-      readOpenChat(0);
-    }
+    if (openChatWith) catchUpChat(queryClient, openChatWith, viewerId).catch(() => {});
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       clearTimeout(readTimer.current);
     };
   }, [queryClient, viewerId, openChatWith, readOpenChat]);
+
+  // Read once the open chat is known to be in the inbox (at once when it was cached, or accepted).
+  useEffect(() => {
+    if (openChatWith && canMarkRead) readOpenChat(0);
+  }, [openChatWith, canMarkRead, readOpenChat]);
 }

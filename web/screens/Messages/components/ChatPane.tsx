@@ -1,4 +1,4 @@
-import { MESSAGE_TEXTS, type Participant } from '@common/schemas/messages.ts';
+import { type ConversationBox, MESSAGE_TEXTS, type Participant } from '@common/schemas/messages.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { type ChatMessage, setPending, updateChat } from '@web/queries/messageCache.ts';
@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ChatHistory } from './ChatHistory.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
+import { RequestBar } from './RequestBar.tsx';
 
 /** A random client_id; randomUUID exists only on secure origins, getRandomValues everywhere. */
 function newClientId(): string {
@@ -17,10 +18,10 @@ function newClientId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function BackToList() {
+function BackToList({ box }: { box: ConversationBox }) {
   return (
     <Link
-      to="/messages"
+      to={box === 'requests' ? '/messages?box=requests' : '/messages'}
       aria-label="Back to conversations"
       className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
     >
@@ -34,13 +35,15 @@ export function ChatPane({
   partner,
   username,
   viewerId,
+  box,
 }: {
   partner: ChatPartner;
   username: string;
   viewerId: string;
+  box: ConversationBox;
 }) {
   if (partner.state === 'found') {
-    return <Chat key={partner.participant.id} other={partner.participant} viewerId={viewerId} />;
+    return <Chat key={partner.participant.id} other={partner.participant} viewerId={viewerId} box={box} />;
   }
   let body: ReactNode = null;
   if (partner.state === 'loading') body = <p className="text-slate-500">Loading…</p>;
@@ -66,7 +69,7 @@ export function ChatPane({
   return (
     <>
       <div className="flex h-14 items-center border-b border-slate-200 px-2 md:hidden">
-        <BackToList />
+        <BackToList box={box} />
       </div>
       <div
         role={partner.state === 'loading' ? 'status' : 'alert'}
@@ -78,7 +81,7 @@ export function ChatPane({
   );
 }
 
-function Chat({ other, viewerId }: { other: Participant; viewerId: string }) {
+function Chat({ other, viewerId, box }: { other: Participant; viewerId: string; box: ConversationBox }) {
   const queryClient = useQueryClient();
   const chat = useChat(other.id);
   // The server's copy of the member (fresher than the list's or the profile's).
@@ -108,7 +111,7 @@ function Chat({ other, viewerId }: { other: Participant; viewerId: string }) {
   return (
     <>
       <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 px-2 sm:px-3">
-        <BackToList />
+        <BackToList box={box} />
         <Link
           to={`/profile/${member.username}`}
           className="flex min-w-0 items-center gap-3 rounded-lg p-1 hover:bg-slate-50"
@@ -122,6 +125,7 @@ function Chat({ other, viewerId }: { other: Participant; viewerId: string }) {
         <h2 className="sr-only">Conversation with {name}</h2>
       </header>
       <ChatHistory viewerId={viewerId} other={member} onRetry={retry} />
+      {chat.data?.pages[0]?.is_request ? <RequestBar other={member} /> : null}
       <MessageComposer
         key={member.id}
         draftKey={`${viewerId}:${member.id}`}

@@ -1,4 +1,4 @@
-import { type ConversationSummary, MESSAGE_TEXTS } from '@common/schemas/messages.ts';
+import { type ConversationBox, type ConversationSummary, MESSAGE_TEXTS } from '@common/schemas/messages.ts';
 import { BADGE_CAP } from '@common/schemas/notifications.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
@@ -9,9 +9,17 @@ import { useConversations } from '@web/queries/messages.ts';
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 
-/** The viewer's conversations, newest first, loading more as the pane scrolls. */
-export function ConversationList({ viewerId, selected }: { viewerId: string; selected: string | null }) {
-  const list = useConversations();
+/** The viewer's conversations (inbox or requests), newest first, loading more as the pane scrolls. */
+export function ConversationList({
+  viewerId,
+  selected,
+  box,
+}: {
+  viewerId: string;
+  selected: string | null;
+  box: ConversationBox;
+}) {
+  const list = useConversations(box);
   const pane = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const sentinel = useWhenVisible(
@@ -39,15 +47,18 @@ export function ConversationList({ viewerId, selected }: { viewerId: string; sel
       .filter((c) => !seen.has(c.other.id) && seen.add(c.other.id));
     body =
       conversations.length === 0 ? (
-        <p className="p-6 text-center text-slate-500">{MESSAGE_TEXTS.noConversations}</p>
+        <p className="p-6 text-center text-slate-500">
+          {box === 'requests' ? MESSAGE_TEXTS.noRequests : MESSAGE_TEXTS.noConversations}
+        </p>
       ) : (
         <>
-          <ul aria-label="Conversations">
+          <ul aria-label={box === 'requests' ? MESSAGE_TEXTS.requests : 'Conversations'}>
             {conversations.map((c) => (
               <ConversationItem
                 key={c.other.id}
                 conversation={c}
                 viewerId={viewerId}
+                box={box}
                 selected={selected?.toLowerCase() === c.other.username.toLowerCase()}
               />
             ))}
@@ -80,10 +91,12 @@ export function ConversationList({ viewerId, selected }: { viewerId: string; sel
 function ConversationItem({
   conversation,
   viewerId,
+  box,
   selected,
 }: {
   conversation: ConversationSummary;
   viewerId: string;
+  box: ConversationBox;
   selected: boolean;
 }) {
   const { other, last_message: last, unread_count: unread } = conversation;
@@ -101,7 +114,7 @@ function ConversationItem({
         <Avatar url={other.avatar_url} name={other.full_name} />
       </Link>
       <Link
-        to={`/messages?to=${encodeURIComponent(other.username)}`}
+        to={`/messages?${box === 'requests' ? 'box=requests&' : ''}to=${encodeURIComponent(other.username)}`}
         aria-current={selected ? 'page' : undefined}
         aria-label={unread > 0 ? `${name}, ${unread} unread` : name}
         aria-describedby={previewId}
