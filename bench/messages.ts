@@ -31,6 +31,9 @@ async function main() {
     });
   try {
     const members = seedMembers(path.join(server.dataDir, 'splikz.db'), PAIRS * 2);
+    // The pairs are not friends: with everyone open to messages, each send lands in the inbox with its
+    // notification, as the figures before message requests measured.
+    await server.built.ctx.database.db.updateTable('profiles').set({ who_can_message: 'everyone' }).execute();
     const pairs = Array.from({ length: PAIRS }, (_, i) => [members[2 * i], members[2 * i + 1]]) as Array<
       [BenchMember, BenchMember]
     >;
