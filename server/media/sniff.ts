@@ -96,8 +96,8 @@ function isoBrand(b: Uint8Array): MediaFormat | null {
   return null;
 }
 
-/** Reads an EBML variable-size integer; `keepMarker` for element ids. */
-function readVint(
+/** Reads an EBML variable-size integer; `keepMarker` for element ids (videos.ts walks WebM with it). */
+export function readVint(
   b: Uint8Array,
   offset: number,
   keepMarker: boolean,

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -127,7 +128,12 @@ async function receiveFile(request: FastifyRequest, tmpFile: string): Promise<Re
       const guard = guardStream((found) => {
         sniffed = found;
       });
-      await pipeline(part.file, guard, createWriteStream(tmpFile, { flags: 'wx' }));
+      const out = createWriteStream(tmpFile, { flags: 'wx' });
+      // pipeline can reject before the file is open; the file would then appear after the route's rm.
+      await pipeline(part.file, guard, out).catch(async (error) => {
+        if (!out.closed) await once(out, 'close');
+        throw error;
+      });
       if (part.file.truncated) throw tooLarge('video');
     }
   } catch (error) {
