@@ -49,7 +49,7 @@ export async function sendMessage(
 ): Promise<SentMessage> {
   const { db } = ctx.database;
   const earlier = await findByClientId(db, senderId, input.client_id);
-  if (earlier) return { message: sameConversationOrThrow(earlier, receiverId), created: false };
+  if (earlier) return { message: await sendAgain(ctx, earlier, receiverId), created: false };
   try {
     const message = await runCommand(ctx, (trx, after) =>
       storeMessage(trx, after, senderId, receiverId, input),
@@ -62,6 +62,30 @@ export async function sendMessage(
     if (!stored) throw error;
     return { message: sameConversationOrThrow(stored, receiverId), created: false };
   }
+}
+
+/**
+ * A retry of a message already stored: the stored message, told to both members again. The node that
+ * stored it may have died between its commit and its events (the retry then reaches another node), and
+ * a client that missed it would not catch up on a message older than its newest one. Clients keep one
+ * copy per id, so a second telling changes nothing for those who heard the first. The receiver hears
+ * it as the first send would have told them (in their requests), and not at all once they deleted it.
+ */
+async function sendAgain(ctx: CommandContext, row: Selectable<MessagesTable>, receiverId: string) {
+  const message = sameConversationOrThrow(row, receiverId);
+  const { side } = pairOf(row.sender_id, row.receiver_id);
+  const receiver = sideColumns(side === 'a' ? 'b' : 'a');
+  const conversation = await ctx.database.db
+    .selectFrom('conversations')
+    .select([`${receiver.request} as in_requests`, `${receiver.clearedUpTo} as cleared_up_to`])
+    .where('id', '=', row.conversation_id)
+    .executeTakeFirst();
+  ctx.realtime.emitToUser([row.sender_id], 'message:new', message);
+  if (conversation && !(conversation.cleared_up_to && conversation.cleared_up_to >= row.id)) {
+    const copy = conversation.in_requests ? { ...message, in_requests: true } : message;
+    ctx.realtime.emitToUser([row.receiver_id], 'message:new', copy);
+  }
+  return message;
 }
 
 async function storeMessage(

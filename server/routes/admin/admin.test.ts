@@ -83,6 +83,7 @@ describe.each(dialects)('admin console: members (%s)', (dialect) => {
       avatar_url: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       is_admin: false,
+      suspended: false,
     });
     expect(res.body.members.find((m: { id: string }) => m.id === admin.me.id).is_admin).toBe(true);
     const ids = res.body.members.map((m: { id: string }) => m.id);
