@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { AppContext } from './http/context.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { startJobs } from './jobs/index.ts';
@@ -70,6 +70,7 @@ export async function buildApp(
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    frameworkErrors: answerFrameworkError,
   });
   const routes: BuiltApp['routes'] = [];
   app.addHook('onRoute', (route) => {

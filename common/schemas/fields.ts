@@ -9,6 +9,7 @@ import { z } from 'zod/mini';
 // end up as new lines wherever it is shown, mail headers and plain-text mail included. Multi-line text
 // keeps tabs and line breaks (\r\n as well: session descriptions and pasted text use it).
 const LINE_BREAKS_AND_TAB = new Set([0x09, 0x0a, 0x0d]);
+const LONE_SURROGATE = /\p{Surrogate}/u;
 function hasControl(value: string, multiline: boolean): boolean {
   for (let i = 0; i < value.length; i += 1) {
     const c = value.charCodeAt(i);
@@ -58,6 +59,9 @@ export function text(options: TextOptions) {
         ? `${label} cannot contain control characters.`
         : `${label} must be one line, without line breaks or control characters.`,
     ),
+    // Half of a surrogate pair is no character: each database would store something else in its
+    // place (SQLite reads it back as three U+FFFD, PostgreSQL as one), so the text would change.
+    z.refine((value: string) => !LONE_SURROGATE.test(value), `${label} contains an invalid character.`),
   );
   return z.string({ error: options.typeError ?? `${label} must be text.` }).check(...checks);
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerJsonBodyParser } from './jsonBody.ts';
 
 /**
@@ -34,6 +34,27 @@ function snakeCase(code: string): string {
     .replace(/^FST_ERR_/, '')
     .replace(/([a-z])([A-Z])/g, '$1_$2')
     .toLowerCase();
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid: it has a broken percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: what its router refuses before any route or hook runs (a broken
+ * %-escape, a path part over maxParamLength) is answered in our shape too, not in Fastify's own, and
+ * without repeating the address (10 kB of it, possibly).
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    return reply.status(500).send({
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    });
+  }
+  const message = FRAMEWORK_MESSAGES[error.code] ?? 'The request is not valid.';
+  return reply.status(status).send({ error: { code: snakeCase(error.code), message } });
 }
 
 /**

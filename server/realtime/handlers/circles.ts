@@ -22,7 +22,12 @@ function spendSignal(socket: object): void {
   }
   budget.used += 1;
   if (budget.used > SIGNAL_BUDGET.max) {
-    throw new HttpError(429, 'rate_limited', 'Too many signals at once. Wait a few seconds and try again.', 5);
+    throw new HttpError(
+      429,
+      'rate_limited',
+      'Too many signals at once. Wait a few seconds and try again.',
+      5,
+    );
   }
 }
 
