@@ -1,0 +1,257 @@
+import { showInputSchema } from '@common/schemas/admin.ts';
+import * as auth from '@common/schemas/auth.ts';
+import * as circles from '@common/schemas/circles.ts';
+import { contactMessageSchema } from '@common/schemas/contact.ts';
+import { sendMessageSchema } from '@common/schemas/messages.ts';
+import * as posts from '@common/schemas/posts.ts';
+import * as profiles from '@common/schemas/profiles.ts';
+import { createReportSchema, REPORT_REASONS } from '@common/schemas/reports.ts';
+import * as settings from '@common/schemas/settings.ts';
+import { wallPostInputSchema } from '@common/schemas/wall.ts';
+import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
+import { type Target, validBodies } from '@server/test/badInput.ts';
+import { makeCircle } from '@server/test/circles.ts';
+import {
+  type dialects,
+  makeUser,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '@server/test/harness.ts';
+import fc from 'fast-check';
+
+// The mutating routes of the app and how to reach each one with generated bad input: the shared zod
+// schema of its body, whose fixture fills its path, who sends it. generatedInput.test.ts fails when a
+// registered mutating route has no entry here, or an entry no route.
+
+export type Fixture = keyof Awaited<ReturnType<typeof makeFixtures>>['ids'];
+export type Actor = 'member' | 'admin' | 'visitor';
+export interface RouteSpec {
+  /** The shared schema of the body; none for a route that reads no body. */
+  schema?: Target['schema'];
+  valid?: fc.Arbitrary<Record<string, unknown>>;
+  params?: Record<string, Fixture>;
+  /** Further ids its params must never take, beyond ids of other kinds (another member's post). */
+  refuse?: Fixture[];
+  actor?: Actor;
+  multipart?: true;
+  /** Tables a refused request may write: a failed sign-in is counted (sign_in_failures). */
+  mayChange?: string[];
+}
+
+const email = fc
+  .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1, maxLength: 12 })
+  .map((name) => `${name}@example.com`);
+const sitePath = fc.constantFrom('/auth/callback', '/', '/settings');
+/** A route that takes a body of `schema`; `overrides` give valid values its generator cannot guess. */
+const withBody = (
+  schema: NonNullable<Target['schema']>,
+  overrides: Record<string, fc.Arbitrary<unknown>> = {},
+  rest: RouteSpec = {},
+): RouteSpec => ({ schema, valid: validBodies(schema, overrides), ...rest });
+const visitor: RouteSpec = { actor: 'visitor' };
+const admin = { actor: 'admin' as const };
+const hiddenAuth = { params: { '*': 'hiddenAuthEndpoint' as const } };
+const show = withBody(showInputSchema, {
+  show_date: fc.constant('2027-03-14'),
+  starts_at: fc.constant('2027-03-14T19:30:00-05:00'),
+  ticket_url: fc.constantFrom(null, '', 'https://example.org/tickets'),
+});
+const circleHost = { params: { id: 'circle' as const }, refuse: ['circleOfB' as const] };
+
+/** Every mutating route (method and path as Fastify registered it) and what it takes. */
+export const ROUTES: Record<string, RouteSpec> = {
+  'POST /api/auth/sign-up/email': withBody(auth.signUpSchema, { email, callbackURL: sitePath }, visitor),
+  'POST /api/auth/sign-in/email': withBody(
+    auth.signInSchema,
+    { email, callbackURL: sitePath },
+    {
+      ...visitor,
+      mayChange: ['sign_in_failures'],
+    },
+  ),
+  'POST /api/auth/sign-out': {},
+  'POST /api/auth/send-verification-email': withBody(
+    auth.resendConfirmationSchema,
+    { email, callbackURL: sitePath },
+    visitor,
+  ),
+  'POST /api/auth/request-password-reset': withBody(
+    auth.forgotPasswordSchema,
+    { email, redirectTo: sitePath },
+    visitor,
+  ),
+  'POST /api/auth/reset-password': withBody(auth.resetPasswordSchema, {}, visitor),
+  'POST /api/auth/*': hiddenAuth,
+  'PUT /api/auth/*': hiddenAuth,
+  'PATCH /api/auth/*': hiddenAuth,
+  'DELETE /api/auth/*': hiddenAuth,
+  'POST /api/contact': withBody(contactMessageSchema, { email }),
+  'POST /api/media': { multipart: true },
+  'POST /api/posts': withBody(posts.createPostSchema),
+  'PATCH /api/posts/:id': withBody(
+    posts.updatePostSchema,
+    {},
+    { params: { id: 'post' }, refuse: ['postOfB'] },
+  ),
+  'DELETE /api/posts/:id': { params: { id: 'post' }, refuse: ['postOfB'] },
+  'PUT /api/posts/:id/like': { params: { id: 'post' } },
+  'DELETE /api/posts/:id/like': { params: { id: 'post' } },
+  'POST /api/posts/:id/shares': { params: { id: 'post' } },
+  'POST /api/posts/:id/views': { params: { id: 'post' } },
+  'POST /api/posts/:id/comments': { ...withBody(posts.createCommentSchema), params: { id: 'post' } },
+  'DELETE /api/comments/:id': { params: { id: 'comment' }, refuse: ['commentOfB'] },
+  'POST /api/notifications/read-all': {},
+  'POST /api/notifications/:id/read': { params: { id: 'notification' }, refuse: ['notificationOfB'] },
+  'PATCH /api/profiles/me/details': withBody(profiles.profileDetailsSchema, {
+    website: fc.constantFrom('', 'https://example.org'),
+  }),
+  'PATCH /api/profiles/me/avatar': withBody(profiles.avatarInputSchema),
+  'PATCH /api/profiles/me/cover': withBody(profiles.coverInputSchema),
+  'PUT /api/profiles/me/video': withBody(profiles.profileVideoInputSchema),
+  'DELETE /api/profiles/me/video': {},
+  'PUT /api/follows/:userId': { params: { userId: 'user' } },
+  'DELETE /api/follows/:userId': { params: { userId: 'user' } },
+  'PUT /api/blocks/:userId': { params: { userId: 'user' } },
+  'DELETE /api/blocks/:userId': { params: { userId: 'user' } },
+  'PUT /api/mutes/:userId': { params: { userId: 'user' } },
+  'DELETE /api/mutes/:userId': { params: { userId: 'user' } },
+  'POST /api/profiles/:id/wall': { ...withBody(wallPostInputSchema), params: { id: 'user' } },
+  'POST /api/pending-posts/:id/approve': { params: { id: 'pending' }, refuse: ['pendingOfB'] },
+  'POST /api/pending-posts/:id/reject': { params: { id: 'pending' }, refuse: ['pendingOfB'] },
+  'POST /api/friend-requests/:id/accept': { params: { id: 'user' } },
+  'POST /api/friend-requests/:id/decline': { params: { id: 'user' } },
+  'PATCH /api/settings/account': withBody(settings.updateAccountSchema),
+  'PATCH /api/settings/profile-details': withBody(settings.updateBioSchema),
+  'PATCH /api/settings/privacy': withBody(settings.updatePrivacySchema),
+  'PATCH /api/settings/preferences': withBody(settings.updatePreferencesSchema),
+  'POST /api/settings/delete-account': withBody(settings.deleteAccountSchema),
+  'POST /api/conversations/with/:userId/messages': withBody(
+    sendMessageSchema,
+    { client_id: fc.uuid() },
+    {
+      params: { userId: 'user' },
+    },
+  ),
+  'POST /api/conversations/with/:userId/read': { params: { userId: 'user' } },
+  'POST /api/conversations/with/:userId/request/accept': { params: { userId: 'user' } },
+  'DELETE /api/conversations/with/:userId/request': { params: { userId: 'user' } },
+  // A created circle is scheduled: a live one would be ended by the stale-circle job mid-run.
+  'POST /api/circles': withBody(circles.createCircleSchema, { mode: fc.constant('scheduled') }),
+  'POST /api/circles/:id/join': { params: { id: 'circle' } },
+  'POST /api/circles/:id/requests': { params: { id: 'circle' } },
+  'POST /api/circles/:id/requests/:userId/approve': { params: { id: 'circle', userId: 'user' } },
+  'POST /api/circles/:id/requests/:userId/decline': { params: { id: 'circle', userId: 'user' } },
+  'POST /api/circles/:id/preview': { params: { id: 'circle' } },
+  'POST /api/circles/:id/chat': { ...withBody(circles.chatInputSchema), ...circleHost },
+  'POST /api/circles/:id/live': { ...withBody(circles.goLiveSchema), ...circleHost },
+  'POST /api/circles/:id/heartbeat': circleHost,
+  'POST /api/circles/:id/end': circleHost,
+  'POST /api/spotlight/refresh': {},
+  'DELETE /api/admin/members/:id': { params: { id: 'me' }, ...admin },
+  'PUT /api/admin/members/:id/admin-role': { params: { id: 'me' }, ...admin },
+  'DELETE /api/admin/members/:id/admin-role': { params: { id: 'me' }, ...admin },
+  'POST /api/admin/shows': { ...show, ...admin },
+  'PUT /api/admin/shows/:id': { ...show, params: { id: 'show' }, ...admin },
+  'POST /api/reports': withBody(createReportSchema, {
+    reason: fc.constantFrom(...Object.keys(REPORT_REASONS).filter((r) => r !== 'other')),
+  }),
+  'POST /api/admin/reports/:id/dismiss': { params: { id: 'report' }, ...admin },
+  'POST /api/admin/reports/:id/remove': { params: { id: 'report' }, ...admin },
+  'POST /api/admin/reports/:id/suspend': { params: { id: 'report' }, ...admin },
+  'POST /api/admin/members/:id/suspend': { params: { id: 'me' }, ...admin },
+  'POST /api/admin/members/:id/restore': { params: { id: 'me' }, ...admin },
+  'DELETE /api/admin/shows/:id': { params: { id: 'show' }, ...admin },
+};
+
+/** Two members and an admin, and one of everything a path can name: theirs and another's. */
+export async function makeFixtures(server: TestServer) {
+  const [a, b, boss] = [await makeUser(server), await makeUser(server), await makeUser(server)];
+  await server.built.ctx.database.db
+    .insertInto('user_roles')
+    .values({ user_id: boss.me.id, role: 'admin' })
+    .execute();
+  const made = async (client: TestClient, method: string, url: string, body?: unknown) => {
+    const res = await client.request(method, url, method === 'GET' ? undefined : (body ?? {}));
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const post = (await made(a.client, 'POST', '/api/posts', { content: 'Mine' })).id;
+  const postOfB = (await made(b.client, 'POST', '/api/posts', { content: 'Theirs' })).id;
+  await made(b.client, 'PUT', `/api/follows/${a.me.id}`); // a friend request, and A's notification
+  await made(a.client, 'PUT', `/api/follows/${b.me.id}`);
+  const reportOfB = { target_type: 'post', reason: 'spam' };
+  const firstNotification = async (client: TestClient) =>
+    (await made(client, 'GET', '/api/notifications')).notifications[0].id;
+  const ids = {
+    me: a.me.id as string,
+    user: b.me.id as string,
+    post,
+    postOfB,
+    comment: (await made(a.client, 'POST', `/api/posts/${post}/comments`, { content: 'c' })).id,
+    commentOfB: (await made(b.client, 'POST', `/api/posts/${postOfB}/comments`, { content: 'c' })).id,
+    pending: (await made(b.client, 'POST', `/api/profiles/${a.me.id}/wall`, { content: 'For A' }))
+      .pending_post.id,
+    pendingOfB: (await made(a.client, 'POST', `/api/profiles/${b.me.id}/wall`, { content: 'For B' }))
+      .pending_post.id,
+    notification: await firstNotification(a.client),
+    notificationOfB: await firstNotification(b.client),
+    circle: (await makeCircle(a.client, { mode: 'scheduled' })).id,
+    circleOfB: (await makeCircle(b.client, { mode: 'scheduled' })).id,
+    show: (await made(boss.client, 'POST', '/api/admin/shows', fc.sample(show.valid!, 1)[0])).id,
+    report: (await made(a.client, 'POST', '/api/reports', { ...reportOfB, target_id: postOfB })).id,
+    hiddenAuthEndpoint: 'update-user',
+  };
+  const cookie = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return {
+    ids,
+    cookies: { member: cookie(a.client), admin: cookie(boss.client), visitor: '' } as Record<Actor, string>,
+  };
+}
+export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
+
+/** The kind of thing a fixture is: an id of another kind must never be taken where this one goes. */
+const kindOf = (fixture: string) => (fixture === 'me' ? 'user' : fixture.replace(/OfB$/, ''));
+// Better Auth endpoints we hide, and ways to walk to them from the catch-all.
+const HIDDEN_AUTH =
+  'list-sessions delete-user change-email revoke-sessions change-password ..%5csign-out sign-out%2f.. reset-password%2f..%2flist-sessions'.split(
+    ' ',
+  );
+
+export function targetOf(key: string, spec: RouteSpec, fixtures: Fixtures) {
+  const [method, url] = key.split(' ') as [string, string];
+  const params = Object.fromEntries(
+    Object.entries(spec.params ?? {}).map(([name, f]) => [name, fixtures.ids[f]]),
+  );
+  const kinds = new Set(Object.values(spec.params ?? {}).map(kindOf));
+  const refusedIds = Object.entries(fixtures.ids)
+    .filter(([name]) => !kinds.has(kindOf(name)) || spec.refuse?.includes(name as Fixture))
+    .map(([, id]) => id)
+    .concat(kinds.has('hiddenAuthEndpoint') ? HIDDEN_AUTH : []);
+  const anyValue = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
+  const valid = spec.valid ?? fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 3 });
+  return {
+    method,
+    url,
+    schema: spec.schema,
+    valid,
+    params,
+    refusedIds,
+    multipart: spec.multipart,
+  } satisfies Target;
+}
+
+/** Member limits are counted before validation: raised for this server, so 429s hide nothing. */
+export async function startServer(dialect: (typeof dialects)[number]): Promise<TestServer> {
+  const saved = structuredClone(MEMBER_LIMITS);
+  for (const limit of Object.values(MEMBER_LIMITS)) (limit as { max: number }).max = 1_000_000;
+  try {
+    return await startTestServer(dialect, {
+      authRateLimit: { perIp: 1_000_000, perEmail: 1_000_000, windowMs: 60_000 },
+      contactRateLimit: { perIp: 1_000_000, windowMs: 60_000 },
+    });
+  } finally {
+    for (const [name, limit] of Object.entries(saved))
+      Object.assign(MEMBER_LIMITS[name as keyof typeof MEMBER_LIMITS], limit);
+  }
+}
