@@ -137,6 +137,15 @@ test('on a phone the requests list and a request take turns, with Accept and Del
   const overflow = await ben.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
+  // An unwanted message is reported to the moderators from the message itself.
+  await ben.page.getByRole('button', { name: `Report message from ${cat.member.name}` }).click();
+  const report = ben.page.getByRole('dialog', { name: 'Report message' });
+  await report.getByLabel('Spam or scam').check();
+  await report.getByRole('button', { name: 'Submit report' }).click();
+  await expect(ben.page.getByText('Report sent')).toBeVisible();
+  await expect(report).toBeHidden();
+  await expect(ben.page.getByRole('button', { name: /^Report message from/ })).toBeFocused();
+
   await ben.page.getByRole('link', { name: 'Back to conversations' }).click();
   await expect(ben.page).toHaveURL(/\/messages\?box=requests$/);
   await expect(item).toBeVisible();

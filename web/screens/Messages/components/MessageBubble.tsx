@@ -1,10 +1,12 @@
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
+import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import type { ChatMessage } from '@web/queries/messageCache.ts';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 
 /**
  * One message. The viewer's own show where they are: 'Sending…', 'Failed' with Retry, and on the
- * newest stored one 'Delivered' or 'Read'. Memoized: a new message re-renders only itself.
+ * newest stored one 'Delivered' or 'Read'; the other member's can be reported to the moderators.
+ * Memoized: a new message re-renders only itself.
  */
 export const MessageBubble = memo(function MessageBubble({
   message,
@@ -20,6 +22,7 @@ export const MessageBubble = memo(function MessageBubble({
   onRetry: (message: ChatMessage) => void;
 }) {
   const failed = message.pending === 'failed';
+  const [reporting, setReporting] = useState(false);
   return (
     <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`} data-message-id={message.id}>
       <p
@@ -48,7 +51,24 @@ export const MessageBubble = memo(function MessageBubble({
           </>
         ) : null}
         {showReceipt ? <span>{message.is_read ? 'Read' : 'Delivered'}</span> : null}
+        {!mine && !message.pending ? (
+          <button
+            type="button"
+            aria-label={`Report message from ${senderName}`}
+            onClick={() => setReporting(true)}
+            className="rounded font-medium text-slate-500 hover:text-red-700 hover:underline"
+          >
+            Report
+          </button>
+        ) : null}
       </p>
+      {reporting ? (
+        <ReportDialog
+          target={{ type: 'message', id: message.id }}
+          what="message"
+          onClose={() => setReporting(false)}
+        />
+      ) : null}
     </li>
   );
 });
