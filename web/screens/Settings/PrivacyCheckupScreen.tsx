@@ -1,6 +1,7 @@
 import { WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_LABELS, type WhoCanMessage } from '@common/schemas/settings.ts';
 import { usePrivacySettings, useUpdatePrivacy } from '@web/queries/settings.ts';
 import { Eye, MessageCircle } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Loaded, SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
 
@@ -21,11 +22,16 @@ const SAVED: Record<WhoCanMessage, string> = {
 export default function PrivacyCheckupScreen() {
   const privacy = usePrivacySettings();
   const update = useUpdatePrivacy();
+  // The choice shows at once, in the same render as the click: the cache's optimistic update comes a
+  // tick later (after cancelling fetches), and a controlled radio would flip back until then.
+  const [picked, setPicked] = useState<WhoCanMessage | null>(null);
 
   function choose(value: WhoCanMessage) {
+    setPicked(value);
     update.mutate(
       { who_can_message: value },
       {
+        onSettled: () => setPicked(null),
         onSuccess: (saved) =>
           toast.success('Privacy settings updated', { description: SAVED[saved.who_can_message] }),
         onError: (error) => toast.error('Error updating privacy settings', { description: error.message }),
@@ -37,49 +43,52 @@ export default function PrivacyCheckupScreen() {
     <SettingsPage title="Privacy Checkup" description="A quick look at who can see and reach you.">
       <SettingsSection id="settings-checkup" title="Your privacy at a glance">
         <Loaded query={privacy}>
-          {(data) => (
-            <div className="flex flex-col gap-5">
-              <p className="flex items-center gap-3 text-slate-700">
-                <Eye aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
-                <span>
-                  Who can see your posts: <strong className="text-slate-900">Public</strong>
-                </span>
-              </p>
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-2 flex items-center gap-3 text-slate-700">
-                  <MessageCircle aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+          {(data) => {
+            const shown = picked ?? data.who_can_message;
+            return (
+              <div className="flex flex-col gap-5">
+                <p className="flex items-center gap-3 text-slate-700">
+                  <Eye aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
                   <span>
-                    Who can message you:{' '}
-                    <strong className="text-slate-900">{WHO_CAN_MESSAGE_LABELS[data.who_can_message]}</strong>
+                    Who can see your posts: <strong className="text-slate-900">Public</strong>
                   </span>
-                </legend>
-                {WHO_CAN_MESSAGE.map((value) => (
-                  <label
-                    key={value}
-                    className="flex cursor-pointer items-start gap-3 rounded-xl px-3 py-3 hover:bg-slate-50 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
-                  >
-                    <input
-                      type="radio"
-                      name="who-can-message"
-                      value={value}
-                      checked={data.who_can_message === value}
-                      onChange={() => choose(value)}
-                      aria-describedby={`who-can-message-${value}`}
-                      className="mt-1 h-4 w-4 accent-brand-600"
-                    />
-                    <span className="min-w-0">
-                      <span className="block font-medium text-slate-900">
-                        {WHO_CAN_MESSAGE_LABELS[value]}
-                      </span>
-                      <span id={`who-can-message-${value}`} className="block text-sm text-slate-500">
-                        {WHO_CAN_MESSAGE_HINTS[value]}
-                      </span>
+                </p>
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-2 flex items-center gap-3 text-slate-700">
+                    <MessageCircle aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+                    <span>
+                      Who can message you:{' '}
+                      <strong className="text-slate-900">{WHO_CAN_MESSAGE_LABELS[shown]}</strong>
                     </span>
-                  </label>
-                ))}
-              </fieldset>
-            </div>
-          )}
+                  </legend>
+                  {WHO_CAN_MESSAGE.map((value) => (
+                    <label
+                      key={value}
+                      className="flex cursor-pointer items-start gap-3 rounded-xl px-3 py-3 hover:bg-slate-50 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+                    >
+                      <input
+                        type="radio"
+                        name="who-can-message"
+                        value={value}
+                        checked={shown === value}
+                        onChange={() => choose(value)}
+                        aria-describedby={`who-can-message-${value}`}
+                        className="mt-1 h-4 w-4 accent-brand-600"
+                      />
+                      <span className="min-w-0">
+                        <span className="block font-medium text-slate-900">
+                          {WHO_CAN_MESSAGE_LABELS[value]}
+                        </span>
+                        <span id={`who-can-message-${value}`} className="block text-sm text-slate-500">
+                          {WHO_CAN_MESSAGE_HINTS[value]}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              </div>
+            );
+          }}
         </Loaded>
       </SettingsSection>
     </SettingsPage>
