@@ -2,6 +2,12 @@ import { z } from 'zod/mini';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
 import { cursorField, limitField, mediaIdField, personSchema, text } from './fields.ts';
 
+/**
+ * Coordinates kept to 7 decimals (about 1 cm): a value like -3.2e-81 is no place, and PostgreSQL's
+ * `real` column refuses it as an underflow.
+ */
+const toMicrodegrees = (value: number) => Math.round(value * 1e7) / 1e7 || 0;
+
 export const POST_CONTENT_MAX_LENGTH = 5000;
 export const RECIPE_MAX_LENGTH = 5000;
 export const LOCATION_NAME_MAX_LENGTH = 200;
@@ -25,10 +31,16 @@ export const createPostSchema = z.strictObject({
   feeling: z.optional(z.enum(FEELINGS, { error: `Choose a feeling from the list: ${FEELINGS.join(', ')}.` })),
   location_name: z.optional(optionalText('The location', LOCATION_NAME_MAX_LENGTH, false)),
   location_lat: z.optional(
-    z.number({ error: 'location_lat must be a number.' }).check(z.gte(-90), z.lte(90)),
+    z.pipe(
+      z.number({ error: 'location_lat must be a number.' }).check(z.gte(-90), z.lte(90)),
+      z.transform(toMicrodegrees),
+    ),
   ),
   location_lng: z.optional(
-    z.number({ error: 'location_lng must be a number.' }).check(z.gte(-180), z.lte(180)),
+    z.pipe(
+      z.number({ error: 'location_lng must be a number.' }).check(z.gte(-180), z.lte(180)),
+      z.transform(toMicrodegrees),
+    ),
   ),
   prayer_type: z.optional(
     z.enum(PRAYER_TYPES, { error: `Choose a prayer type: ${PRAYER_TYPES.join(', ')}.` }),
