@@ -21,7 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // BAD_INPUT_SEED=<seed> replays the same cases (BAD_INPUT_CASES changes how many).
 
 const CASES = Number(process.env.BAD_INPUT_CASES ?? 1000);
-const SEED = Number(process.env.BAD_INPUT_SEED ?? Date.now() % 2 ** 31);
+// A fixed seed by default, so a run that lands is a run that can be repeated; set BAD_INPUT_SEED to explore.
+const SEED = Number(process.env.BAD_INPUT_SEED ?? 20261124);
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // ---- The database before and after ----
