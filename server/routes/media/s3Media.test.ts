@@ -1,16 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   CreateBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
+import type { MediaUpload } from '@common/schemas/media.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -20,7 +19,7 @@ import {
   type TestServer,
 } from '@server/test/harness.ts';
 import { makeVideo } from '@server/test/media.ts';
-import { startTestS3, type TestS3 } from '@server/test/s3.ts';
+import { keysOf, startTestS3, type TestS3 } from '@server/test/s3.ts';
 import { uploadPhoto, uploadVideo } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -50,22 +49,13 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-/** The bucket's keys under a prefix. */
-async function keysIn(prefix: string): Promise<string[]> {
-  const listed = await sdk.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
-  return (listed.Contents ?? []).map((object) => object.Key!).sort();
-}
+const keysIn = (prefix: string) => s3.keys(prefix);
 
 async function objectBytes(key: string): Promise<Buffer> {
   const object = await sdk.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
   return Buffer.from(await object.Body!.transformToByteArray());
 }
 
-/** Keys of an upload's files, from the URLs it answered with (/media/<key> or <S3_PUBLIC_URL>/<key>). */
-const keysOf = (upload: Pick<MediaUpload, 'url' | 'feed_url'>, base = '/media') =>
-  [upload.url, upload.feed_url].filter((url) => url !== null).map((url) => url.slice(base.length + 1));
-
-/** A GET with the path exactly as written (fetch and `new URL` would resolve `..` and `%2e%2e`). */
 function rawGet(server: TestServer, rawPath: string): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(server.baseUrl);
   return new Promise((resolve, reject) => {
@@ -321,88 +311,5 @@ describe('media in an S3 bucket with S3_PUBLIC_URL', () => {
     const origin = new URL(publicUrl).origin;
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(page.headers.get('content-security-policy')).toBe(expectedCsp(origin));
-  });
-});
-
-/**
- * s3rver behind a real HTTP proxy that, while `full` is set, answers the PUTs after the first `allow`
- * with that S3 error, as a full or over-quota store does; everything else reaches s3rver.
- */
-async function startFillableS3(target: string) {
-  const state = { full: null as { status: number; code: string } | null, allow: 0, puts: 0 };
-  const proxy = createServer((req, res) => {
-    if (req.method === 'PUT' && state.full && state.puts++ >= state.allow) {
-      const { status, code } = state.full;
-      const xml = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>No space</Message></Error>`;
-      req.resume().on('end', () => res.writeHead(status, { 'content-type': 'application/xml' }).end(xml));
-      return;
-    }
-    const upstream = httpRequest(
-      `${target}${req.url}`,
-      { method: req.method, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode!, up.headers);
-        up.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const { port } = proxy.address() as { port: number };
-  const fill = (full: typeof state.full, allow = 0) => Object.assign(state, { full, allow, puts: 0 });
-  const close = () => {
-    proxy.closeAllConnections();
-    return new Promise<void>((resolve) => proxy.close(() => resolve()));
-  };
-  return { endpoint: `http://127.0.0.1:${port}`, fill, puts: () => state.puts, close };
-}
-
-describe.each(dialects)('an S3 bucket that is full (%s)', (dialect) => {
-  let server: TestServer;
-  let alice: { client: TestClient; me: { id: string } };
-  let store: Awaited<ReturnType<typeof startFillableS3>>;
-  beforeAll(async () => {
-    store = await startFillableS3(s3.endpoint);
-    server = await startTestServer(dialect, { s3: s3.config({ endpoint: store.endpoint }) });
-    alice = await makeUser(server);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await store?.close();
-  });
-
-  it('answers 507 with the out-of-space sentence and leaves no object, row or temp file', async () => {
-    const rows = () =>
-      server.built.ctx.database.db
-        .selectFrom('media_objects')
-        .select('id')
-        .where('user_id', '=', alice.me.id);
-    const kept = await uploadPhoto(server, alice.client);
-    const keys = await keysIn(`u/${alice.me.id}/`);
-    expect(keys).toEqual(keysOf(kept).sort());
-    // A photo is two PUTs: its main file, then the feed variant; the store fills before either or between.
-    for (const [status, code, allow] of [
-      [507, 'InsufficientStorage', 1],
-      [507, 'XMinioStorageFull', 0],
-      [400, 'XMinioAdminBucketQuotaExceeded', 1],
-      [403, 'QuotaExceeded', 1],
-    ] as const) {
-      store.fill({ status, code }, allow);
-      await expect(uploadPhoto(server, alice.client)).rejects.toThrow(
-        `upload failed: 507 ${JSON.stringify({ error: { code: 'out_of_storage', message: MEDIA_MESSAGES.outOfStorage } })}`,
-      );
-      // The PUTs let through reached the bucket; none was asked again, and what was written went.
-      expect([code, store.puts()]).toEqual([code, allow + 1]);
-      expect([code, await keysIn(`u/${alice.me.id}/`)]).toEqual([code, keys]);
-      expect(await rows().execute()).toEqual([{ id: kept.id }]);
-      expect(readdirSync(path.join(server.dataDir, 'tmp', 'uploads'))).toEqual([]);
-    }
-    // Another refusal is not mistaken for a full store: it stays our error, without its details.
-    store.fill({ status: 403, code: 'AccessDenied' });
-    await expect(uploadPhoto(server, alice.client)).rejects.toThrow(/^upload failed: 500 .*"internal_error"/);
-    expect(await keysIn(`u/${alice.me.id}/`)).toEqual(keys);
-    // Space again: uploads work as before.
-    store.fill(null);
-    expect((await uploadPhoto(server, alice.client)).url).toMatch(/^\/media\/u\//);
   });
 });
