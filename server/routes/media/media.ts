@@ -63,17 +63,18 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const tmpFile = path.join(tmpDir, `${uuidv7()}.upload`);
       const { uploadQuota } = ctx.config;
+      // The temp file goes before the answer does, so a client that got one finds nothing left behind.
+      let row: MediaObjectRow;
       try {
         // Used up: refused before a byte is read. Then once the size is known, and when recorded.
         assertWithinQuota(await readUploadUsage(ctx.database.db, viewer.userId), uploadQuota, 0);
         const received = await receiveFile(request, tmpFile);
         received.bytes = (await stat(tmpFile)).size + (received.poster?.length ?? 0);
         assertWithinQuota(await readUploadUsage(ctx.database.db, viewer.userId), uploadQuota, received.bytes);
-        const row = await storeUpload(ctx, viewer.userId, received, tmpFile);
-        await sweepLeftovers(ctx, request, viewer.userId);
-        return reply.status(201).send(presentMediaUpload(row, ctx.media) satisfies MediaUpload);
+        row = await storeUpload(ctx, viewer.userId, received, tmpFile);
       } catch (error) {
         discardRestOfBody(request);
+        await rm(tmpFile, { force: true });
         if (error instanceof UploadQuotaExceeded) {
           // Sent here: the error handler would take Retry-After from the message's first number.
           return reply
@@ -82,9 +83,10 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
             .send({ error: { code: error.code, message: error.message } });
         }
         throw isOutOfSpace(error) ? outOfStorage() : error;
-      } finally {
-        await rm(tmpFile, { force: true });
       }
+      await rm(tmpFile, { force: true });
+      await sweepLeftovers(ctx, request, viewer.userId);
+      return reply.status(201).send(presentMediaUpload(row, ctx.media) satisfies MediaUpload);
     });
   });
 
