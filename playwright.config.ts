@@ -7,6 +7,9 @@ export const E2E_DATA_DIR = `.e2e-data/${port}`;
 // The nearby-places search asks this local stand-in for Nominatim and Overpass, never the internet.
 const placesFixturePort = port + 2000;
 const placesFixtureUrl = `http://127.0.0.1:${placesFixturePort}`;
+// Web pushes go to this local push service (https, its own certificate), never to FCM or Mozilla.
+export const PUSH_SERVICE_PORT = port + 3000;
+const pushServiceCa = `.e2e-data/push-ca-${port}.pem`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,6 +22,8 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // The app's service worker would answer requests that tests route or fail on purpose; pwa.spec allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
@@ -41,6 +46,15 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'] }, testMatch: /mobile\.spec/ },
   ],
   webServer: [
+    {
+      command: `mkdir -p .e2e-data && npx tsx server/test/pushServiceFixture.ts ${PUSH_SERVICE_PORT} ${pushServiceCa}`,
+      url: `https://127.0.0.1:${PUSH_SERVICE_PORT}/health`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       command: `npx tsx server/test/placesFixture.ts ${placesFixturePort}`,
       url: `${placesFixtureUrl}/health`,
@@ -67,6 +81,8 @@ export default defineConfig({
         // Circles connect pages on this machine: no public STUN server is reachable, nor needed.
         ICE_SERVERS: '[]',
         NOMINATIM_URL: placesFixtureUrl,
+        PUSH_SERVICE_HOSTS: `127.0.0.1:${PUSH_SERVICE_PORT}`,
+        PUSH_SERVICE_CA_FILE: pushServiceCa,
         OVERPASS_URL: `${placesFixtureUrl}/api/interpreter`,
       },
       stdout: 'ignore',

@@ -2,13 +2,47 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable app: the manifest, and web/sw.ts built with the list of files to keep offline.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      // web/pwa/registerServiceWorker.ts registers it after the first screen, and asks before updating.
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'Splikz',
+        short_name: 'Splikz',
+        description: 'A social network where faith, food and laughter bring people together.',
+        lang: 'en-US',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#4f46e5',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The video trimmer (mediabunny) and the bench-only ffmpeg files load when used, not before.
+        globIgnores: ['**/TrimDialog-*.js', '**/ffmpeg*', '**/*.map'],
+      },
+    }),
+  ],
   resolve: {
     alias: {
       '@web': path.join(root, 'web'),

@@ -23,7 +23,11 @@ interface ManifestChunk {
  * Gzip size of the JavaScript a visitor of /auth downloads: the entry chunk, the lazily loaded
  * AuthScreen chunk, and everything they import statically (from Vite's build manifest).
  */
-function authJavaScriptGzipBytes(): { bytes: number; files: string[] } | null {
+function authJavaScriptGzipBytes(): {
+  bytes: number;
+  files: string[];
+  catalogues: Record<string, number>;
+} | null {
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
@@ -42,8 +46,15 @@ function authJavaScriptGzipBytes(): { bytes: number; files: string[] } | null {
   visit(entry);
   visit(authScreen);
   const files = [...seen].map((key) => manifest[key]!.file);
-  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join('dist', file))).length, 0);
-  return { bytes, files };
+  const gzipOf = (file: string) => gzipSync(readFileSync(path.join('dist', file))).length;
+  const bytes = files.reduce((sum, file) => sum + gzipOf(file), 0);
+  // A visitor whose language is not English also loads that language's catalogue (one chunk each).
+  const catalogues: Record<string, number> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const language = /i18n\/locales\/([\w-]+)\.json$/.exec(key)?.[1];
+    if (language && !seen.has(key)) catalogues[language] = gzipOf(chunk.file);
+  }
+  return { bytes, files, catalogues };
 }
 
 async function main() {
@@ -69,6 +80,13 @@ async function main() {
       authJsGzipKB: js ? Number((js.bytes / 1024).toFixed(1)) : null,
       authJsTargetKB: 150,
       authJsFiles: js?.files ?? [],
+      /** The first screen in each other language: the same files plus its catalogue. */
+      authJsGzipKBByLanguage: Object.fromEntries(
+        Object.entries(js?.catalogues ?? {}).map(([language, bytes]) => [
+          language,
+          Number(((js!.bytes + bytes) / 1024).toFixed(1)),
+        ]),
+      ),
     };
     console.log(`GET /api/health      ${health.requestsPerSecond} req/s   p99 ${health.p99Ms} ms`);
     console.log(`GET /api/me (signed) ${me.requestsPerSecond} req/s   p99 ${me.p99Ms} ms`);
@@ -78,6 +96,9 @@ async function main() {
         ? `JS loaded by /auth   ${report.authJsGzipKB} KB gzip in ${js.files.length} files (target <= 150 KB)`
         : 'JS loaded by /auth   no dist/: run "npm run build" first',
     );
+    for (const [language, kb] of Object.entries(report.authJsGzipKBByLanguage)) {
+      console.log(`  in ${language}          ${kb} KB gzip with its catalogue`);
+    }
     saveResults('auth-and-health', report);
   } finally {
     await server.close();

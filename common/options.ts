@@ -44,3 +44,17 @@ export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
   bug: 'Report a Bug',
   other: 'Other',
 };
+
+/** The interface languages of /settings/language, each named in itself (spec section 'Settings'). */
+export const LANGUAGES = [
+  ['en-US', 'English (United States)'],
+  ['es-ES', 'Español (España)'],
+  ['fr-FR', 'Français (France)'],
+  ['de-DE', 'Deutsch (Deutschland)'],
+  ['pt-BR', 'Português (Brasil)'],
+] as const;
+export type Language = (typeof LANGUAGES)[number][0];
+export const LANGUAGE_CODES = LANGUAGES.map(([code]) => code) as [Language, ...Language[]];
+
+export const isLanguageCode = (value: unknown): value is Language =>
+  LANGUAGE_CODES.includes(value as Language);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createConfirmedMember, DATA_DIR, type Member, newMember } from './support/members.ts';
+import { createConfirmedMember, DATA_DIR, type Member, mailTo, newMember } from './support/members.ts';
 
 /** Grants the admin role the way an operator does: `npm run admin -- grant <email>` on the e2e data. */
 function grantAdmin(email: string) {
@@ -143,4 +143,41 @@ test('the admin screen reads well on a phone', async ({ page, baseURL }) => {
   await page.getByRole('tab', { name: 'Audit log' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an admin writes an update, and members with Updates on get it by email with an unsubscribe link', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = newMember('announcer');
+  await createConfirmedMember(page.request, baseURL!, admin);
+  grantAdmin(admin.email);
+  const reader = newMember('updatereader');
+  const readerPage = await memberPage(browser, baseURL!, reader);
+  const saved = await readerPage.request.patch('/api/settings/preferences', {
+    data: { email_updates: true },
+    headers: { origin: baseURL! },
+  });
+  expect(saved.ok()).toBe(true);
+  const subject = `Christmas services near you ${Date.now().toString(36)}`;
+
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Updates' }).click();
+  // Refused first: an empty message says why, and nothing is sent.
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByRole('button', { name: 'Send update' }).click();
+  await expect(page.getByText('Write the message.')).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Find a Christmas Eve service under Prayer → Find churches near me.');
+  await page.getByRole('button', { name: 'Send update' }).click();
+  await expect(page.getByText('Update sent to members with Updates on')).toBeVisible();
+  const sent = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(sent).toContainText(/Emailed to \d+ members?/);
+
+  const mail = await mailTo(reader.email, new RegExp(subject));
+  expect(mail.text).toContain('Find a Christmas Eve service');
+  expect(mail.links.some((link) => link.includes('/unsubscribe?'))).toBe(true);
+  await readerPage.context().close();
 });

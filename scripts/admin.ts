@@ -1,13 +1,16 @@
 // Grants or revokes the admin role by email: npm run admin -- grant a@b.c | revoke a@b.c | list
+// Sends today's New posts digests now (they also go hourly from the app): npm run admin -- send-digests
 import { loadConfig } from '@server/config.ts';
 import { openDatabase } from '@server/db/database.ts';
 import { migrateToLatest } from '@server/db/migrate.ts';
+import { sendDailyDigests } from '@server/jobs/emailDigests.ts';
+import { createMailer } from '@server/mail/mailer.ts';
 
-const usage = 'Usage: npm run admin -- grant <email> | revoke <email> | list';
+const usage = 'Usage: npm run admin -- grant <email> | revoke <email> | list | send-digests';
 
 async function main(): Promise<number> {
   const [action, rawEmail] = process.argv.slice(2);
-  if (action !== 'grant' && action !== 'revoke' && action !== 'list') {
+  if (action !== 'grant' && action !== 'revoke' && action !== 'list' && action !== 'send-digests') {
     console.error(usage);
     return 2;
   }
@@ -16,6 +19,18 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const { db } = database;
+    if (action === 'send-digests') {
+      const log = { warn: console.warn, error: console.error };
+      const mailer = createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        log: () => {},
+      });
+      const sent = await sendDailyDigests({ database, mailer, config, log });
+      console.log(`${sent} digest email${sent === 1 ? '' : 's'} sent.`);
+      return 0;
+    }
     if (action === 'list') {
       const admins = await db
         .selectFrom('user_roles')

@@ -15,6 +15,7 @@ import { registerWebApp } from './http/webApp.ts';
 import { startJobs } from './jobs/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
+import { PushSender } from './push/pushSender.ts';
 import { attachSocketServer } from './realtime/socketServer.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
@@ -23,6 +24,7 @@ import { circleRoutes } from './routes/circles/circles.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
 import { contactRoutes } from './routes/contact/contact.ts';
+import { unsubscribeRoutes } from './routes/email/unsubscribe.ts';
 import { followRoutes } from './routes/follows/follows.ts';
 import { friendRequestRoutes } from './routes/friendRequests/friendRequests.ts';
 import { healthRoutes } from './routes/health/health.ts';
@@ -34,6 +36,7 @@ import { placesRoutes } from './routes/places/places.ts';
 import { postRoutes } from './routes/posts/posts.ts';
 import { profileMediaRoutes } from './routes/profiles/profileMedia.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
+import { pushRoutes } from './routes/push/push.ts';
 import { reportRoutes } from './routes/reports/reports.ts';
 import { settingsRoutes } from './routes/settings/settings.ts';
 import { spotlightRoutes } from './routes/spotlight/spotlight.ts';
@@ -45,7 +48,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   /** Every route as registered (the authorization matrix fails on one it has no row for). */
-  routes: Array<{ method: string; url: string }>;
+  /** Every route registered; `withoutOrigin`: exempt from the Origin check (its request is its own credential). */
+  routes: Array<{ method: string; url: string; withoutOrigin: boolean }>;
   close: () => Promise<void>;
 }
 
@@ -74,7 +78,8 @@ export async function buildApp(
   });
   const routes: BuiltApp['routes'] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const withoutOrigin = Boolean((route.config as { withoutOrigin?: boolean } | undefined)?.withoutOrigin);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, withoutOrigin });
   });
   const log = options.log ?? ((message: string) => app.log.info(message));
   const mailer = createMailer({
@@ -113,6 +118,7 @@ export async function buildApp(
     media,
     realtime: sockets.realtime,
     log: app.log,
+    push: new PushSender(database.db, config.push, app.log),
   };
 
   // Every node runs the jobs runner; leases in the database decide which node runs each job.
@@ -147,6 +153,8 @@ export async function buildApp(
   adminRoutes(app, ctx);
   placesRoutes(app, ctx);
   spotlightRoutes(app, ctx, jobs);
+  unsubscribeRoutes(app, ctx);
+  pushRoutes(app, ctx);
   await registerWebApp(
     app,
     options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,

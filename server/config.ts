@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IceServer } from '@common/schemas/circles.ts';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 /** Validated configuration; every field comes from an environment variable (README lists them). */
@@ -29,7 +30,31 @@ export interface Config {
   /** OpenStreetMap geocoding (NOMINATIM_URL) and places (OVERPASS_URL) for the nearby-places search. */
   nominatimUrl: string;
   overpassUrl: string;
+  /** Web push: VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else made once into DATA_DIR/vapid.json). */
+  push: PushConfig;
 }
+
+export interface PushConfig {
+  publicKey: string;
+  privateKey: string;
+  /** Who push services may contact about our messages (VAPID_SUBJECT, a mailto: or https: URL). */
+  subject: string;
+  /**
+   * The push services a subscription's endpoint may point at (PUSH_SERVICE_HOSTS, comma-separated;
+   * '.example.com' allows its subdomains): the server posts to that address, so nothing else is allowed.
+   */
+  serviceHosts: string[];
+  /** A certificate authority to trust for push services besides the usual ones (PUSH_SERVICE_CA_FILE, PEM). */
+  ca?: string;
+}
+
+/** The push services of Chrome, Edge, Firefox and Safari. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '.notify.windows.com',
+];
 
 export interface S3Config {
   endpoint: string;
@@ -153,6 +178,11 @@ const envSchema = z.object({
   S3_PUBLIC_URL: httpUrl,
   NOMINATIM_URL: httpUrl,
   OVERPASS_URL: httpUrl,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  PUSH_SERVICE_HOSTS: optionalText,
+  PUSH_SERVICE_CA_FILE: optionalText,
 });
 
 /** The S3 settings, all or nothing: half a configuration would quietly keep media in DATA_DIR/media. */
@@ -174,6 +204,21 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   };
+}
+
+/** The VAPID key pair: both from the environment, or made once and kept in DATA_DIR/vapid.json. */
+function vapidKeys(e: z.infer<typeof envSchema>, dataDir: string): { publicKey: string; privateKey: string } {
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) {
+      throw new ConfigError('Invalid environment variable VAPID_PUBLIC_KEY: set both VAPID keys, or neither');
+    }
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
+  }
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
 }
 
 function readOrCreateSecret(dataDir: string): string {
@@ -216,6 +261,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Config(e),
     nominatimUrl: (e.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),
     overpassUrl: e.OVERPASS_URL ?? 'https://overpass-api.de/api/interpreter',
+    push: {
+      ...vapidKeys(e, dataDir),
+      subject:
+        e.VAPID_SUBJECT ??
+        (publicUrl.startsWith('https://')
+          ? publicUrl
+          : `mailto:no-reply@${host.includes('.') ? host : 'splikz.local'}`),
+      serviceHosts: e.PUSH_SERVICE_HOSTS
+        ? e.PUSH_SERVICE_HOSTS.split(',')
+            .map((h) => h.trim())
+            .filter(Boolean)
+        : DEFAULT_PUSH_SERVICE_HOSTS,
+      ...(e.PUSH_SERVICE_CA_FILE ? { ca: readFileSync(e.PUSH_SERVICE_CA_FILE, 'utf8') } : {}),
+    },
     ...overrides,
   };
 }

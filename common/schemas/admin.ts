@@ -78,11 +78,12 @@ export const AUDIT_ACTIONS = [
   'member.restore',
   'report.dismiss',
   'report.remove',
+  'announcement.send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an audit line is about: a member, a show, or a reported thing (post, comment, message, circle). */
-export type AuditTargetType = 'member' | 'show' | 'post' | 'comment' | 'message' | 'circle';
+/** What an audit line is about: a member, a show, an announcement, or a reported thing (post, comment, message, circle). */
+export type AuditTargetType = 'member' | 'show' | 'post' | 'comment' | 'message' | 'circle' | 'announcement';
 
 export interface AuditEntry {
   id: string;

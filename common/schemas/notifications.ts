@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'message',
   'circle_live',
   'wall_post',
+  'prayer',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -24,6 +25,8 @@ export const notificationSchema = z.object({
   is_read: z.boolean(),
   created_at: z.string(),
   from: z.nullable(personSchema),
+  /** How many other members this one line stands for ('Ana and 2 others prayed for your request'). */
+  others: z.number(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -104,6 +104,9 @@ export const postSchema = z.object({
   share_count: z.number(),
   view_count: z.number(),
   liked_by_me: z.boolean(),
+  /** 'I prayed' (prayer posts only; always 0 and false on the others). */
+  prayed_count: z.number(),
+  prayed_by_me: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
+import { LANGUAGE_CODES } from '../options.ts';
 import { cursorField, limitField, mediaIdField, profileSummarySchema, text } from './fields.ts';
 import { FRIENDSHIP_STATES } from './follows.ts';
 import { MEDIA_LIMITS } from './media.ts';
@@ -12,6 +13,11 @@ export const meSchema = z.object({
   id: z.string(),
   email: z.string(),
   is_admin: z.boolean(),
+  /**
+   * The member's interface language (/settings/language), so every device shows it from the start;
+   * null until they have one saved (the web app then saves the language it is showing).
+   */
+  language: z.nullable(z.enum(LANGUAGE_CODES)),
   profile: profileSummarySchema,
 });
 export type Me = z.infer<typeof meSchema>;

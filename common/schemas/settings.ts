@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../limits.ts';
+import { LANGUAGE_CODES, LANGUAGES } from '../options.ts';
 import { sanitizeUsername } from '../username.ts';
 import { text } from './fields.ts';
 
@@ -90,15 +91,9 @@ export type UpdatePrivacyInput = z.input<typeof updatePrivacySchema>;
 
 // ---- Preferences (notifications, language, media) ----
 
-export const LANGUAGES = [
-  ['en-US', 'English (United States)'],
-  ['es-ES', 'Español (España)'],
-  ['fr-FR', 'Français (France)'],
-  ['de-DE', 'Deutsch (Deutschland)'],
-  ['pt-BR', 'Português (Brasil)'],
-] as const;
-export type Language = (typeof LANGUAGES)[number][0];
-const languageCodes = LANGUAGES.map(([code]) => code) as [Language, ...Language[]];
+export { LANGUAGE_CODES, LANGUAGES, type Language } from '../options.ts';
+
+const languageCodes = LANGUAGE_CODES;
 
 export const PREFERENCE_TOGGLES = [
   'push_new_posts',

@@ -1,9 +1,10 @@
 import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
+import { translator } from '@server/i18n/translate.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import { betterAuth } from 'better-auth';
 import { v7 as uuidv7 } from 'uuid';
-import { confirmationEmail, resetPasswordEmail } from './emails.ts';
+import { confirmationEmail, mailLanguage, resetPasswordEmail } from './emails.ts';
 import { argon2Password } from './passwords.ts';
 import { createProfileBeforeUser, profilesModel, refuseSuspendedMember } from './profileOnSignUp.ts';
 
@@ -37,8 +38,9 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       password: argon2Password,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordEmail(user.email, url));
+      sendResetPassword: async ({ user, url }, request) => {
+        const t = translator(await mailLanguage(database, user.id, request));
+        await mailer.send(resetPasswordEmail(t, user.email, url));
       },
       onPasswordReset: async ({ user }) => options.onSessionsChanged(user.id),
     },
@@ -47,8 +49,9 @@ export function createAuth(options: {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(confirmationEmail(user.email, url));
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const t = translator(await mailLanguage(database, user.id, request));
+        await mailer.send(confirmationEmail(t, user.email, url));
       },
     },
     session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 * 24 },

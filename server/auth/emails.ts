@@ -1,4 +1,9 @@
+import { isLanguageCode, type Language } from '@common/options.ts';
+import { DEFAULT_PREFERENCES } from '@common/schemas/settings.ts';
+import type { Database_ } from '@server/db/database.ts';
+import { languageFromHeader } from '@server/i18n/translate.ts';
 import type { MailMessage } from '@server/mail/mailer.ts';
+import type { TFunction } from 'i18next';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -7,35 +12,56 @@ const escapeHtml = (s: string) =>
  * Our words and our link only: nothing a member chose (their name can hold line breaks of old, or a
  * URL) is put where it could read as an instruction or be turned into a link by the mail client.
  */
-function actionMail(to: string, subject: string, lines: string[], action: string, url: string) {
-  const greeting = 'Hello,';
+function actionMail(t: TFunction, to: string, subject: string, lines: string[], action: string, url: string) {
+  const greeting = t('Hello,');
   const text = [greeting, '', ...lines, '', `${action}: ${url}`, '', '— Splikz'].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
 <p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>— Splikz</p>`;
   return { to, subject, text, html } satisfies MailMessage;
 }
 
-export const confirmationEmail = (to: string, url: string) =>
+/** Written in the member's language: `t` comes from server/i18n/translate.ts. */
+export const confirmationEmail = (t: TFunction, to: string, url: string) =>
   actionMail(
+    t,
     to,
-    'Confirm your Splikz account',
+    t('Confirm your Splikz account'),
     [
-      'Welcome to Splikz! Please confirm your email address to finish creating your account.',
-      'The link is valid for 24 hours. If you did not sign up, you can ignore this email.',
+      t('Welcome to Splikz! Please confirm your email address to finish creating your account.'),
+      t('The link is valid for 24 hours. If you did not sign up, you can ignore this email.'),
     ],
-    'Confirm your email',
+    t('Confirm your email'),
     url,
   );
 
-export const resetPasswordEmail = (to: string, url: string) =>
+export const resetPasswordEmail = (t: TFunction, to: string, url: string) =>
   actionMail(
+    t,
     to,
-    'Reset your Splikz password',
+    t('Reset your Splikz password'),
     [
-      'Someone asked to reset the password of your Splikz account.',
-      'The link is valid for 1 hour. Setting a new password signs you out everywhere else.',
-      'If it was not you, you can ignore this email: your password stays the same.',
+      t('Someone asked to reset the password of your Splikz account.'),
+      t('The link is valid for 1 hour. Setting a new password signs you out everywhere else.'),
+      t('If it was not you, you can ignore this email: your password stays the same.'),
     ],
-    'Set a new password',
+    t('Set a new password'),
     url,
   );
+
+/**
+ * The language of a member's email: the one they chose in /settings/language, else the one the
+ * page that asked for it was showing (its Accept-Language), else English.
+ */
+export async function mailLanguage(
+  database: Database_,
+  userId: string,
+  request?: Request,
+): Promise<Language> {
+  const saved = await database.db
+    .selectFrom('user_settings')
+    .select('language')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (saved && isLanguageCode(saved.language)) return saved.language;
+  return languageFromHeader(request?.headers.get('accept-language')) ?? DEFAULT_PREFERENCES.language;
+}

@@ -62,11 +62,17 @@ export async function deleteAccount(trx: Transaction<DB>, after: After, userId: 
     .where('user_id', '!=', userId)
     .execute();
 
-  // Likes, comments and views cascade away; the counters of the posts they were on follow them.
+  // Likes, prayers, comments and views cascade away; the counters of the posts they were on follow them.
   await trx
     .updateTable('posts')
     .set({ like_count: sql`like_count - 1` })
     .where('id', 'in', trx.selectFrom('likes').select('post_id').where('user_id', '=', userId))
+    .where('user_id', '!=', userId)
+    .execute();
+  await trx
+    .updateTable('posts')
+    .set({ prayed_count: sql`prayed_count - 1` })
+    .where('id', 'in', trx.selectFrom('prayers').select('post_id').where('user_id', '=', userId))
     .where('user_id', '!=', userId)
     .execute();
   await trx

@@ -1,7 +1,7 @@
 import type { NotificationType } from '@common/schemas/notifications.ts';
 import type { DB } from '@server/db/types.ts';
 import { blockedBetween } from '@server/policies/blocks.ts';
-import type { ExpressionBuilder, Transaction } from 'kysely';
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { After } from './run.ts';
 
@@ -49,7 +49,18 @@ export async function notify(
     })
     .execute();
   after.notificationsChanged(notification.userId);
+  pushFor(after, notification);
   return id;
+}
+
+/** The notifications a member may also get by web push (likes, comments, messages), under their switches. */
+function pushFor(after: After, n: NewNotification) {
+  if (!n.fromUserId) return;
+  if ((n.type === 'like' || n.type === 'comment') && n.postId) {
+    after.push({ kind: n.type, userId: n.userId, fromUserId: n.fromUserId, postId: n.postId });
+  } else if (n.type === 'message') {
+    after.push({ kind: 'message', userId: n.userId, fromUserId: n.fromUserId });
+  }
 }
 
 /**
@@ -70,8 +81,86 @@ export async function notifyOnce(trx: Transaction<DB>, after: After, notificatio
       }),
     )
     .executeTakeFirst();
-  if (Number(bumped.numUpdatedRows) > 0) after.notificationsChanged(notification.userId);
+  if (Number(bumped.numUpdatedRows) > 0) {
+    after.notificationsChanged(notification.userId);
+    pushFor(after, notification);
+  } else await notify(trx, after, notification);
+}
+
+/**
+ * One unread line per post and kind for many senders: a later sender takes the line over, moves it to
+ * the top and adds one to its count ('Ana and 4 others prayed for your request'), so a popular post
+ * does not flood its author's bell. After it is read, the next sender starts a new line.
+ */
+export async function notifyGrouped(
+  trx: Transaction<DB>,
+  after: After,
+  notification: NewNotification & { postId: string },
+) {
+  if (await blockedWithSender(trx, notification)) return;
+  const grouped = await trx
+    .updateTable('notifications')
+    .set({
+      from_user_id: notification.fromUserId,
+      group_count: sql`group_count + 1`,
+      created_at: new Date().toISOString(),
+    })
+    .where((eb) =>
+      matching(eb, {
+        userId: notification.userId,
+        type: notification.type,
+        postId: notification.postId,
+        unreadOnly: true,
+      }),
+    )
+    .executeTakeFirst();
+  if (Number(grouped.numUpdatedRows) > 0) after.notificationsChanged(notification.userId);
   else await notify(trx, after, notification);
+}
+
+/**
+ * Takes one sender out of a grouped line (an undone prayer), when their action (at `sentAt`) is
+ * still counted in the unread line: the line goes if it stood for them alone; otherwise it counts one
+ * less and, if it showed their name, shows `nextSender` instead. A line already read stays as it was.
+ */
+export async function ungroupNotification(
+  trx: Transaction<DB>,
+  after: After,
+  target: {
+    userId: string;
+    type: NotificationType;
+    postId: string;
+    fromUserId: string;
+    sentAt: string;
+    nextSender: string | null;
+  },
+) {
+  const lineFor = { userId: target.userId, type: target.type, postId: target.postId };
+  const alreadyRead = await trx
+    .selectFrom('notifications')
+    .select('id')
+    .where((eb) => matching(eb, lineFor))
+    .where('is_read', '=', true)
+    .where('created_at', '>=', target.sentAt)
+    .executeTakeFirst();
+  if (alreadyRead) return;
+  const line = await trx
+    .selectFrom('notifications')
+    .select(['id', 'from_user_id', 'group_count'])
+    .where((eb) => matching(eb, { ...lineFor, unreadOnly: true }))
+    .executeTakeFirst();
+  if (!line) return;
+  if (Number(line.group_count) <= 1) {
+    await trx.deleteFrom('notifications').where('id', '=', line.id).execute();
+  } else {
+    const showsThem = line.from_user_id === target.fromUserId && target.nextSender;
+    await trx
+      .updateTable('notifications')
+      .set({ group_count: sql`group_count - 1`, ...(showsThem ? { from_user_id: target.nextSender } : {}) })
+      .where('id', '=', line.id)
+      .execute();
+  }
+  after.notificationsChanged(target.userId);
 }
 
 /** Removes what no longer stands (an unlike, a withdrawn request, a deleted post). */

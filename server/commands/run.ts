@@ -2,6 +2,7 @@ import type { Database_ } from '@server/db/database.ts';
 import type { DB } from '@server/db/types.ts';
 import { type MediaObjectRow, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
+import type { PushEvent, PushSender } from '@server/push/pushSender.ts';
 import type { Realtime } from '@server/realtime/realtime.ts';
 import type { Transaction } from 'kysely';
 
@@ -17,6 +18,8 @@ export interface CommandContext {
   realtime: Realtime;
   media: MediaStorage;
   log: Log;
+  /** Web push after a commit (absent in scripts and jobs that send none). */
+  push?: Pick<PushSender, 'deliver'>;
 }
 
 /**
@@ -36,6 +39,8 @@ export interface After {
   removeFiles(row: Pick<MediaObjectRow, 'id' | 'storage_key' | 'variant_key'>): void;
   /** Anything else that must wait for the commit (dropping cached sessions, say). */
   run(effect: () => void | Promise<void>): void;
+  /** Tell members' browsers by web push (each under its switch); sent after the commit, not awaited. */
+  push(event: PushEvent): void;
 }
 
 export type Command<T> = (trx: Transaction<DB>, after: After) => Promise<T>;
@@ -51,6 +56,7 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
   const notified = new Set<string>();
   const files: Array<Pick<MediaObjectRow, 'id' | 'storage_key' | 'variant_key'>> = [];
   const effects: Array<() => void | Promise<void>> = [];
+  const pushes: PushEvent[] = [];
   const after: After = {
     emit: (room, event, ...args) => events.push(() => ctx.realtime.emit(room, event, ...args)),
     emitExcept: (room, except, event, ...args) =>
@@ -61,6 +67,7 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
     disconnectUser: (userId) => events.push(() => ctx.realtime.disconnectUser(userId)),
     removeFiles: (row) => files.push(row),
     run: (effect) => effects.push(effect),
+    push: (event) => pushes.push(event),
   };
   const result = await ctx.database.db.transaction().execute((trx) => command(trx, after));
 
@@ -80,5 +87,7 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
   }
   for (const emit of events) emit();
   if (notified.size > 0) ctx.realtime.emitToUser([...notified], 'notifications:changed');
+  // Push services answer in their own time: the request does not wait for them.
+  if (pushes.length > 0 && ctx.push) void ctx.push.deliver(pushes);
   return result;
 }

@@ -11,6 +11,9 @@ import * as blocksMutes from './migrations/20261123T0500_blocks_mutes.ts';
 import * as uploadUsageSignInFailures from './migrations/20261123T0600_upload_usage_sign_in_failures.ts';
 import * as reportsSuspensions from './migrations/20261124T0000_reports_suspensions.ts';
 import * as messageRequests from './migrations/20261124T0100_message_requests.ts';
+import * as prayers from './migrations/20261124T0200_prayers.ts';
+import * as emailNotifications from './migrations/20261124T0300_email_notifications.ts';
+import * as pushSubscriptions from './migrations/20261124T0400_push_subscriptions.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -26,6 +29,9 @@ const migrations: Record<string, Migration> = {
   '20261123T0600_upload_usage_sign_in_failures': uploadUsageSignInFailures,
   '20261124T0000_reports_suspensions': reportsSuspensions,
   '20261124T0100_message_requests': messageRequests,
+  '20261124T0200_prayers': prayers,
+  '20261124T0300_email_notifications': emailNotifications,
+  '20261124T0400_push_subscriptions': pushSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

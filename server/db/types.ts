@@ -1,9 +1,24 @@
-import type { NotificationType } from '@common/schemas/notifications.ts';
 import type { ColumnType, Generated } from 'kysely';
+import type {
+  FaithCircleChatTable,
+  FaithCircleMembersTable,
+  FaithCirclePreviewsTable,
+  FaithCircleRequestsTable,
+  FaithCirclesTable,
+} from './circleTables.ts';
+import type { Bool, Timestamp } from './columnTypes.ts';
+import type {
+  AnnouncementDeliveriesTable,
+  AnnouncementsTable,
+  EmailDigestsTable,
+  NotificationsTable,
+  PushSubscriptionsTable,
+} from './notificationTables.ts';
 
-// Row types of the tables the code uses. SQLite returns booleans as 0/1, hence `boolean | number`.
-type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
-type Timestamp = ColumnType<string, string | undefined, string>;
+export type * from './circleTables.ts';
+export type * from './notificationTables.ts';
+
+// Row types of the tables the code uses (circles and notifications in their own files), and DB.
 
 export interface UserTable {
   id: string;
@@ -105,6 +120,7 @@ export interface PostsTable {
   like_count: Generated<number>;
   comment_count: Generated<number>;
   share_count: Generated<number>;
+  prayed_count: Generated<number>;
   view_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -131,14 +147,9 @@ export interface PostViewsTable {
   created_at: Timestamp;
 }
 
-export interface NotificationsTable {
-  id: string;
+export interface PrayersTable {
+  post_id: string;
   user_id: string;
-  from_user_id: string | null;
-  type: NotificationType;
-  post_id: string | null;
-  message: string | null;
-  is_read: Bool;
   created_at: Timestamp;
 }
 
@@ -236,58 +247,6 @@ export interface JobLeasesTable {
   next_run_at: string;
 }
 
-export interface FaithCirclesTable {
-  id: string;
-  host_id: string;
-  title: string;
-  faith: string;
-  topic: string | null;
-  visibility: 'public' | 'unlisted' | 'private';
-  mode: string;
-  status: 'upcoming' | 'live' | 'ended';
-  source_type: 'camera' | 'screen' | 'audio';
-  duration_min: number;
-  allow_preview: Bool;
-  join_by_blessing: Bool;
-  show_store: Bool;
-  allow_donations: Bool;
-  is_listed: Bool;
-  host_heartbeat: string | null;
-  max_guests: number;
-  created_at: Timestamp;
-}
-
-export interface FaithCircleMembersTable {
-  circle_id: string;
-  user_id: string;
-  role: 'host' | 'guest';
-  joined_at: Timestamp;
-}
-
-export interface FaithCircleChatTable {
-  id: string;
-  circle_id: string;
-  user_id: string;
-  content: string;
-  created_at: Timestamp;
-}
-
-/** A member's request to join a circle that approves its guests (migration 20261123T0300). */
-export interface FaithCircleRequestsTable {
-  circle_id: string;
-  user_id: string;
-  status: 'pending' | 'declined';
-  created_at: string;
-}
-
-/** When a non-member's one preview of a circle started. */
-export interface FaithCirclePreviewsTable {
-  circle_id: string;
-  user_id: string;
-  started_at: string;
-}
-
-/** One day's ranking of the Daily Spotlight (jobs/dailySpotlight.ts), a snapshot of its creators. */
 export interface SpotlightEntriesTable {
   id: string;
   spotlight_date: string;
@@ -376,6 +335,11 @@ export interface DB {
   sign_in_failures: SignInFailuresTable;
   posts: PostsTable;
   likes: LikesTable;
+  prayers: PrayersTable;
+  email_digests: EmailDigestsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  announcements: AnnouncementsTable;
+  announcement_deliveries: AnnouncementDeliveriesTable;
   comments: CommentsTable;
   post_views: PostViewsTable;
   notifications: NotificationsTable;

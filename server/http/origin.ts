@@ -15,6 +15,8 @@ export function registerOriginCheck(app: FastifyInstance, trustedOrigins: string
     if (SAFE_METHODS.has(request.method)) return;
     // A request no route matched changes nothing: it gets its 404.
     if (request.is404) return;
+    // A route whose request is its own credential (a signed unsubscribe link, which mail clients POST).
+    if ((request.routeOptions.config as { withoutOrigin?: boolean } | undefined)?.withoutOrigin) return;
     const origin = request.headers.origin;
     if (!origin || !trusted.has(origin)) {
       throw new HttpError(

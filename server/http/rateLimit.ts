@@ -18,6 +18,7 @@ export const MEMBER_LIMITS = {
   message: { max: 30, timeWindow: 10_000 },
   follow: { max: 30, timeWindow: 60_000 },
   like: { max: 120, timeWindow: 60_000 },
+  pray: { max: 120, timeWindow: 60_000 },
   comment: { max: 20, timeWindow: 60_000 },
   post: { max: 30, timeWindow: 60_000 },
   share: { max: 30, timeWindow: 60_000 },

@@ -181,7 +181,11 @@ describe.each(dialects)('end of stale circles (%s)', (dialect) => {
   it('runs every 15 s from startJobs', async () => {
     const id = await circle({ host_heartbeat: ago(stale) });
     let clock = Date.now();
-    const ctx = context();
+    const ctx = {
+      ...context(),
+      mailer: { send: async () => {} },
+      config: { publicUrl: 'http://127.0.0.1', authSecret: 'secret' },
+    };
     const runner = startJobs(ctx, { now: () => clock, tickMs: 60_000 });
     await runner.tick();
     expect((await statusOf(id)).status).toBe('live'); // a new job waits one interval

@@ -1,5 +1,7 @@
 import type { CommandContext } from '@server/commands/run.ts';
+import { announcementsJob } from './announcements.ts';
 import { dailySpotlightJob } from './dailySpotlight.ts';
+import { emailDigestsJob, type MailContext } from './emailDigests.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
 import { sweepUploadsJob } from './sweepUploads.ts';
@@ -11,14 +13,20 @@ export type { JobDefinition, JobRunner } from './runner.ts';
  * in job_leases decide which node runs what. Call `stop()` on the result before closing the database.
  */
 export function startJobs(
-  ctx: CommandContext,
+  ctx: CommandContext & Pick<MailContext, 'mailer' | 'config'>,
   options: Omit<JobRunnerOptions, 'db' | 'log' | 'jobs'> = {},
 ): JobRunner {
   const runner = createJobRunner({
     ...options,
     db: ctx.database.db,
     log: ctx.log,
-    jobs: [sweepUploadsJob(ctx), endStaleCirclesJob(ctx), dailySpotlightJob(ctx)],
+    jobs: [
+      sweepUploadsJob(ctx),
+      endStaleCirclesJob(ctx),
+      dailySpotlightJob(ctx),
+      emailDigestsJob(ctx),
+      announcementsJob(ctx),
+    ],
   });
   runner.start();
   return runner;

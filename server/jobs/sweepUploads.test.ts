@@ -152,7 +152,11 @@ describe.each(dialects)('sweep of unattached uploads (%s)', (dialect) => {
   it('runs hourly from startJobs, on one node at a time, and stops cleanly', async () => {
     const leftover = await upload(await member(), 30 * HOUR);
     let clock = Date.now();
-    const ctx = context();
+    const ctx = {
+      ...context(),
+      mailer: { send: async () => {} },
+      config: { publicUrl: 'http://127.0.0.1', authSecret: 'secret' },
+    };
     const runner = startJobs(ctx, { now: () => clock, tickMs: 60_000 });
     await runner.tick();
     expect(await exists(leftover)).toBe(true); // a new job waits one interval

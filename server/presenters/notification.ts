@@ -7,6 +7,7 @@ interface NotificationRow {
   post_id: string | null;
   is_read: boolean | number;
   created_at: string;
+  group_count: number | string;
   from_user_id: string | null;
   /** The sender's profile, when there is a sender and they still exist. */
   username: string | null;
@@ -22,6 +23,7 @@ export function presentNotification(row: NotificationRow): Notification {
     post_id: row.post_id,
     is_read: Boolean(row.is_read),
     created_at: row.created_at,
+    others: Math.max(0, Number(row.group_count) - 1),
     from:
       row.from_user_id && row.username
         ? {

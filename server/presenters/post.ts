@@ -21,6 +21,7 @@ const postColumns = [
   'posts.comment_count',
   'posts.share_count',
   'posts.view_count',
+  'posts.prayed_count',
   'posts.created_at',
   'posts.updated_at',
   'profiles.username',
@@ -28,7 +29,7 @@ const postColumns = [
   'profiles.avatar_url',
 ] as const;
 
-/** The one read shape of a post: its row, the author's profile and whether the viewer liked it. */
+/** The one read shape of a post: its row, the author's profile and whether the viewer liked it (and prayed, on prayer posts). */
 export function selectPosts(db: Kysely<DB>, viewerId: string) {
   return db
     .selectFrom('posts')
@@ -44,6 +45,20 @@ export function selectPosts(db: Kysely<DB>, viewerId: string) {
             .where('likes.user_id', '=', viewerId),
         )
         .as('liked_by_me'),
+    )
+    .select((eb: ExpressionBuilder<DB, 'posts'>) =>
+      eb
+        .and([
+          eb('posts.prayed_count', '>', 0),
+          eb.exists(
+            eb
+              .selectFrom('prayers')
+              .select(sql`1`.as('one'))
+              .whereRef('prayers.post_id', '=', 'posts.id')
+              .where('prayers.user_id', '=', viewerId),
+          ),
+        ])
+        .as('prayed_by_me'),
     );
 }
 
@@ -78,6 +93,8 @@ export function presentPost(row: PostRow): Post {
     share_count: Number(row.share_count),
     view_count: Number(row.view_count),
     liked_by_me: Boolean(row.liked_by_me),
+    prayed_count: Number(row.prayed_count),
+    prayed_by_me: Boolean(row.prayed_by_me),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

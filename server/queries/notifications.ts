@@ -15,6 +15,7 @@ export async function listNotifications(db: Kysely<DB>, userId: string): Promise
       'notifications.post_id',
       'notifications.is_read',
       'notifications.created_at',
+      'notifications.group_count',
       'notifications.from_user_id',
       'profiles.username',
       'profiles.full_name',

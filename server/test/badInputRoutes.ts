@@ -1,10 +1,12 @@
 import { showInputSchema } from '@common/schemas/admin.ts';
+import { announcementInputSchema } from '@common/schemas/announcements.ts';
 import * as auth from '@common/schemas/auth.ts';
 import * as circles from '@common/schemas/circles.ts';
 import { contactMessageSchema } from '@common/schemas/contact.ts';
 import { sendMessageSchema } from '@common/schemas/messages.ts';
 import * as posts from '@common/schemas/posts.ts';
 import * as profiles from '@common/schemas/profiles.ts';
+import { pushEndpointSchema, pushSubscriptionSchema } from '@common/schemas/push.ts';
 import { createReportSchema, REPORT_REASONS } from '@common/schemas/reports.ts';
 import * as settings from '@common/schemas/settings.ts';
 import { wallPostInputSchema } from '@common/schemas/wall.ts';
@@ -86,6 +88,8 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/auth/*': hiddenAuth,
   'PATCH /api/auth/*': hiddenAuth,
   'DELETE /api/auth/*': hiddenAuth,
+  // The link is the credential: without a valid one (generated junk never is), nothing changes.
+  'POST /unsubscribe': visitor,
   'POST /api/contact': withBody(contactMessageSchema, { email }),
   'POST /api/media': { multipart: true },
   'POST /api/posts': withBody(posts.createPostSchema),
@@ -97,6 +101,8 @@ export const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/posts/:id': { params: { id: 'post' }, refuse: ['postOfB'] },
   'PUT /api/posts/:id/like': { params: { id: 'post' } },
   'DELETE /api/posts/:id/like': { params: { id: 'post' } },
+  'PUT /api/posts/:id/prayed': { params: { id: 'post' } },
+  'DELETE /api/posts/:id/prayed': { params: { id: 'post' } },
   'POST /api/posts/:id/shares': { params: { id: 'post' } },
   'POST /api/posts/:id/views': { params: { id: 'post' } },
   'POST /api/posts/:id/comments': { ...withBody(posts.createCommentSchema), params: { id: 'post' } },
@@ -152,6 +158,16 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/admin/members/:id/admin-role': { params: { id: 'me' }, ...admin },
   'DELETE /api/admin/members/:id/admin-role': { params: { id: 'me' }, ...admin },
   'POST /api/admin/shows': { ...show, ...admin },
+  'PUT /api/push/subscription': withBody(pushSubscriptionSchema, {
+    keys: fc.record({
+      p256dh: fc.constant(
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      ),
+      auth: fc.constant('tBHItJI5svbpez7KI4CCXg'),
+    }),
+  }),
+  'DELETE /api/push/subscription': withBody(pushEndpointSchema),
+  'POST /api/admin/announcements': { ...withBody(announcementInputSchema), ...admin },
   'PUT /api/admin/shows/:id': { ...show, params: { id: 'show' }, ...admin },
   'POST /api/reports': withBody(createReportSchema, {
     reason: fc.constantFrom(...Object.keys(REPORT_REASONS).filter((r) => r !== 'other')),

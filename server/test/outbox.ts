@@ -30,7 +30,12 @@ export function readOutboxDir(dataDir: string): OutboxMessage[] {
     const textPart = raw.split(/Content-Type: text\/plain[^\n]*\n/)[1]?.split(/\n----_/)[0] ?? '';
     const body = textPart.replace(/^Content-Transfer-Encoding: [^\n]*\n\n?/, '');
     const text = /quoted-printable/i.test(textPart.slice(0, 80)) ? decodeQuotedPrintable(body) : body;
-    return { to: header('To'), subject: header('Subject'), text, links: text.match(/https?:\/\/\S+/g) ?? [] };
+    return {
+      to: header('To'),
+      subject: decodeEncodedWords(header('Subject')),
+      text,
+      links: text.match(/https?:\/\/\S+/g) ?? [],
+    };
   });
 }
 
@@ -45,4 +50,22 @@ export async function waitForOutboxMail(dataDir: string, to: string, subject: Re
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+}
+
+/** RFC 2047 encoded words in a header (a subject with non-ASCII letters): =?UTF-8?Q?…?= and =?UTF-8?B?…?=. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
 }

@@ -1,4 +1,7 @@
 import type { ApiErrorBody } from '@common/schemas/errors.ts';
+import { i18n } from '@web/i18n/i18n.ts';
+import { msg } from '@web/i18n/msg.ts';
+import { reportNetworkFailure, reportNetworkSuccess } from '@web/pwa/connectivity.ts';
 
 /** An error the API answered with: its HTTP status, snake_case code and human message. */
 export class ApiError extends Error {
@@ -11,7 +14,12 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_MESSAGE = 'Could not reach Splikz. Check your connection and try again.';
+/** A catalogue key: the error carries i18n.t(NETWORK_MESSAGE). */
+export const NETWORK_MESSAGE = msg('Could not reach Splikz. Check your connection and try again.');
+
+/** What an error says when the server answered `status` without saying what went wrong. */
+export const httpErrorMessage = (status: number) =>
+  i18n.t('The server answered {{status}}. Please try again.', { status });
 
 /** JSON over fetch with the session cookie; every non-2xx answer becomes an ApiError. */
 export async function api<T>(
@@ -20,17 +28,22 @@ export async function api<T>(
 ) {
   let response: Response;
   try {
+    // The server writes emails in the language the page shows (a new member has not chosen one yet).
+    const headers: Record<string, string> = { 'accept-language': i18n.language };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal: init.signal,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
+    reportNetworkFailure();
+    throw new ApiError(0, 'network_error', i18n.t(NETWORK_MESSAGE));
   }
+  reportNetworkSuccess();
   const text = await response.text();
   let body: unknown = null;
   try {
@@ -40,10 +53,11 @@ export async function api<T>(
   }
   if (!response.ok) {
     const error = (body as Partial<ApiErrorBody> | null)?.error;
+    // The server's sentences are catalogue keys: shown in the page's language where the catalogue has them.
     throw new ApiError(
       response.status,
       error?.code ?? 'http_error',
-      error?.message ?? `The server answered ${response.status}. Please try again.`,
+      error?.message ? i18n.t(error.message) : httpErrorMessage(response.status),
     );
   }
   return body as T;

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@common/schemas/errors.ts';
 import type { MediaUpload } from '@common/schemas/media.ts';
-import { ApiError, NETWORK_MESSAGE } from './client.ts';
+import { i18n } from '@web/i18n/i18n.ts';
+import { ApiError, httpErrorMessage, NETWORK_MESSAGE } from './client.ts';
 
 // Same sentence as api() in client.ts gives when the server cannot be reached.
 
@@ -37,14 +38,10 @@ export function uploadMedia(
       }
       const error = (body as Partial<ApiErrorBody> | null)?.error;
       reject(
-        new ApiError(
-          xhr.status,
-          error?.code ?? 'http_error',
-          error?.message ?? `The server answered ${xhr.status}. Please try again.`,
-        ),
+        new ApiError(xhr.status, error?.code ?? 'http_error', error?.message ?? httpErrorMessage(xhr.status)),
       );
     };
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', NETWORK_MESSAGE));
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', i18n.t(NETWORK_MESSAGE)));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));

@@ -1,17 +1,30 @@
 import { CONTACT_MESSAGE_MAX_LENGTH } from '@common/limits.ts';
-import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, type ContactSubject } from '@common/options.ts';
+import { CONTACT_SUBJECTS, type ContactSubject } from '@common/options.ts';
 import { contactMessageSchema } from '@common/schemas/contact.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { useSendContactMessage } from '@web/queries/contact.ts';
 import { useSession } from '@web/queries/session.ts';
 import { X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { buttonClass, Field, FormError, fieldErrors, secondaryButtonClass } from './Field.tsx';
+
+/** The subjects' labels (CONTACT_SUBJECT_LABELS in common/options.ts) as catalogue keys, shown as t(label). */
+const SUBJECT_LABELS: Record<ContactSubject, string> = {
+  general: msg('General Inquiry'),
+  support: msg('Technical Support'),
+  business: msg('Business'),
+  feedback: msg('Feedback'),
+  bug: msg('Report a Bug'),
+  other: msg('Other'),
+};
 
 type Errors = Partial<Record<'name' | 'email' | 'subject' | 'message' | 'form', string>>;
 
 /** 'Contact Us': open to visitors and members; every field is required. */
 export default function ContactDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const { data: me } = useSession();
   const send = useSendContactMessage();
@@ -43,7 +56,9 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
     setErrors({});
     try {
       await send.mutateAsync(parsed.data);
-      toast.success('Message sent!', { description: "Thanks for reaching out. We'll get back to you soon." });
+      toast.success(t('Message sent!'), {
+        description: t("Thanks for reaching out. We'll get back to you soon."),
+      });
       setSubject('');
       setMessage('');
       onClose();
@@ -63,21 +78,21 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
         <div className="flex items-start justify-between">
           <div>
             <h2 id={`${ids.subject}-title`} className="text-xl font-bold text-slate-900">
-              Contact Us
+              {t('Contact Us')}
             </h2>
-            <p className="text-sm text-slate-500">Questions, ideas or problems? Send us a message.</p>
+            <p className="text-sm text-slate-500">{t('Questions, ideas or problems? Send us a message.')}</p>
           </div>
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('Close')}
             className="rounded-lg p-1 hover:bg-slate-100"
           >
             <X className="h-5 w-5" />
           </button>
         </div>
         <Field
-          label="Name"
+          label={t('Name')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={errors.name}
@@ -85,7 +100,7 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
           maxLength={100}
         />
         <Field
-          label="Email"
+          label={t('Email')}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -94,7 +109,7 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
         />
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.subject} className="text-sm font-medium text-slate-700">
-            Subject
+            {t('Subject')}
           </label>
           <select
             id={ids.subject}
@@ -103,10 +118,10 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
             aria-invalid={errors.subject ? true : undefined}
             className="rounded-lg border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-500"
           >
-            <option value="">Select a subject</option>
+            <option value="">{t('Select a subject')}</option>
             {CONTACT_SUBJECTS.map((s) => (
               <option key={s} value={s}>
-                {CONTACT_SUBJECT_LABELS[s]}
+                {t(SUBJECT_LABELS[s])}
               </option>
             ))}
           </select>
@@ -114,7 +129,7 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.message} className="text-sm font-medium text-slate-700">
-            Message
+            {t('Message')}
           </label>
           <textarea
             id={ids.message}
@@ -130,10 +145,10 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
         <FormError message={errors.form} />
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" disabled={send.isPending} className={buttonClass}>
-            {send.isPending ? 'Sending...' : 'Send Message'}
+            {send.isPending ? t('Sending...') : t('Send Message')}
           </button>
         </div>
       </form>

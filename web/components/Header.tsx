@@ -2,6 +2,7 @@ import { useMessagesBadge } from '@web/queries/messages.ts';
 import { useSession, useSignOut } from '@web/queries/session.ts';
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from './Avatar.tsx';
 import { MobileDrawer, UnreadBadge } from './MobileDrawer.tsx';
@@ -11,6 +12,7 @@ import { UserSearch } from './UserSearch.tsx';
 
 /** The fixed top header, shown to signed-in members only. */
 export function Header() {
+  const { t } = useTranslation();
   const { data: me } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -29,7 +31,7 @@ export function Header() {
         <button
           type="button"
           className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
-          aria-label="Open menu"
+          aria-label={t('Open menu')}
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
         >
@@ -41,7 +43,7 @@ export function Header() {
         <div className="min-w-0 flex-1 sm:px-2">
           <UserSearch />
         </div>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('Main')} className="hidden items-center gap-1 lg:flex">
           {NAV_ITEMS.map(({ to, label, icon: Icon }) => {
             const unread = to === '/messages' ? unreadConversations : 0;
             return (
@@ -49,8 +51,10 @@ export function Header() {
                 key={to}
                 to={to}
                 end={to === '/'}
-                title={label}
-                aria-label={unread > 0 ? `${label}, ${unread} unread` : label}
+                title={t(label)}
+                aria-label={
+                  unread > 0 ? t('{{label}}, {{count}} unread', { label: t(label), count: unread }) : t(label)
+                }
                 className={({ isActive }) =>
                   `relative rounded-lg p-2 ${isActive ? 'bg-brand-50 text-brand-600' : 'text-slate-600 hover:bg-slate-100'}`
                 }
@@ -64,7 +68,7 @@ export function Header() {
         <NotificationBell myUsername={me.profile.username} />
         <Link
           to={`/profile/${me.profile.username}`}
-          aria-label="Your profile"
+          aria-label={t('Your profile')}
           title={me.profile.full_name}
           className="hidden shrink-0 rounded-full sm:block"
         >
@@ -74,8 +78,8 @@ export function Header() {
           type="button"
           onClick={handleSignOut}
           className="hidden shrink-0 rounded-lg p-2 text-slate-600 hover:bg-slate-100 sm:block"
-          aria-label="Sign out"
-          title="Sign out"
+          aria-label={t('Sign out')}
+          title={t('Sign out')}
         >
           <LogOut className="h-5 w-5" />
         </button>

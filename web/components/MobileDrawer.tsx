@@ -4,6 +4,7 @@ import type { Me } from '@common/schemas/profiles.ts';
 import { LogOut, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Avatar } from './Avatar.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
@@ -24,6 +25,7 @@ export function MobileDrawer({
   /** Conversations with unread messages, shown on the Messages link. */
   unreadConversations?: number;
 }) {
+  const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -39,7 +41,7 @@ export function MobileDrawer({
       <button
         type="button"
         tabIndex={-1}
-        aria-label="Close menu"
+        aria-label={t('Close menu')}
         onClick={onClose}
         className={`absolute inset-0 bg-slate-900/50 transition-opacity ${open ? 'opacity-100' : 'opacity-0'}`}
       />
@@ -47,7 +49,7 @@ export function MobileDrawer({
         ref={panel}
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t('Menu')}
         tabIndex={-1}
         style={{ width: DRAWER_WIDTH_PX }}
         className={`absolute inset-y-0 left-0 flex flex-col bg-white shadow-xl transition-transform duration-200 ${open ? 'translate-x-0' : '-translate-x-full'}`}
@@ -55,8 +57,8 @@ export function MobileDrawer({
         <div className="flex items-center gap-3 border-b border-slate-200 p-4">
           <Avatar url={me.profile.avatar_url} name={me.profile.full_name} />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-semibold text-slate-900">{me.profile.full_name || 'User'}</p>
-            <p className="truncate text-sm text-slate-500">@{me.profile.username || 'username'}</p>
+            <p className="truncate font-semibold text-slate-900">{me.profile.full_name || t('User')}</p>
+            <p className="truncate text-sm text-slate-500">@{me.profile.username || t('username')}</p>
           </div>
           {open ? (
             <NotificationBell myUsername={me.profile.username} onNavigate={onClose} align="left" />
@@ -64,14 +66,14 @@ export function MobileDrawer({
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close menu"
+            aria-label={t('Close menu')}
             className="rounded-lg p-1 text-slate-500 hover:bg-slate-100"
             tabIndex={open ? 0 : -1}
           >
             <X className="h-5 w-5" />
           </button>
         </div>
-        <nav aria-label="Menu" className="flex-1 overflow-y-auto p-2">
+        <nav aria-label={t('Menu')} className="flex-1 overflow-y-auto p-2">
           {DRAWER_ITEMS.map(({ to, label, icon: Icon }) => {
             const unread = to === '/messages' ? unreadConversations : 0;
             return (
@@ -81,13 +83,17 @@ export function MobileDrawer({
                 end={to === '/'}
                 onClick={onClose}
                 tabIndex={open ? 0 : -1}
-                aria-label={unread > 0 ? `${label}, ${unread} unread` : undefined}
+                aria-label={
+                  unread > 0
+                    ? t('{{label}}, {{count}} unread', { label: t(label), count: unread })
+                    : undefined
+                }
                 className={({ isActive }) =>
                   `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
                 }
               >
                 <Icon className="h-5 w-5" />
-                {label}
+                {t(label)}
                 <UnreadBadge count={unread} className="ml-auto" />
               </NavLink>
             );
@@ -104,7 +110,7 @@ export function MobileDrawer({
             className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-700 hover:bg-slate-50"
           >
             <LogOut className="h-4 w-4" />
-            Sign Out
+            {t('Sign Out')}
           </button>
         </div>
       </div>

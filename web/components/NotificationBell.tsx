@@ -6,24 +6,36 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '@web/queries/notifications.ts';
+import type { TFunction } from 'i18next';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Avatar } from './Avatar.tsx';
 
-/** What a notification says after its sender's name (spec section 2, 'Notifications dropdown'). */
-const NOTIFICATION_TEXTS: Record<NotificationType, (message: string | null) => string> = {
-  like: () => 'liked your post',
-  comment: () => 'commented on your post',
-  friend_request: () => 'sent you a friend request',
-  message: () => 'sent you a message',
-  circle_live: (message) => message || 'is now live on FaithVerse',
-  wall_post: (message) => message || 'New notification',
+/**
+ * What a notification says after its sender's name (spec section 2, 'Notifications dropdown'), in the
+ * language `t` speaks (called at render time). A server-written `message` is shown as it is.
+ */
+const NOTIFICATION_TEXTS: Record<
+  NotificationType,
+  (n: Pick<Notification, 'message' | 'others'>, t: TFunction) => string
+> = {
+  like: (_, t) => t('liked your post'),
+  comment: (_, t) => t('commented on your post'),
+  friend_request: (_, t) => t('sent you a friend request'),
+  message: (_, t) => t('sent you a message'),
+  circle_live: ({ message }, t) => message || t('is now live on FaithVerse'),
+  wall_post: ({ message }, t) => message || t('New notification'),
+  prayer: ({ others }, t) =>
+    others > 0
+      ? t('and {{count}} others prayed for your request', { count: others })
+      : t('prayed for your request'),
 };
 
-export function notificationText(n: Pick<Notification, 'type' | 'message'>): string {
-  return NOTIFICATION_TEXTS[n.type](n.message);
+export function notificationText(n: Pick<Notification, 'type' | 'message' | 'others'>, t: TFunction): string {
+  return NOTIFICATION_TEXTS[n.type](n, t);
 }
 
 function destination(n: Notification, myUsername: string): string | null {
@@ -44,6 +56,7 @@ export function NotificationBell({
   onNavigate?: () => void;
   align?: 'left' | 'right';
 }) {
+  const { t } = useTranslation();
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -81,9 +94,9 @@ export function NotificationBell({
     if (!n.from) return;
     try {
       await (accepted ? accept : decline).mutateAsync(n.from.id);
-      toast.success(accepted ? 'Friend request accepted!' : 'Friend request declined');
+      toast.success(accepted ? t('Friend request accepted!') : t('Friend request declined'));
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      toast.error(t('Error'), { description: (error as Error).message });
     }
   }
 
@@ -91,7 +104,7 @@ export function NotificationBell({
     <div ref={wrapper} className="relative">
       <button
         type="button"
-        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unread ? t('Notifications, {{count}} unread', { count: unread }) : t('Notifications')}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
@@ -110,30 +123,30 @@ export function NotificationBell({
       {open ? (
         <section
           id={panelId}
-          aria-label="Notifications"
+          aria-label={t('Notifications')}
           className={`absolute ${align === 'right' ? 'right-0' : '-left-40'} top-full z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg`}
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-            <h2 className="font-semibold text-slate-900">Notifications</h2>
+            <h2 className="font-semibold text-slate-900">{t('Notifications')}</h2>
             {unread > 0 ? (
               <button
                 type="button"
                 onClick={() =>
                   markAllRead.mutate(undefined, {
-                    onError: (error) => toast.error('Error', { description: error.message }),
+                    onError: (error) => toast.error(t('Error'), { description: error.message }),
                   })
                 }
                 disabled={markAllRead.isPending}
                 className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
               >
-                Mark all as read
+                {t('Mark all as read')}
               </button>
             ) : null}
           </div>
-          {list.isPending ? <p className="px-4 py-3 text-sm text-slate-500">Loading...</p> : null}
+          {list.isPending ? <p className="px-4 py-3 text-sm text-slate-500">{t('Loading...')}</p> : null}
           {list.isError ? <p className="px-4 py-3 text-sm text-red-600">{list.error.message}</p> : null}
           {list.data && list.data.notifications.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-500">No notifications yet</p>
+            <p className="px-4 py-6 text-center text-sm text-slate-500">{t('No notifications yet')}</p>
           ) : null}
           <ul className="max-h-96 overflow-y-auto">
             {list.data?.notifications.map((n) => (
@@ -146,7 +159,7 @@ export function NotificationBell({
                   <div className="min-w-0 flex-1 text-sm">
                     {n.type === 'friend_request' ? (
                       <p>
-                        <strong>@{n.from?.username ?? 'Someone'}</strong> {notificationText(n)}
+                        <strong>@{n.from?.username ?? t('Someone')}</strong> {notificationText(n, t)}
                       </p>
                     ) : (
                       <button
@@ -154,12 +167,12 @@ export function NotificationBell({
                         onClick={() => openNotification(n)}
                         className="text-left hover:underline"
                       >
-                        <strong>@{n.from?.username ?? 'Someone'}</strong> {notificationText(n)}
+                        <strong>@{n.from?.username ?? t('Someone')}</strong> {notificationText(n, t)}
                       </button>
                     )}
                     <p className="text-xs text-slate-500">
                       <RelativeTime iso={n.created_at} />
-                      {n.is_read ? null : <span className="sr-only"> (unread)</span>}
+                      {n.is_read ? null : <span className="sr-only"> {t('(unread)')}</span>}
                     </p>
                     {n.type === 'friend_request' && !n.is_read && n.from ? (
                       <div className="mt-2 flex gap-2">
@@ -169,7 +182,7 @@ export function NotificationBell({
                           disabled={accept.isPending || decline.isPending}
                           className="rounded-lg bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700"
                         >
-                          Accept
+                          {t('Accept')}
                         </button>
                         <button
                           type="button"
@@ -177,7 +190,7 @@ export function NotificationBell({
                           disabled={accept.isPending || decline.isPending}
                           className="rounded-lg border border-slate-300 px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
                         >
-                          Decline
+                          {t('Decline')}
                         </button>
                       </div>
                     ) : null}

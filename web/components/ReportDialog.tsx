@@ -1,19 +1,35 @@
 import {
   createReportSchema,
   REPORT_DETAILS_MAX_LENGTH,
-  REPORT_MESSAGES,
-  REPORT_REASONS,
+  type REPORT_MESSAGES,
   type ReportReason,
   type ReportTargetType,
 } from '@common/schemas/reports.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { useReport } from '@web/queries/reports.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { buttonClass, FormError, fieldErrors, secondaryButtonClass } from './Field.tsx';
 import { inputClass } from './posts/labels.ts';
 import { Modal } from './posts/Modal.tsx';
+import { REASON_LABELS } from './reportReasons.ts';
 
-const REASONS = Object.entries(REPORT_REASONS) as [ReportReason, string][];
+const REASONS = Object.entries(REASON_LABELS) as [ReportReason, string][];
+
+/** The toast once a report is sent (REPORT_MESSAGES.sent and .sentDescription), as catalogue keys. */
+const SENT = msg('Report sent') satisfies typeof REPORT_MESSAGES.sent;
+const SENT_DESCRIPTION = msg(
+  'Thank you. Our moderators will review it.',
+) satisfies typeof REPORT_MESSAGES.sentDescription;
+
+/** Titles for the things callers name in `what`; anything else (a member's name) is 'Report {{what}}'. */
+const TITLES: Partial<Record<string, string>> = {
+  post: msg('Report post'),
+  comment: msg('Report comment'),
+  message: msg('Report message'),
+  circle: msg('Report circle'),
+};
 
 type Errors = Partial<Record<'reason' | 'details' | 'form', string>>;
 
@@ -32,6 +48,7 @@ export function ReportDialog({
   what: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const report = useReport();
   const id = useId();
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
@@ -39,6 +56,7 @@ export function ReportDialog({
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const detailsRequired = reason === 'other';
+  const title = TITLES[what];
 
   function close() {
     onClose();
@@ -67,7 +85,7 @@ export function ReportDialog({
       setErrors({ form: (error as Error).message });
       return;
     }
-    toast.success(REPORT_MESSAGES.sent, { description: REPORT_MESSAGES.sentDescription });
+    toast.success(t(SENT), { description: t(SENT_DESCRIPTION) });
     close();
   }
 
@@ -80,17 +98,19 @@ export function ReportDialog({
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
         <div>
           <h2 id={`${id}-title`} className="break-words text-lg font-bold text-slate-900">
-            Report {what}
+            {title ? t(title) : t('Report {{what}}', { what })}
           </h2>
           <p className="text-sm text-slate-600">
-            Our moderators review every report. Nobody is told who sent it.
+            {t('Our moderators review every report. Nobody is told who sent it.')}
           </p>
         </div>
         <fieldset
           aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
           className="flex flex-col gap-1"
         >
-          <legend className="mb-1 text-sm font-medium text-slate-700">Why are you reporting this?</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-700">
+            {t('Why are you reporting this?')}
+          </legend>
           {REASONS.map(([value, label]) => (
             <label
               key={value}
@@ -104,7 +124,7 @@ export function ReportDialog({
                 onChange={() => setReason(value)}
                 className="h-4 w-4 accent-brand-600"
               />
-              {label}
+              {t(label)}
             </label>
           ))}
           {errors.reason ? (
@@ -115,7 +135,7 @@ export function ReportDialog({
         </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-details`} className="text-sm font-medium text-slate-700">
-            Details {detailsRequired ? '(required)' : '(optional)'}
+            {detailsRequired ? t('Details (required)') : t('Details (optional)')}
           </label>
           <textarea
             id={`${id}-details`}
@@ -126,7 +146,9 @@ export function ReportDialog({
             required={detailsRequired}
             aria-invalid={errors.details ? true : undefined}
             aria-describedby={`${id}-count${errors.details ? ` ${id}-details-error` : ''}`}
-            placeholder={detailsRequired ? 'Tell us what is wrong' : 'Anything the moderators should know'}
+            placeholder={
+              detailsRequired ? t('Tell us what is wrong') : t('Anything the moderators should know')
+            }
             className={`${inputClass} resize-y aria-[invalid=true]:border-red-500`}
           />
           <div className="flex justify-between gap-2 text-sm">
@@ -141,10 +163,10 @@ export function ReportDialog({
         <FormError message={errors.form} />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" onClick={close} className={secondaryButtonClass}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" disabled={report.isPending} className={buttonClass}>
-            {report.isPending ? 'Sending...' : 'Submit report'}
+            {report.isPending ? t('Sending...') : t('Submit report')}
           </button>
         </div>
       </form>

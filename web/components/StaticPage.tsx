@@ -1,6 +1,8 @@
 import { Footer } from '@web/components/Footer.tsx';
+import { currentLocale } from '@web/i18n/i18n.ts';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 const articleClass = [
@@ -15,8 +17,13 @@ const articleClass = [
 
 /** Layout for long-form static pages (legal, about): back button, title, date line, article, footer. */
 export function StaticPage({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  const today = new Date().toLocaleDateString(currentLocale(), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-800">
@@ -32,10 +39,10 @@ export function StaticPage({ title, children }: { title: string; children: React
           ].join(' ')}
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Back
+          {t('Back')}
         </button>
         <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-        <p className="mt-2 text-sm text-slate-500">Last updated: {today}</p>
+        <p className="mt-2 text-sm text-slate-500">{t('Last updated: {{date}}', { date: today })}</p>
         <article className={articleClass}>{children}</article>
       </main>
       <Footer />

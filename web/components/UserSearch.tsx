@@ -3,6 +3,7 @@ import type { ProfileSummary } from '@common/schemas/profiles.ts';
 import { useProfileSearch } from '@web/queries/profiles.ts';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from './Avatar.tsx';
 
@@ -17,6 +18,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 
 /** Header search: 300 ms after the last keystroke, by username or full name, at most 8 results. */
 export function UserSearch({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState('');
@@ -64,12 +66,12 @@ export function UserSearch({ onNavigate }: { onNavigate?: () => void }) {
       <input
         type="search"
         role="combobox"
-        aria-label="Search users"
+        aria-label={t('Search users')}
         aria-expanded={showPanel}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Search by username or name..."
+        placeholder={t('Search by username or name...')}
         value={text}
         maxLength={100}
         onChange={(e) => {
@@ -91,19 +93,19 @@ export function UserSearch({ onNavigate }: { onNavigate?: () => void }) {
         <div className="absolute left-0 right-0 top-full z-50 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg">
           {searching && results.length === 0 ? (
             <p role="status" className="px-4 py-3 text-sm text-slate-500">
-              Searching...
+              {t('Searching...')}
             </p>
           ) : null}
           {!searching && results.length === 0 ? (
             <div className="px-4 py-3 text-sm">
-              <p className="font-medium text-slate-700">No users found</p>
-              <p className="text-slate-500">Try searching by username or name</p>
+              <p className="font-medium text-slate-700">{t('No users found')}</p>
+              <p className="text-slate-500">{t('Try searching by username or name')}</p>
             </div>
           ) : null}
           {search.isError && !searching ? (
             <p className="px-4 py-2 text-sm text-red-600">{(search.error as Error).message}</p>
           ) : null}
-          <div id={listId} role="listbox" aria-label="Users">
+          <div id={listId} role="listbox" aria-label={t('Users')}>
             {results.map((profile, index) => (
               <div
                 key={profile.id}

@@ -1,3 +1,4 @@
+import { msg } from '@web/i18n/msg.ts';
 import {
   Church,
   Film,
@@ -11,18 +12,23 @@ import {
 
 export interface NavItem {
   to: string;
+  /** A catalogue key: shown as t(label). */
   label: string;
   icon: LucideIcon;
 }
 
 /** The header's nav buttons; the drawer adds Settings. */
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/', label: 'Home', icon: Home },
+  { to: '/', label: msg('Home'), icon: Home },
+  // The brand: the same in every language (t() gives it back unchanged).
   { to: '/faithverse', label: 'FaithVerse', icon: Sparkles },
-  { to: '/prayer', label: 'Prayer', icon: Church },
-  { to: '/food', label: 'Food', icon: UtensilsCrossed },
-  { to: '/comedy', label: 'Comedy', icon: Film },
-  { to: '/messages', label: 'Messages', icon: MessageCircle },
+  { to: '/prayer', label: msg('Prayer'), icon: Church },
+  { to: '/food', label: msg('Food'), icon: UtensilsCrossed },
+  { to: '/comedy', label: msg('Comedy'), icon: Film },
+  { to: '/messages', label: msg('Messages'), icon: MessageCircle },
 ];
 
-export const DRAWER_ITEMS: NavItem[] = [...NAV_ITEMS, { to: '/settings', label: 'Settings', icon: Settings }];
+export const DRAWER_ITEMS: NavItem[] = [
+  ...NAV_ITEMS,
+  { to: '/settings', label: msg('Settings'), icon: Settings },
+];

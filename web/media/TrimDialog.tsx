@@ -1,19 +1,23 @@
 import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
 import { uploadMedia } from '@web/api/upload.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
+import { i18n } from '@web/i18n/i18n.ts';
 import { Pause, Play, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { makePoster } from './poster.ts';
+import { formatTenths } from './seconds.ts';
 import { TrimSlider } from './TrimSlider.tsx';
 import { canTrimInThisBrowser, trimVideo } from './trimVideo.ts';
 import { defaultWindow, type Window, windowLength } from './trimWindow.ts';
 import type { PreparedUpload } from './uploadSlot.ts';
 
-const seconds = (value: number) => `${value.toFixed(1)} s`;
-const clipSeconds = (value: number) => `${value.toFixed(1)}s`;
 const cannotTrim = (max: number) =>
-  `This browser cannot trim videos. Trim the clip to ${max} seconds or less on your device first, or use a recent Chrome, Edge or Firefox.`;
+  i18n.t(
+    'This browser cannot trim videos. Trim the clip to {{count}} seconds or less on your device first, or use a recent Chrome, Edge or Firefox.',
+    { count: max },
+  );
 
 /** Where the dialog is: choosing the window, cutting it, or sending the clip. */
 type Stage =
@@ -39,6 +43,7 @@ export default function TrimDialog({
   onDone: (prepared: PreparedUpload) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const url = useMemo(() => URL.createObjectURL(file), [file]);
@@ -143,7 +148,7 @@ export default function TrimDialog({
       return setProblem((error as Error).message);
     }
     const shown = uploaded.duration_ms === null ? length : uploaded.duration_ms / 1000;
-    toast.success(`${clipSeconds(shown)} video uploaded!`);
+    toast.success(t('{{seconds}}s video uploaded!', { seconds: formatTenths(shown) }));
     onDone({ file: clip, uploaded });
   }
 
@@ -160,10 +165,10 @@ export default function TrimDialog({
   const ready = duration !== null;
   const title =
     stage.step === 'trimming'
-      ? 'Trimming video...'
+      ? t('Trimming video...')
       : stage.step === 'uploading'
-        ? 'Uploading video...'
-        : 'Trim your video';
+        ? t('Uploading video...')
+        : t('Trim your video');
 
   return (
     <dialog
@@ -183,7 +188,7 @@ export default function TrimDialog({
           <button
             type="button"
             onClick={cancel}
-            aria-label="Close"
+            aria-label={t('Close')}
             className="rounded-lg p-1 hover:bg-slate-100"
           >
             <X aria-hidden="true" className="h-5 w-5" />
@@ -195,7 +200,7 @@ export default function TrimDialog({
           src={url}
           playsInline
           preload="metadata"
-          aria-label="Video preview"
+          aria-label={t('Video preview')}
           className="aspect-video w-full rounded-lg bg-black object-contain"
           onError={() =>
             setProblem(canTrimInThisBrowser() ? MEDIA_MESSAGES.unsupported : cannotTrim(maxSeconds))
@@ -208,13 +213,22 @@ export default function TrimDialog({
         />
         {stage.step === 'trimming' ? (
           <div className="flex flex-col gap-2" role="status">
-            <p className="text-sm text-slate-700">Creating {clipSeconds(length)} clip</p>
-            <progress value={stage.percent} max={100} aria-label="Trimming progress" className="w-full" />
+            <p className="text-sm text-slate-700">
+              {t('Creating {{seconds}}s clip', { seconds: formatTenths(length) })}
+            </p>
+            <progress
+              value={stage.percent}
+              max={100}
+              aria-label={t('Trimming progress')}
+              className="w-full"
+            />
           </div>
         ) : stage.step === 'uploading' ? (
           <div className="flex flex-col gap-2" role="status">
-            <p className="text-sm text-slate-700">Sending your {clipSeconds(length)} clip</p>
-            <progress value={stage.percent} max={100} aria-label="Upload progress" className="w-full" />
+            <p className="text-sm text-slate-700">
+              {t('Sending your {{seconds}}s clip', { seconds: formatTenths(length) })}
+            </p>
+            <progress value={stage.percent} max={100} aria-label={t('Upload progress')} className="w-full" />
           </div>
         ) : ready ? (
           <div className="flex flex-col gap-3">
@@ -223,7 +237,7 @@ export default function TrimDialog({
                 type="button"
                 onClick={togglePlay}
                 className={secondaryButtonClass}
-                aria-label={playing ? 'Pause' : 'Play'}
+                aria-label={playing ? t('Pause') : t('Play')}
               >
                 {playing ? (
                   <Pause aria-hidden="true" className="h-4 w-4" />
@@ -232,17 +246,23 @@ export default function TrimDialog({
                 )}
               </button>
               <p className="text-sm text-slate-700" aria-live="polite">
-                Start {seconds(window.start)} • End {seconds(window.end)} • Length {seconds(length)}
+                {t('Start {{start}} s • End {{end}} s • Length {{length}} s', {
+                  start: formatTenths(window.start),
+                  end: formatTenths(window.end),
+                  length: formatTenths(length),
+                })}
               </p>
             </div>
             <TrimSlider window={window} duration={duration} maxSeconds={maxSeconds} onChange={setWindow} />
             <p className="text-xs text-slate-500">
-              Drag the handles or the clip. Clips can be at most {maxSeconds} seconds long.
+              {t('Drag the handles or the clip. Clips can be at most {{count}} seconds long.', {
+                count: maxSeconds,
+              })}
             </p>
           </div>
         ) : problem ? null : (
           <p role="status" className="text-sm text-slate-600">
-            Reading the video...
+            {t('Reading the video...')}
           </p>
         )}
         {problem ? (
@@ -252,11 +272,11 @@ export default function TrimDialog({
         ) : null}
         <div className="flex justify-end gap-2">
           <button type="button" onClick={cancel} className={secondaryButtonClass}>
-            Cancel
+            {t('Cancel')}
           </button>
           {!busy && ready && (!problem || cut.current) ? (
             <button type="button" onClick={() => void takeClip()} className={buttonClass}>
-              {problem ? 'Try again' : `Use ${clipSeconds(length)} clip`}
+              {problem ? t('Try again') : t('Use {{seconds}}s clip', { seconds: formatTenths(length) })}
             </button>
           ) : null}
         </div>

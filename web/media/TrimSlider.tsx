@@ -1,7 +1,7 @@
 import { type PointerEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTenths } from './seconds.ts';
 import { moveEnd, moveStart, moveWindow, type Window, windowLength } from './trimWindow.ts';
-
-const spoken = (value: number) => `${value.toFixed(1)} seconds`;
 
 /**
  * The clip's window on the video's timeline: two handles (native range inputs laid over one track, so
@@ -19,6 +19,8 @@ export function TrimSlider({
   maxSeconds: number;
   onChange: (update: (window: Window) => Window) => void;
 }) {
+  const { t } = useTranslation();
+  const spoken = (value: number) => t('{{seconds}} seconds', { seconds: formatTenths(value) });
   const track = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; start: number } | null>(null);
   const length = windowLength(window);
@@ -47,7 +49,7 @@ export function TrimSlider({
         <div ref={track} className="absolute inset-x-2 top-2 h-8">
           <div
             data-testid="trim-window"
-            title="Drag to move the clip"
+            title={t('Drag to move the clip')}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={endDrag}
@@ -58,7 +60,7 @@ export function TrimSlider({
         </div>
         <input
           type="range"
-          aria-label="Clip start"
+          aria-label={t('Clip start')}
           min={0}
           max={duration}
           step={0.1}
@@ -72,7 +74,7 @@ export function TrimSlider({
         />
         <input
           type="range"
-          aria-label="Clip end"
+          aria-label={t('Clip end')}
           min={0}
           max={duration}
           step={0.1}
@@ -86,14 +88,14 @@ export function TrimSlider({
         />
       </div>
       <label className="grid grid-cols-[7rem_1fr] items-center gap-3 text-sm text-slate-700">
-        Clip position
+        {t('Clip position')}
         <input
           type="range"
           min={0}
           max={Math.max(0, duration - length)}
           step={0.1}
           value={window.start}
-          aria-valuetext={`Starts at ${spoken(window.start)}`}
+          aria-valuetext={t('Starts at {{seconds}} seconds', { seconds: formatTenths(window.start) })}
           onChange={(event) => {
             const value = Number(event.target.value);
             onChange((w) => moveWindow(w, value, duration));

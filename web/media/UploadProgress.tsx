@@ -1,10 +1,13 @@
+import { useTranslation } from 'react-i18next';
+
 /** Upload progress, announced as a progress bar. */
 export function UploadProgress({ percent }: { percent: number }) {
+  const { t } = useTranslation();
   return (
     <div className="flex items-center gap-3 text-sm text-slate-600">
       <div
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={t('Upload progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -6,6 +6,7 @@
  * re-encode, else Opus (plays in Chromium and Firefox). No metadata tags are carried over (a
  * phone's location tag must not leak). Import this module lazily only: it pulls in mediabunny.
  */
+import { i18n } from '@web/i18n/i18n.ts';
 import {
   ALL_FORMATS,
   BlobSource,
@@ -22,6 +23,7 @@ import {
   Output,
   VideoSample,
 } from 'mediabunny';
+import { formatUpToTenths } from './seconds.ts';
 
 export const TRIM_MIN_SECONDS = 0.1;
 /** Slack for a window drawn on a timeline whose ends do not land exactly on the limit. */
@@ -47,19 +49,20 @@ export function canTrimInThisBrowser(): boolean {
   return typeof globalThis.VideoEncoder === 'function';
 }
 
-const formatSeconds = (s: number) => `${Number(s.toFixed(1))} s`;
-
 /** A sentence a person understands, or null when the window can be cut. */
 export function trimWindowProblem(window: TrimWindow, maxSeconds: number): string | null {
   const { start, end } = window;
   if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0) {
-    return 'The clip has to start within the video.';
+    return i18n.t('The clip has to start within the video.');
   }
-  if (end <= start) return 'The clip has to end after it starts.';
+  if (end <= start) return i18n.t('The clip has to end after it starts.');
   const length = end - start;
-  if (length < TRIM_MIN_SECONDS) return 'The clip is too short: choose at least a tenth of a second.';
+  if (length < TRIM_MIN_SECONDS) return i18n.t('The clip is too short: choose at least a tenth of a second.');
   if (length > maxSeconds + LENGTH_SLACK_SECONDS) {
-    return `The clip is too long: choose at most ${formatSeconds(maxSeconds)} (this one is ${formatSeconds(length)}).`;
+    return i18n.t('The clip is too long: choose at most {{max}} s (this one is {{length}} s).', {
+      max: formatUpToTenths(maxSeconds),
+      length: formatUpToTenths(length),
+    });
   }
   return null;
 }
@@ -206,7 +209,7 @@ export async function trimVideo(file: File, window: TrimWindow, options: TrimOpt
   if (problem) throw new Error(problem);
   if (signal?.aborted) throw abortError();
   if (!canTrimInThisBrowser()) {
-    throw new Error('This browser cannot cut videos. Try a recent Chrome, Edge, Firefox or Safari.');
+    throw new Error(i18n.t('This browser cannot cut videos. Try a recent Chrome, Edge, Firefox or Safari.'));
   }
 
   let lastPercent = 0;
@@ -229,10 +232,10 @@ export async function trimVideo(file: File, window: TrimWindow, options: TrimOpt
     try {
       duration = await input.computeDuration();
     } catch {
-      throw new Error('This file could not be read as a video. Try another file.');
+      throw new Error(i18n.t('This file could not be read as a video. Try another file.'));
     }
     if (window.start >= duration - TRIM_MIN_SECONDS / 2) {
-      throw new Error('The clip has to start within the video.');
+      throw new Error(i18n.t('The clip has to start within the video.'));
     }
     if (signal?.aborted) throw abortError();
 
@@ -255,8 +258,11 @@ export async function trimVideo(file: File, window: TrimWindow, options: TrimOpt
         const reasons = conversion.discardedTracks
           .map((d) => `${d.track.type} track ${d.track.id}: ${d.reason}`)
           .join('; ');
+        // The reasons are mediabunny's own, for a bug report.
         throw new Error(
-          `This video cannot be cut in this browser. Try another file or browser. (${reasons || 'no usable tracks'})`,
+          i18n.t('This video cannot be cut in this browser. Try another file or browser. ({{reasons}})', {
+            reasons: reasons || i18n.t('no usable tracks'),
+          }),
         );
       }
       conversion.onProgress = (progress) => report(5 + progress * 94);
@@ -272,7 +278,7 @@ export async function trimVideo(file: File, window: TrimWindow, options: TrimOpt
       }
       if (signal?.aborted) throw abortError();
       const buffer = target.buffer;
-      if (!buffer) throw new Error('Cutting the video produced no file. Please try again.');
+      if (!buffer) throw new Error(i18n.t('Cutting the video produced no file. Please try again.'));
       return buffer;
     };
     const buffer = await cut(true);

@@ -6,6 +6,7 @@ import type {
   AuditPage,
   ShowInput,
 } from '@common/schemas/admin.ts';
+import type { Announcement, AnnouncementInput, AnnouncementList } from '@common/schemas/announcements.ts';
 import type { ModerationResult, ReportsPage } from '@common/schemas/reports.ts';
 import {
   type InfiniteData,
@@ -27,6 +28,7 @@ export const adminKeys = {
   messages: ['admin', 'messages'] as const,
   shows: ['admin', 'shows'] as const,
   audit: ['admin', 'audit'] as const,
+  announcements: ['admin', 'announcements'] as const,
   reportsAll: ['admin', 'reports'] as const,
   reports: (status: ReportQueue) => ['admin', 'reports', status] as const,
 };
@@ -226,3 +228,26 @@ export const useSuspendMember = () => useMemberAction<ModerationResult>('suspend
 
 /** Lets a suspended member sign in again; their content shows again. */
 export const useRestoreMember = () => useMemberAction<{ suspended: false }>('restore');
+
+/** Updates: the announcements admins sent, newest first, with how many members each reached so far. */
+export function useAnnouncements() {
+  return useQuery({
+    queryKey: adminKeys.announcements,
+    queryFn: ({ signal }) => api<AnnouncementList>('/api/admin/announcements', { signal }),
+    retry: retryServerErrors,
+    // Sending takes a moment: the counts catch up while the panel is open.
+    refetchInterval: (query) => (query.state.data?.announcements.some((a) => !a.finished_at) ? 3000 : false),
+  });
+}
+
+export function useSendAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AnnouncementInput) =>
+      api<Announcement>('/api/admin/announcements', { method: 'POST', body: input }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.announcements });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+    },
+  });
+}

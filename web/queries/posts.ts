@@ -9,7 +9,6 @@ import {
   updateCachedPost,
 } from './postCache.ts';
 
-export { useToggleLike } from './likes.ts';
 export { postKeys } from './postCache.ts';
 export {
   useActivity,
@@ -19,6 +18,7 @@ export {
   useDeleteComment,
   useTrending,
 } from './postExtras.ts';
+export { useToggleLike, useTogglePrayed } from './postToggles.ts';
 
 type PostCategory = Post['category'];
 

@@ -1,7 +1,11 @@
 import { JOIN_TIMEOUT_MS, type RoomName } from '@common/realtime.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { connectedSocket, onRealtimeConnected, onRealtimeDisconnected } from './connection.ts';
 
-/** Whether the server let this tab into a room; `error` says why not when it refused. */
+/**
+ * Whether the server let this tab into a room; `error` says why not when it refused: the server's
+ * sentence, or NO_ANSWER (a catalogue key), to be shown as t(error).
+ */
 export interface RoomState {
   joined: boolean;
   error: string | null;
@@ -10,7 +14,7 @@ export interface RoomState {
 const NOT_JOINED: RoomState = { joined: false, error: null };
 const JOINED: RoomState = { joined: true, error: null };
 // Not asked again until the next connect: a server that does not answer is busy or gone.
-const NO_ANSWER = 'The server did not answer in time.';
+const NO_ANSWER = msg('The server did not answer in time.');
 
 /** A room some components of this tab want to be in; it is left when the last one lets go. */
 interface HeldRoom {

@@ -340,6 +340,7 @@ describe.each(dialects)('inside a FaithVerse circle (%s)', (dialect) => {
             post_id: circle.id,
             is_read: false,
             created_at: expect.any(String),
+            others: 0,
             from: expect.objectContaining({ id: host.me.id, full_name: 'Liv Host' }),
           },
         ]);

@@ -33,6 +33,7 @@ describe.each(dialects)('/api/me and sessions (%s)', (dialect) => {
       id: expect.any(String),
       email: input.email,
       is_admin: false,
+      language: null,
       profile: { id: me.id, username: 'signed_in', full_name: 'Signed In', avatar_url: null, bio: null },
     });
   });

@@ -1,3 +1,4 @@
+import { isLanguageCode } from '@common/options.ts';
 import type { Me } from '@common/schemas/profiles.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { unauthorized } from '@server/http/errors.ts';
@@ -20,10 +21,16 @@ export function meRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where('user_id', '=', viewer.userId)
       .where('role', '=', 'admin')
       .executeTakeFirst();
+    const settings = await db
+      .selectFrom('user_settings')
+      .select('language')
+      .where('user_id', '=', viewer.userId)
+      .executeTakeFirst();
     return {
       id: viewer.userId,
       email: viewer.email,
       is_admin: Boolean(admin),
+      language: settings && isLanguageCode(settings.language) ? settings.language : null,
       profile: presentProfileSummary(profile),
     };
   });

@@ -16,6 +16,7 @@ import {
   unlikePost,
   updatePostContent,
 } from '@server/commands/posts.ts';
+import { prayForPost, unprayForPost } from '@server/commands/prayers.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
@@ -32,6 +33,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limits = {
     post: memberLimit(app, 'post'),
     like: memberLimit(app, 'like'),
+    pray: memberLimit(app, 'pray'),
     share: memberLimit(app, 'share'),
   };
 
@@ -45,7 +47,11 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     await limits.post(request, viewer.userId);
     const input = parseInput(createPostSchema, request.body);
-    const id = await runCommand(ctx, (trx) => createPost(trx, viewer, input, ctx.media));
+    const id = await runCommand(ctx, async (trx, after) => {
+      const created = await createPost(trx, viewer, input, ctx.media);
+      after.push({ kind: 'post', authorId: viewer.userId, postId: created });
+      return created;
+    });
     const post = await getPost(db, viewer.userId, id);
     return reply.status(201).send(post);
   });
@@ -94,6 +100,21 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     await limits.like(request, viewer.userId);
     const id = postIdParam(request.params.id);
     return runCommand(ctx, (trx, after) => unlikePost(trx, after, viewer, id));
+  });
+
+  // 'I prayed' on a prayer request; the same toggle shape as a like.
+  app.put<IdParams>('/api/posts/:id/prayed', async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    await limits.pray(request, viewer.userId);
+    const id = postIdParam(request.params.id);
+    return runCommand(ctx, (trx, after) => prayForPost(trx, after, viewer, id));
+  });
+
+  app.delete<IdParams>('/api/posts/:id/prayed', async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    await limits.pray(request, viewer.userId);
+    const id = postIdParam(request.params.id);
+    return runCommand(ctx, (trx, after) => unprayForPost(trx, after, viewer, id));
   });
 
   app.post<IdParams>('/api/posts/:id/shares', async (request) => {

@@ -21,6 +21,7 @@ import { startPlacesFixture } from '@server/test/placesFixture.ts';
 import { uploadPhoto, uploadVideo } from '@server/test/uploads.ts';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import webpush from 'web-push';
 import { cookieOf } from './send.ts';
 import { routeKey, type ViewerKind } from './table.ts';
 
@@ -39,6 +40,9 @@ export interface Member {
   cookie: string;
 }
 
+/** Where the rows' push subscriptions point: port 9 (discard) on this machine, closed here. */
+export const MATRIX_PUSH_HOST = '127.0.0.1:9';
+
 export interface Fixtures {
   server: TestServer;
   db: Kysely<DB>;
@@ -53,6 +57,8 @@ export interface Fixtures {
   suspension: 'active' | 'pending';
   /** The owner's post, with a comment by other (which sent the owner a notification). */
   post: string;
+  /** The owner's prayer request ('I prayed'). */
+  prayerRequest: string;
   notification: string;
   /** Other's post waiting for approval on the owner's wall. */
   pending: string;
@@ -98,6 +104,12 @@ export async function buildFixtures(dialect: Dialect): Promise<Fixtures> {
       contactRateLimit: { perIp: 1000, windowMs: 60_000 },
       nominatimUrl: places.nominatimUrl,
       overpassUrl: places.overpassUrl,
+      // Push subscriptions the rows make point at a closed local port: nothing leaves the machine.
+      push: {
+        ...webpush.generateVAPIDKeys(),
+        subject: 'mailto:team@splikz.test',
+        serviceHosts: [MATRIX_PUSH_HOST],
+      },
     },
     { webDist: dist },
   );
@@ -137,6 +149,11 @@ async function buildWorld(server: TestServer): Promise<Omit<Fixtures, 'fresh' | 
   expectStatus(await owner.client.post(`/api/friend-requests/${other.id}/accept`), 204, 'accept');
   const post = await owner.client.post('/api/posts', { category: 'general', content: 'Olive writes' });
   expectStatus(post, 201, 'post');
+  const prayerRequest = await owner.client.post('/api/posts', {
+    category: 'prayer',
+    content: 'Pray for Olive',
+  });
+  expectStatus(prayerRequest, 201, 'prayer request');
   expectStatus(
     await other.client.post(`/api/posts/${post.body.id}/comments`, { content: 'Hi' }),
     201,
@@ -188,6 +205,7 @@ async function buildWorld(server: TestServer): Promise<Omit<Fixtures, 'fresh' | 
     routes,
     suspension,
     post: post.body.id,
+    prayerRequest: prayerRequest.body.id,
     notification: notification.id,
     pending: wall.body.pending_post.id,
     privateCircle: privateCircle.id,

@@ -1,11 +1,36 @@
-import { PASSWORD } from './fixtures.ts';
+import { createECDH, randomBytes } from 'node:crypto';
+import { MATRIX_PUSH_HOST, PASSWORD } from './fixtures.ts';
 import { type HttpRow, members } from './table.ts';
 
 // Routes about the viewer themselves (their account, settings, bell, uploads, lists): the same path
 // for everyone, answered for whoever's session it is. A member never reaches another's through them:
 // the rows that name the owner's things (a notification, an upload) get 4xx for everyone else.
 
+/** A browser's push subscription for this viewer (a fresh key pair; the endpoint names the viewer). */
+const pushSubscription = ({ viewer }: { viewer: string }) => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://${MATRIX_PUSH_HOST}/push/${viewer}`,
+    keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+};
+
 export const accountRows: HttpRow[] = [
+  { route: 'GET /api/push/key', path: () => '/api/push/key', expect: members(200) },
+  {
+    route: 'PUT /api/push/subscription',
+    path: () => '/api/push/subscription',
+    body: pushSubscription,
+    expect: members(204),
+  },
+  {
+    route: 'DELETE /api/push/subscription',
+    variant: "the owner's browser (only the owner's own row goes)",
+    path: () => '/api/push/subscription',
+    body: () => ({ endpoint: `https://${MATRIX_PUSH_HOST}/push/owner` }),
+    expect: members(204),
+  },
   { route: 'GET /api/me', path: () => '/api/me', expect: members(200) },
   { route: 'GET /api/me/activity', path: () => '/api/me/activity', expect: members(200) },
   {

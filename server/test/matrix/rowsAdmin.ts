@@ -47,6 +47,13 @@ export const adminRows: HttpRow[] = [
     expect: admins(200),
   },
   { route: 'POST /api/admin/shows', path: () => '/api/admin/shows', body: showInput, expect: admins(201) },
+  { route: 'GET /api/admin/announcements', path: () => '/api/admin/announcements', expect: admins(200) },
+  {
+    route: 'POST /api/admin/announcements',
+    path: () => '/api/admin/announcements',
+    body: () => ({ subject: 'Matrix update', body: 'Only admins send these.' }),
+    expect: admins(201),
+  },
   {
     route: 'PUT /api/admin/shows/:id',
     path: ({ f }) => `/api/admin/shows/${f.show}`,

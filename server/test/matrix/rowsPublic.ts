@@ -1,3 +1,4 @@
+import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { makeUserInput } from '@server/test/harness.ts';
 import { PASSWORD } from './fixtures.ts';
 import { everyone, type HttpRow, type RowContext } from './table.ts';
@@ -14,7 +15,34 @@ const credentials = ({ f, viewer }: RowContext) => {
 /** Better Auth endpoints we hide: every method answers 404, whoever asks (list-sessions shows tokens). */
 const HIDDEN_AUTH_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'QUERY'];
 
+/** The owner's signed unsubscribe link (what their digest email carries), as a path. */
+const ownersUnsubscribeLink = ({ f }: RowContext) => {
+  const url = new URL(
+    unsubscribeUrl(f.server.baseUrl, f.server.built.ctx.config.authSecret, f.members.owner.id, 'updates'),
+  );
+  return `${url.pathname}${url.search}`;
+};
+
 export const publicRows: HttpRow[] = [
+  // The signed link is the credential (mail clients have no session); GET only asks.
+  {
+    route: 'GET /unsubscribe',
+    variant: "the owner's link",
+    path: ownersUnsubscribeLink,
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /unsubscribe',
+    variant: "the owner's link",
+    path: ownersUnsubscribeLink,
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /unsubscribe',
+    variant: "another member's id under the owner's signature",
+    path: (ctx) => ownersUnsubscribeLink(ctx).replace(ctx.f.members.owner.id, ctx.f.members.other.id),
+    expect: everyone(400),
+  },
   { route: 'GET /api/health', path: () => '/api/health', expect: everyone(200) },
   {
     route: 'POST /api/auth/sign-up/email',

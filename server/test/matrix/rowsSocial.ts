@@ -99,6 +99,18 @@ export const socialRows: HttpRow[] = [
     expect: members(200),
   },
   {
+    route: 'PUT /api/posts/:id/prayed',
+    variant: "the owner's prayer request",
+    path: ({ f }) => `/api/posts/${f.prayerRequest}/prayed`,
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'DELETE /api/posts/:id/prayed',
+    variant: "the owner's prayer request",
+    path: ({ f }) => `/api/posts/${f.prayerRequest}/prayed`,
+    expect: members(200, { blocked: 404 }),
+  },
+  {
     route: 'POST /api/posts/:id/shares',
     variant: "the owner's",
     path: ({ f }) => `/api/posts/${f.post}/shares`,

@@ -2,7 +2,25 @@ import type { PlaceKind, PlacesResult } from '@common/schemas/places.ts';
 import { ApiError } from '@web/api/client.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { ExternalLink, MapPin } from 'lucide-react';
-import { emptyText, formatDistance, PLACES_TEXTS, PLACES_UI } from './texts.ts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emptyText, formatDistance, listLabel, PLACES_TEXTS, PLACES_UI } from './texts.ts';
+
+// Stands in a translated sentence for an element the sentence holds (split on it, then put back).
+const SLOT = '\uE000';
+
+/** `sentence` with `node` where its SLOT is. */
+function withSlot(sentence: string, node: ReactNode) {
+  const at = sentence.indexOf(SLOT);
+  if (at < 0) return sentence;
+  return (
+    <>
+      {sentence.slice(0, at)}
+      {node}
+      {sentence.slice(at + SLOT.length)}
+    </>
+  );
+}
 
 /** The dialog's lower half: what the search found, or why there is nothing to show yet. */
 export function PlaceResults({
@@ -21,10 +39,11 @@ export function PlaceResults({
   error: Error | null;
   onRetry: () => void;
 }) {
+  const { t } = useTranslation();
   if (loading) {
     return (
       <div className="py-8">
-        <Spinner label={PLACES_TEXTS[kind].searching} />
+        <Spinner label={t(PLACES_TEXTS[kind].searching)} />
       </div>
     );
   }
@@ -40,14 +59,15 @@ export function PlaceResults({
         <p>{error.message}</p>
         {retryable ? (
           <button type="button" onClick={onRetry} className="font-semibold underline hover:text-red-900">
-            {PLACES_UI.tryAgain}
+            {t(PLACES_UI.tryAgain)}
           </button>
         ) : null}
       </div>
     );
   }
   if (!result) return null;
-  if (result.places.length === 0) {
+  const count = result.places.length;
+  if (count === 0) {
     return (
       <p role="status" className="py-6 text-center text-slate-600">
         {emptyText(kind, near)}
@@ -57,10 +77,14 @@ export function PlaceResults({
   return (
     <div className="flex min-h-0 flex-col gap-2">
       <p role="status" className="text-sm text-slate-500">
-        {result.places.length} {PLACES_TEXTS[kind].noun} near{' '}
-        <span className="font-medium text-slate-700">{result.center.label}</span>, nearest first
+        {withSlot(
+          kind === 'churches'
+            ? t('{{count}} churches near {{place}}, nearest first', { count, place: SLOT })
+            : t('{{count}} restaurants near {{place}}, nearest first', { count, place: SLOT }),
+          <span className="font-medium text-slate-700">{result.center.label}</span>,
+        )}
       </p>
-      <ol aria-label={`${PLACES_TEXTS[kind].listLabel} near ${near}`} className="flex flex-col gap-2">
+      <ol aria-label={listLabel(kind, near)} className="flex flex-col gap-2">
         {result.places.map((place) => (
           <li key={place.id} className="rounded-xl border border-slate-200 p-3">
             <div className="flex items-start justify-between gap-3">
@@ -84,8 +108,8 @@ export function PlaceResults({
               rel="noopener noreferrer"
               className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
             >
-              {PLACES_UI.openInOsm}
-              <span className="sr-only"> ({place.name}, opens in a new tab)</span>
+              {t(PLACES_UI.openInOsm)}
+              <span className="sr-only"> {t('({{name}}, opens in a new tab)', { name: place.name })}</span>
               <ExternalLink aria-hidden className="h-3.5 w-3.5" />
             </a>
           </li>

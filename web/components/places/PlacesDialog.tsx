@@ -4,6 +4,7 @@ import { Modal } from '@web/components/posts/Modal.tsx';
 import { type PlaceSearch, usePlaces } from '@web/queries/places.ts';
 import { LocateFixed, Search, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PlaceResults } from './PlaceResults.tsx';
 import { PLACES_TEXTS, PLACES_UI } from './texts.ts';
 
@@ -15,11 +16,13 @@ const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
  * The lookup goes through our server (DESIGN section 6), never from the browser to OpenStreetMap.
  */
 export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () => void }) {
+  const { t } = useTranslation();
   const texts = PLACES_TEXTS[kind];
   const ids = { title: useId(), input: useId(), hint: useId() };
   const [text, setText] = useState('');
   const [search, setSearch] = useState<PlaceSearch | null>(null);
   const [near, setNear] = useState('');
+  // A catalogue key (PLACES_UI), shown as t(hint).
   const [hint, setHint] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
   const places = usePlaces(search);
@@ -52,7 +55,7 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        setNear('your location');
+        setNear(t(PLACES_UI.yourLocation));
         setSearch({
           kind,
           lat: roundCoordinate(position.coords.latitude),
@@ -79,14 +82,14 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
         <div className="flex items-start justify-between gap-3">
           <div>
             <h2 id={ids.title} className="text-xl font-bold text-slate-900">
-              {texts.title}
+              {t(texts.title)}
             </h2>
-            <p className="text-sm text-slate-500">{texts.intro}</p>
+            <p className="text-sm text-slate-500">{t(texts.intro)}</p>
           </div>
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('Close')}
             className="rounded-lg p-1 hover:bg-slate-100"
           >
             <X className="h-5 w-5" />
@@ -95,7 +98,7 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
 
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
           <label htmlFor={ids.input} className="text-sm font-medium text-slate-700">
-            {PLACES_UI.searchLabel}
+            {t(PLACES_UI.searchLabel)}
           </label>
           <div className="flex gap-2">
             <input
@@ -104,7 +107,7 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
               type="text"
               value={text}
               onChange={(e) => setText(e.target.value)}
-              placeholder={PLACES_UI.searchPlaceholder}
+              placeholder={t(PLACES_UI.searchPlaceholder)}
               maxLength={100}
               autoComplete="address-level2"
               enterKeyHint="search"
@@ -114,7 +117,7 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
             />
             <button type="submit" className={buttonClass}>
               <Search aria-hidden className="h-4 w-4" />
-              <span>{PLACES_UI.search}</span>
+              <span>{t(PLACES_UI.search)}</span>
             </button>
           </div>
           <button
@@ -124,11 +127,11 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
             className={`${secondaryButtonClass} self-start`}
           >
             <LocateFixed aria-hidden className="h-4 w-4" />
-            {locating ? PLACES_UI.locating : PLACES_UI.useLocation}
+            {locating ? t(PLACES_UI.locating) : t(PLACES_UI.useLocation)}
           </button>
           {hint ? (
             <p id={ids.hint} role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
-              {hint}
+              {t(hint)}
             </p>
           ) : null}
         </form>
@@ -151,7 +154,7 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
             rel="noopener noreferrer"
             className="hover:underline"
           >
-            {PLACES_UI.attribution}
+            {t(PLACES_UI.attribution)}
           </a>
         </p>
       </div>

@@ -5,6 +5,7 @@ import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useAddComment, useComments, useDeleteComment } from '@web/queries/posts.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { inputClass } from './labels.ts';
@@ -19,6 +20,7 @@ function CommentItem({
   meId: string | undefined;
   postId: string;
 }) {
+  const { t } = useTranslation();
   const remove = useDeleteComment(postId);
   const [reporting, setReporting] = useState(false);
   const isOwn = comment.author.id === meId;
@@ -43,27 +45,27 @@ function CommentItem({
           {isOwn ? (
             <button
               type="button"
-              aria-label="Delete comment"
+              aria-label={t('Delete comment')}
               disabled={remove.isPending}
               onClick={() =>
                 remove.mutateAsync(comment.id).then(
-                  () => toast.success('Comment deleted'),
+                  () => toast.success(t('Comment deleted')),
                   (error: Error) =>
-                    toast.error('Could not delete the comment', { description: error.message }),
+                    toast.error(t('Could not delete the comment'), { description: error.message }),
                 )
               }
               className="font-medium text-slate-600 hover:text-red-600 hover:underline"
             >
-              Delete
+              {t('Delete')}
             </button>
           ) : meId ? (
             <button
               type="button"
-              aria-label="Report comment"
+              aria-label={t('Report comment')}
               onClick={() => setReporting(true)}
               className="font-medium text-slate-600 hover:text-red-600 hover:underline"
             >
-              Report
+              {t('Report')}
             </button>
           ) : null}
         </p>
@@ -80,6 +82,7 @@ function CommentItem({
 }
 
 function CommentForm({ postId }: { postId: string }) {
+  const { t } = useTranslation();
   const id = useId();
   const add = useAddComment(postId);
   const [content, setContent] = useState('');
@@ -102,19 +105,19 @@ function CommentForm({ postId }: { postId: string }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
       <div className="flex gap-2">
         <label htmlFor={id} className="sr-only">
-          Write a comment
+          {t('Write a comment')}
         </label>
         <input
           id={id}
           value={content}
           onChange={(e) => setContent(e.target.value)}
-          placeholder="Write a comment..."
+          placeholder={t('Write a comment...')}
           maxLength={COMMENT_MAX_LENGTH}
           autoComplete="off"
           className={inputClass}
         />
         <button type="submit" disabled={!trimmed || add.isPending} className={buttonClass}>
-          {add.isPending ? 'Sending...' : 'Send'}
+          {add.isPending ? t('Sending...') : t('Send')}
         </button>
       </div>
       <FormError message={error} />
@@ -132,20 +135,25 @@ export function CommentsSection({
   postId: string;
   meId: string | undefined;
 }) {
+  const { t } = useTranslation();
   const comments = useComments(postId);
   return (
-    <section id={id} aria-label="Comments" className="flex flex-col gap-3 border-t border-slate-100 pt-3">
+    <section
+      id={id}
+      aria-label={t('Comments')}
+      className="flex flex-col gap-3 border-t border-slate-100 pt-3"
+    >
       {comments.isPending ? (
-        <Spinner label="Loading comments..." />
+        <Spinner label={t('Loading comments...')} />
       ) : comments.isError ? (
         <p className="text-sm text-red-700">
           {comments.error.message}{' '}
           <button type="button" onClick={() => comments.refetch()} className="font-medium underline">
-            Try again
+            {t('Try again')}
           </button>
         </p>
       ) : comments.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No comments yet. Be the first to comment!</p>
+        <p className="text-sm text-slate-500">{t('No comments yet. Be the first to comment!')}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {comments.data.map((comment) => (

@@ -7,6 +7,7 @@ import { useUpload } from '@web/media/useUpload.ts';
 import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useCreatePost } from '@web/queries/posts.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
   type Coords,
@@ -61,8 +62,8 @@ export function Composer({
   title,
   placeholder,
   note,
-  submitLabel = 'Post',
-  successMessage = 'Post shared!',
+  submitLabel,
+  successMessage,
   showDetails = true,
   onSubmitPost,
 }: {
@@ -70,14 +71,16 @@ export function Composer({
   title?: string;
   placeholder: string;
   note?: string;
-  /** The submit button's text ('Submit for Approval' on someone else's wall). */
+  /** The submit button's text ('Submit for Approval' on someone else's wall); 'Post' by default. */
   submitLabel?: string;
+  /** The toast after posting; 'Post shared!' by default. */
   successMessage?: string;
   /** Feeling and location (and the category's own fields); a wall post has text and media only. */
   showDetails?: boolean;
   /** Sends the post somewhere else than POST /api/posts (a profile wall). */
   onSubmitPost?: (input: CreatePostInput) => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const ids = { title: useId(), text: useId() };
   const create = useCreatePost();
   const [draft, setDraft] = useState(emptyDraft);
@@ -135,13 +138,13 @@ export function Composer({
     media.clear();
     setPhase('idle');
     setResetKey((k) => k + 1);
-    toast.success(successMessage);
+    toast.success(successMessage ?? t('Post shared!'));
   }
 
   return (
     <section
       aria-labelledby={title ? ids.title : undefined}
-      aria-label={title ? undefined : 'Create a post'}
+      aria-label={title ? undefined : t('Create a post')}
       className={`${cardClass} p-4`}
     >
       {trimmer.element}
@@ -152,7 +155,7 @@ export function Composer({
       ) : null}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
         <label htmlFor={ids.text} className="sr-only">
-          Post text
+          {t('Post text')}
         </label>
         <textarea
           id={ids.text}
@@ -199,7 +202,11 @@ export function Composer({
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
           <MediaButton onChoose={(chosen) => void chooseFile(chosen)} disabled={busy} />
           <button type="submit" disabled={!canPost} className={buttonClass}>
-            {phase === 'uploading' ? 'Uploading...' : phase === 'posting' ? 'Posting...' : submitLabel}
+            {phase === 'uploading'
+              ? t('Uploading...')
+              : phase === 'posting'
+                ? t('Posting...')
+                : (submitLabel ?? t('Post'))}
           </button>
         </div>
         {note ? <p className="text-sm text-slate-500">{note}</p> : null}

@@ -1,7 +1,9 @@
 import { FEELINGS, FOOD_CATEGORIES, PRAYER_TYPES } from '@common/options.ts';
 import { LOCATION_NAME_MAX_LENGTH, RECIPE_MAX_LENGTH } from '@common/schemas/posts.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { LocateFixed, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FEELING_EMOJI, inputClass, optionLabel } from './labels.ts';
 
 export interface Coords {
@@ -28,6 +30,7 @@ function SelectField({
   emoji?: Record<string, string>;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -45,7 +48,7 @@ function SelectField({
         {options.map((o) => (
           <option key={o} value={o}>
             {emoji?.[o] ? `${emoji[o]} ` : ''}
-            {optionLabel(o)}
+            {t(optionLabel(o))}
           </option>
         ))}
       </select>
@@ -54,13 +57,23 @@ function SelectField({
 }
 
 export function FeelingSelect(props: { value: string; onChange: (v: string) => void; disabled: boolean }) {
+  const { t } = useTranslation();
   return (
-    <SelectField label="Feeling" none="No feeling" options={FEELINGS} emoji={FEELING_EMOJI} {...props} />
+    <SelectField
+      label={t('Feeling')}
+      none={t('No feeling')}
+      options={FEELINGS}
+      emoji={FEELING_EMOJI}
+      {...props}
+    />
   );
 }
 
 export function PrayerTypeSelect(props: { value: string; onChange: (v: string) => void; disabled: boolean }) {
-  return <SelectField label="Prayer type" none="Select prayer type" options={PRAYER_TYPES} {...props} />;
+  const { t } = useTranslation();
+  return (
+    <SelectField label={t('Prayer type')} none={t('Select prayer type')} options={PRAYER_TYPES} {...props} />
+  );
 }
 
 export function FoodCategorySelect(props: {
@@ -68,8 +81,14 @@ export function FoodCategorySelect(props: {
   onChange: (v: string) => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   return (
-    <SelectField label="Food category" none="Select food category" options={FOOD_CATEGORIES} {...props} />
+    <SelectField
+      label={t('Food category')}
+      none={t('Select food category')}
+      options={FOOD_CATEGORIES}
+      {...props}
+    />
   );
 }
 
@@ -82,11 +101,12 @@ export function RecipeField({
   onChange: (v: string) => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   return (
     <div className="flex flex-col gap-1 sm:col-span-2">
       <label htmlFor={id} className={labelClass}>
-        Recipe
+        {t('Recipe')}
       </label>
       <textarea
         id={id}
@@ -94,7 +114,7 @@ export function RecipeField({
         rows={4}
         maxLength={RECIPE_MAX_LENGTH}
         disabled={disabled}
-        placeholder="Ingredients and steps (optional)"
+        placeholder={t('Ingredients and steps (optional)')}
         onChange={(e) => onChange(e.target.value)}
         className={inputClass}
       />
@@ -102,10 +122,11 @@ export function RecipeField({
   );
 }
 
+/** The key (for t()) of the sentence explaining why the location could not be found. */
 function geolocationMessage(error: GeolocationPositionError): string {
-  if (error.code === error.PERMISSION_DENIED) return 'Location permission was denied.';
-  if (error.code === error.TIMEOUT) return 'Finding your location took too long. Please try again.';
-  return 'Your location is not available right now.';
+  if (error.code === error.PERMISSION_DENIED) return msg('Location permission was denied.');
+  if (error.code === error.TIMEOUT) return msg('Finding your location took too long. Please try again.');
+  return msg('Your location is not available right now.');
 }
 
 /** A place name, and optionally the device's coordinates ('Use my location'). */
@@ -122,13 +143,15 @@ export function LocationField({
   onCoordsChange: (coords: Coords | null) => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   const id = useId();
+  // `text` is a key, translated when shown.
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [locating, setLocating] = useState(false);
 
   function locate() {
     if (!('geolocation' in navigator)) {
-      setStatus({ text: 'This browser cannot share your location.', error: true });
+      setStatus({ text: msg('This browser cannot share your location.'), error: true });
       return;
     }
     setLocating(true);
@@ -137,7 +160,7 @@ export function LocationField({
       (position) => {
         setLocating(false);
         onCoordsChange({ lat: position.coords.latitude, lng: position.coords.longitude });
-        setStatus({ text: 'Location added', error: false });
+        setStatus({ text: msg('Location added'), error: false });
       },
       (error) => {
         setLocating(false);
@@ -150,7 +173,7 @@ export function LocationField({
   return (
     <div className="flex flex-col gap-1 sm:col-span-2">
       <label htmlFor={id} className={labelClass}>
-        Location
+        {t('Location')}
       </label>
       <div className="flex flex-wrap gap-2">
         <input
@@ -158,9 +181,9 @@ export function LocationField({
           value={name}
           disabled={disabled}
           maxLength={LOCATION_NAME_MAX_LENGTH}
-          placeholder="Where are you?"
+          placeholder={t('Where are you?')}
           onChange={(e) => onNameChange(e.target.value)}
-          className={`${inputClass} min-w-0 flex-1`}
+          className={`${inputClass} min-w-[10rem] flex-1`}
         />
         {coords ? (
           <button
@@ -173,7 +196,7 @@ export function LocationField({
             className="inline-flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
           >
             <X aria-hidden="true" className="h-4 w-4" />
-            Remove my location
+            {t('Remove my location')}
           </button>
         ) : (
           <button
@@ -183,12 +206,12 @@ export function LocationField({
             className="inline-flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 disabled:opacity-60"
           >
             <LocateFixed aria-hidden="true" className="h-4 w-4" />
-            {locating ? 'Locating...' : 'Use my location'}
+            {locating ? t('Locating...') : t('Use my location')}
           </button>
         )}
       </div>
       <p role="status" className={`text-sm ${status?.error ? 'text-red-600' : 'text-emerald-700'}`}>
-        {status?.text}
+        {status ? t(status.text) : null}
       </p>
     </div>
   );

@@ -1,14 +1,16 @@
 import { MEDIA_ACCEPT } from '@common/schemas/media.ts';
 import { ImagePlus, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /** 'Photo/Video': a real file input inside its label, so it is reachable by keyboard and by label. */
 export function MediaButton({ onChoose, disabled }: { onChoose: (file: File) => void; disabled: boolean }) {
+  const { t } = useTranslation();
   return (
     <label
       className={`inline-flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${disabled ? 'pointer-events-none opacity-60' : ''}`}
     >
       <ImagePlus aria-hidden="true" className="h-5 w-5 text-emerald-600" />
-      Photo/Video
+      {t('Photo/Video')}
       <input
         type="file"
         accept={MEDIA_ACCEPT}
@@ -38,6 +40,7 @@ export function MediaPreview({
   onRemove: () => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
       {video ? (
@@ -47,16 +50,16 @@ export function MediaPreview({
           playsInline
           muted
           className="max-h-80 w-full bg-black"
-          aria-label={`Preview of ${name}`}
+          aria-label={t('Preview of {{name}}', { name })}
         />
       ) : (
-        <img src={url} alt={`Preview of ${name}`} className="max-h-80 w-full object-contain" />
+        <img src={url} alt={t('Preview of {{name}}', { name })} className="max-h-80 w-full object-contain" />
       )}
       <button
         type="button"
         onClick={onRemove}
         disabled={disabled}
-        aria-label="Remove photo or video"
+        aria-label={t('Remove photo or video')}
         className="absolute top-2 right-2 rounded-full bg-black/60 p-1.5 text-white hover:bg-black/80 disabled:opacity-60"
       >
         <X aria-hidden="true" className="h-4 w-4" />

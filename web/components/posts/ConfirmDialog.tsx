@@ -1,5 +1,6 @@
 import { buttonClass, FormError, secondaryButtonClass } from '@web/components/Field.tsx';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal.tsx';
 
 const dangerButtonClass = buttonClass
@@ -11,7 +12,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  pendingLabel = 'Working...',
+  pendingLabel,
   pending,
   error,
   onConfirm,
@@ -20,12 +21,14 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  /** 'Working...' by default. */
   pendingLabel?: string;
   pending: boolean;
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   return (
     <Modal onClose={onCancel} labelledBy={id}>
@@ -37,10 +40,10 @@ export function ConfirmDialog({
         <FormError message={error} />
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onCancel} className={secondaryButtonClass}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="button" onClick={onConfirm} disabled={pending} className={dangerButtonClass}>
-            {pending ? pendingLabel : confirmLabel}
+            {pending ? (pendingLabel ?? t('Working...')) : confirmLabel}
           </button>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useWhenVisible } from '@web/components/useWhenVisible.ts';
 import { useFeed } from '@web/queries/posts.ts';
+import { useTranslation } from 'react-i18next';
 import { cardClass } from './labels.ts';
 import { PostCard } from './PostCard.tsx';
 
@@ -12,10 +13,11 @@ type FeedQuery = ReturnType<typeof useFeed>;
 export function Feed({
   category,
   emptyText,
-  label = 'Posts',
+  label,
 }: {
   category: Post['category'];
   emptyText: string;
+  /** The list's accessible name; 'Posts' by default. */
   label?: string;
 }) {
   return <FeedList feed={useFeed(category)} emptyText={emptyText} label={label} />;
@@ -25,12 +27,14 @@ export function Feed({
 export function FeedList({
   feed,
   emptyText,
-  label = 'Posts',
+  label,
 }: {
   feed: FeedQuery;
   emptyText: string;
+  /** The list's accessible name; 'Posts' by default. */
   label?: string;
 }) {
+  const { t } = useTranslation();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   // Near the end of the list the next page loads; the Load more button is the fallback.
@@ -42,7 +46,7 @@ export function FeedList({
   if (feed.isPending) {
     return (
       <div className={`${cardClass} p-8`}>
-        <Spinner label="Loading posts..." />
+        <Spinner label={t('Loading posts...')} />
       </div>
     );
   }
@@ -50,9 +54,9 @@ export function FeedList({
   if (!feed.data) {
     return (
       <div role="alert" className={`${cardClass} flex flex-col items-center gap-3 p-8 text-center`}>
-        <p className="text-slate-700">{feed.error?.message ?? 'Could not load the posts.'}</p>
+        <p className="text-slate-700">{feed.error?.message ?? t('Could not load the posts.')}</p>
         <button type="button" onClick={() => feed.refetch()} className={secondaryButtonClass}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
@@ -63,7 +67,7 @@ export function FeedList({
   }
   return (
     <div className="flex flex-col gap-4">
-      <ul aria-label={label} className="flex flex-col gap-4">
+      <ul aria-label={label ?? t('Posts')} className="flex flex-col gap-4">
         {posts.map((post) => (
           <li key={post.id}>
             <PostCard post={post} />
@@ -73,7 +77,7 @@ export function FeedList({
       <div ref={sentinel} aria-hidden="true" />
       {isFetchNextPageError ? (
         <p role="alert" className="text-center text-sm text-red-700">
-          {feed.error?.message ?? 'Could not load more posts.'}
+          {feed.error?.message ?? t('Could not load more posts.')}
         </p>
       ) : null}
       {hasNextPage ? (
@@ -83,7 +87,7 @@ export function FeedList({
           disabled={isFetchingNextPage}
           className={`${secondaryButtonClass} self-center`}
         >
-          {isFetchingNextPage ? 'Loading more posts...' : 'Load more'}
+          {isFetchingNextPage ? t('Loading more posts...') : t('Load more')}
         </button>
       ) : null}
     </div>

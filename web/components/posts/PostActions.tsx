@@ -1,16 +1,19 @@
 import type { Post } from '@common/schemas/posts.ts';
-import { useSharePost, useToggleLike } from '@web/queries/posts.ts';
-import { Heart, MessageCircle, Share2 } from 'lucide-react';
+import { i18n } from '@web/i18n/i18n.ts';
+import { useSharePost, useToggleLike, useTogglePrayed } from '@web/queries/posts.ts';
+import { HandHeart, Heart, MessageCircle, Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
 const actionClass =
   'inline-flex items-center gap-1.5 rounded-lg px-2 py-2 sm:px-3 text-sm font-medium hover:bg-slate-100';
 
-function Count({ value, one, many }: { value: number; one: string; many: string }) {
+/** A count, with the word a screen reader says after it (`word`: 'like' or 'likes', by the count). */
+function Count({ value, word }: { value: number; word: string }) {
   return (
     <span className="text-sm text-slate-500">
       {value}
-      <span className="sr-only"> {value === 1 ? one : many}</span>
+      <span className="sr-only"> {word}</span>
     </span>
   );
 }
@@ -45,18 +48,23 @@ async function sharePostLink(post: Post, countShare: (id: string) => void) {
     : Promise.resolve(copyWithSelection(url));
   const shared =
     typeof navigator.share === 'function'
-      ? navigator.share({ url, title: `${post.author.full_name || post.author.username} on Splikz` }).then(
-          () => true,
-          () => false,
-        )
+      ? navigator
+          .share({
+            url,
+            title: i18n.t('{{name}} on Splikz', { name: post.author.full_name || post.author.username }),
+          })
+          .then(
+            () => true,
+            () => false,
+          )
       : Promise.resolve(false);
   const didCopy = await copied;
-  if (didCopy) toast.success('Link copied!');
+  if (didCopy) toast.success(i18n.t('Link copied!'));
   if (didCopy || (await shared)) countShare(post.id);
-  else toast.error('Could not copy the link', { description: url });
+  else toast.error(i18n.t('Could not copy the link'), { description: url });
 }
 
-/** Like, Comment and Share, each with its count. */
+/** Like, Comment and Share, each with its count; prayer requests also have 'I prayed'. */
 export function PostActions({
   post,
   commentsOpen,
@@ -68,8 +76,13 @@ export function PostActions({
   commentsId: string;
   onToggleComments: () => void;
 }) {
+  const { t } = useTranslation();
   const toggleLike = useToggleLike();
+  const togglePrayed = useTogglePrayed();
   const share = useSharePost();
+  const isPrayer = post.category === 'prayer';
+  // Four actions do not fit a phone's width with their words: there, Comment and Share keep only their icons.
+  const label = (text: string) => (isPrayer ? <span className="sr-only sm:not-sr-only">{text}</span> : text);
   return (
     <footer className="flex flex-wrap items-center justify-between gap-y-1 border-t border-slate-100 pt-2 sm:justify-start sm:gap-x-4">
       <span className="inline-flex items-center gap-1">
@@ -80,10 +93,27 @@ export function PostActions({
           className={`${actionClass} ${post.liked_by_me ? 'text-rose-600' : 'text-slate-600'}`}
         >
           <Heart aria-hidden="true" className={`h-5 w-5 ${post.liked_by_me ? 'fill-current' : ''}`} />
-          Like
+          {t('Like')}
         </button>
-        <Count value={post.like_count} one="like" many="likes" />
+        <Count value={post.like_count} word={t('likes', { count: post.like_count })} />
       </span>
+      {isPrayer ? (
+        <span className="inline-flex items-center gap-1">
+          <button
+            type="button"
+            aria-pressed={post.prayed_by_me}
+            onClick={() => togglePrayed(post)}
+            className={`${actionClass} ${post.prayed_by_me ? 'text-violet-700' : 'text-slate-600'}`}
+          >
+            <HandHeart
+              aria-hidden="true"
+              className={`h-5 w-5 ${post.prayed_by_me ? 'fill-violet-100' : ''}`}
+            />
+            {t('I prayed')}
+          </button>
+          <Count value={post.prayed_count} word={t('prayers', { count: post.prayed_count })} />
+        </span>
+      ) : null}
       <span className="inline-flex items-center gap-1">
         <button
           type="button"
@@ -93,9 +123,9 @@ export function PostActions({
           className={`${actionClass} text-slate-600`}
         >
           <MessageCircle aria-hidden="true" className="h-5 w-5" />
-          Comment
+          {label(t('Comment'))}
         </button>
-        <Count value={post.comment_count} one="comment" many="comments" />
+        <Count value={post.comment_count} word={t('comments', { count: post.comment_count })} />
       </span>
       <span className="inline-flex items-center gap-1">
         <button
@@ -104,9 +134,9 @@ export function PostActions({
           className={`${actionClass} text-slate-600`}
         >
           <Share2 aria-hidden="true" className="h-5 w-5" />
-          Share
+          {label(t('Share'))}
         </button>
-        <Count value={post.share_count} one="share" many="shares" />
+        <Count value={post.share_count} word={t('shares', { count: post.share_count })} />
       </span>
     </footer>
   );

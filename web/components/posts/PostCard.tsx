@@ -4,6 +4,7 @@ import { useDeletePost } from '@web/queries/posts.ts';
 import { useSession } from '@web/queries/session.ts';
 import { Flag, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CommentsSection } from './CommentsSection.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -15,9 +16,10 @@ import { PostMedia } from './PostMedia.tsx';
 import type { PostMenuItem } from './PostMenu.tsx';
 
 function Recipe({ recipe }: { recipe: string }) {
+  const { t } = useTranslation();
   return (
     <details className="rounded-xl border border-orange-200 bg-orange-50 px-4 py-2">
-      <summary className="cursor-pointer font-medium text-orange-900">Recipe</summary>
+      <summary className="cursor-pointer font-medium text-orange-900">{t('Recipe')}</summary>
       <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{recipe}</p>
     </details>
   );
@@ -34,6 +36,7 @@ export function PostCard({
   /** Called after the post was deleted (the 'Post deleted' toast is already shown). */
   onDeleted?: () => void;
 }) {
+  const { t } = useTranslation();
   const { data: me } = useSession();
   const remove = useDeletePost();
   const commentsId = useId();
@@ -52,15 +55,15 @@ export function PostCard({
       return; // the dialog shows remove.error
     }
     setConfirming(false);
-    toast.success('Post deleted');
+    toast.success(t('Post deleted'));
     onDeleted?.();
   }
 
   const menu: PostMenuItem[] = isOwn
     ? [
-        { label: 'Edit', icon: Pencil, onSelect: () => setEditing(true) },
+        { label: t('Edit'), icon: Pencil, onSelect: () => setEditing(true) },
         {
-          label: 'Delete',
+          label: t('Delete'),
           icon: Trash2,
           danger: true,
           onSelect: () => {
@@ -70,13 +73,13 @@ export function PostCard({
         },
       ]
     : me
-      ? [{ label: 'Report post', icon: Flag, danger: true, onSelect: () => setReporting(true) }]
+      ? [{ label: t('Report post'), icon: Flag, danger: true, onSelect: () => setReporting(true) }]
       : [];
 
   return (
     <article
       id={`post-${post.id}`}
-      aria-label={`Post by ${post.author.full_name || post.author.username}`}
+      aria-label={t('Post by {{name}}', { name: post.author.full_name || post.author.username })}
       className={`${cardClass} flex scroll-mt-20 flex-col gap-3 p-4`}
     >
       <PostHeader post={post} menu={menu} />
@@ -96,10 +99,10 @@ export function PostCard({
       {commentsOpen ? <CommentsSection id={commentsId} postId={post.id} meId={me?.id} /> : null}
       {confirming ? (
         <ConfirmDialog
-          title="Delete this post?"
-          description="This cannot be undone. Its likes and comments will be deleted too."
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
+          title={t('Delete this post?')}
+          description={t('This cannot be undone. Its likes and comments will be deleted too.')}
+          confirmLabel={t('Delete')}
+          pendingLabel={t('Deleting...')}
           pending={remove.isPending}
           error={remove.error?.message}
           onConfirm={() => void confirmDelete()}

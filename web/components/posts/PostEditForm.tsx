@@ -2,11 +2,13 @@ import { POST_CONTENT_MAX_LENGTH, type Post } from '@common/schemas/posts.ts';
 import { buttonClass, FormError, secondaryButtonClass } from '@web/components/Field.tsx';
 import { useUpdatePost } from '@web/queries/posts.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { inputClass } from './labels.ts';
 
 /** Inline editing of a post's text: Save or Cancel; empty text is refused. */
 export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const update = useUpdatePost();
   const [content, setContent] = useState(
@@ -18,13 +20,13 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
     event.preventDefault();
     const trimmed = content.trim();
     if (!trimmed) {
-      setError('The post text cannot be empty.');
+      setError(t('The post text cannot be empty.'));
       return;
     }
     setError(null);
     try {
       await update.mutateAsync({ id: post.id, content: trimmed });
-      toast.success('Post updated');
+      toast.success(t('Post updated'));
       onDone();
     } catch (err) {
       setError((err as Error).message);
@@ -34,7 +36,7 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
       <label htmlFor={id} className="sr-only">
-        Edit post
+        {t('Edit post')}
       </label>
       <textarea
         id={id}
@@ -53,10 +55,10 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
       <FormError message={error} />
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onDone} className={secondaryButtonClass}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="submit" disabled={update.isPending} className={buttonClass}>
-          {update.isPending ? 'Saving...' : 'Save'}
+          {update.isPending ? t('Saving...') : t('Save')}
         </button>
       </div>
     </form>

@@ -1,8 +1,9 @@
 import type { Post } from '@common/schemas/posts.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { HandHeart, MapPin, UtensilsCrossed } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FEELING_EMOJI, optionLabel } from './labels.ts';
+import { FEELING_EMOJI, FEELING_PHRASES, optionLabel } from './labels.ts';
 import { PostMenu, type PostMenuItem } from './PostMenu.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 
@@ -13,13 +14,14 @@ function mapUrl(lat: number, lng: number) {
 }
 
 function Location({ post }: { post: Post }) {
+  const { t } = useTranslation();
   const { location_name: name, location_lat: lat, location_lng: lng } = post;
   if (!name && (lat === null || lng === null)) return null;
   const label = name || `${lat!.toFixed(3)}, ${lng!.toFixed(3)}`;
   return (
     <span className="inline-flex items-center gap-1">
       <MapPin aria-hidden="true" className="h-3.5 w-3.5" />
-      <span className="sr-only">at </span>
+      <span className="sr-only">{t('at')} </span>
       {lat !== null && lng !== null ? (
         <a href={mapUrl(lat, lng)} target="_blank" rel="noopener noreferrer" className="hover:underline">
           {label}
@@ -36,7 +38,11 @@ function Location({ post }: { post: Post }) {
  * (Edit and Delete for the author, Report for other members; none for visitors).
  */
 export function PostHeader({ post, menu }: { post: Post; menu: PostMenuItem[] }) {
+  const { t } = useTranslation();
   const profile = `/profile/${encodeURIComponent(post.author.username)}`;
+  const feelingPhrase = post.feeling
+    ? FEELING_PHRASES[post.feeling as keyof typeof FEELING_PHRASES]
+    : undefined;
   const edited = post.updated_at !== post.created_at;
   return (
     <header className="flex items-start gap-3">
@@ -51,7 +57,8 @@ export function PostHeader({ post, menu }: { post: Post; menu: PostMenuItem[] })
           {post.feeling ? (
             <span className="text-slate-600">
               {' '}
-              is feeling {post.feeling} <span aria-hidden="true">{FEELING_EMOJI[post.feeling] ?? ''}</span>
+              {feelingPhrase ? t(feelingPhrase) : t('is feeling {{feeling}}', { feeling: post.feeling })}{' '}
+              <span aria-hidden="true">{FEELING_EMOJI[post.feeling] ?? ''}</span>
             </span>
           ) : null}
         </p>
@@ -63,7 +70,7 @@ export function PostHeader({ post, menu }: { post: Post; menu: PostMenuItem[] })
           <Link to={`/post/${encodeURIComponent(post.id)}`} className="hover:underline">
             <RelativeTime iso={post.created_at} />
           </Link>
-          {edited ? <span>(edited)</span> : null}
+          {edited ? <span>{t('(edited)')}</span> : null}
           <Location post={post} />
         </p>
         {post.prayer_type || post.food_category ? (
@@ -71,13 +78,13 @@ export function PostHeader({ post, menu }: { post: Post; menu: PostMenuItem[] })
             {post.prayer_type ? (
               <span className={`${badgeClass} bg-violet-100 text-violet-800`}>
                 <HandHeart aria-hidden="true" className="h-3.5 w-3.5" />
-                {optionLabel(post.prayer_type)}
+                {t(optionLabel(post.prayer_type))}
               </span>
             ) : null}
             {post.food_category ? (
               <span className={`${badgeClass} bg-orange-100 text-orange-800`}>
                 <UtensilsCrossed aria-hidden="true" className="h-3.5 w-3.5" />
-                {optionLabel(post.food_category)}
+                {t(optionLabel(post.food_category))}
               </span>
             ) : null}
           </p>

@@ -2,6 +2,7 @@ import type { Post } from '@common/schemas/posts.ts';
 import { useMediaPreferences } from '@web/queries/settings.ts';
 import { X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal.tsx';
 
 /**
@@ -9,6 +10,7 @@ import { Modal } from './Modal.tsx';
  * the member's media settings.
  */
 export function PostMedia({ post }: { post: Post }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const media = useMediaPreferences();
   if (!post.image_url || post.media_type === 'none') return null;
@@ -27,19 +29,19 @@ export function PostMedia({ post }: { post: Post }) {
         autoPlay={media.autoplay}
         muted={media.autoplay}
         preload={media.dataSaver ? 'none' : 'metadata'}
-        aria-label={`Video shared by ${who}`}
+        aria-label={t('Video shared by {{name}}', { name: who })}
         className="max-h-[36rem] w-full rounded-xl bg-black"
       />
     );
   }
 
-  const alt = `Photo shared by ${who}`;
+  const alt = t('Photo shared by {{name}}', { name: who });
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label="View photo full size"
+        aria-label={t('View photo full size')}
         className="block w-full overflow-hidden rounded-xl bg-slate-100"
       >
         <img
@@ -65,7 +67,7 @@ export function PostMedia({ post }: { post: Post }) {
             <button
               type="button"
               onClick={() => setOpen(false)}
-              aria-label="Close"
+              aria-label={t('Close')}
               className="absolute top-2 right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
             >
               <X aria-hidden="true" className="h-5 w-5" />

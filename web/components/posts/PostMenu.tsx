@@ -1,5 +1,6 @@
 import { type LucideIcon, MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const itemClass =
   'flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100';
@@ -17,6 +18,7 @@ export interface PostMenuItem {
  * Escape or a click outside closes it.
  */
 export function PostMenu({ items }: { items: PostMenuItem[] }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -55,7 +57,7 @@ export function PostMenu({ items }: { items: PostMenuItem[] }) {
       <button
         ref={toggle}
         type="button"
-        aria-label="Post options"
+        aria-label={t('Post options')}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}

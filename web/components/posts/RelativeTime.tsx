@@ -1,4 +1,6 @@
+import { currentLocale, i18n } from '@web/i18n/i18n.ts';
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 
 // One clock for every timestamp on screen: ticks once a minute while anything shows a time.
 const listeners = new Set<() => void>();
@@ -31,21 +33,35 @@ const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['hour', 3600],
   ['minute', 60],
 ];
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 
-/** '5 minutes ago', '2 days ago'; under a minute 'just now'. */
+/** The formatters of the language shown, made again only when it changes. */
+let formatters: { locale: string; relative: Intl.RelativeTimeFormat; full: Intl.DateTimeFormat } | undefined;
+function formattersFor(locale: string) {
+  if (formatters?.locale !== locale) {
+    formatters = {
+      locale,
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }),
+      full: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }),
+    };
+  }
+  return formatters;
+}
+
+/** '5 minutes ago', '2 days ago'; under a minute 'just now' (in the language shown). */
 export function formatRelative(iso: string, at: number): string {
   const seconds = Math.round((Date.parse(iso) - at) / 1000);
-  if (seconds > -60) return 'just now'; // also a clock a little ahead of ours
+  if (seconds > -60) return i18n.t('just now'); // also a clock a little ahead of ours
+  const { relative } = formattersFor(currentLocale());
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
   }
-  return 'just now';
+  return i18n.t('just now');
 }
 
 /** A relative time that stays current, with the full date for tooltips and machines. */
 export function RelativeTime({ iso }: { iso: string }) {
+  // Subscribed to the language too: a change of language writes the time again.
+  useTranslation();
   const at = useSyncExternalStore(
     subscribe,
     () => now,
@@ -53,6 +69,7 @@ export function RelativeTime({ iso }: { iso: string }) {
   );
   const date = new Date(iso);
   const label = Number.isNaN(date.getTime()) ? iso : formatRelative(iso, at);
+  const { full } = formattersFor(currentLocale());
   return (
     <time dateTime={iso} title={Number.isNaN(date.getTime()) ? undefined : full.format(date)}>
       {label}

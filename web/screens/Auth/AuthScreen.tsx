@@ -1,7 +1,9 @@
 import { Footer } from '@web/components/Footer.tsx';
 import { FullScreenSpinner } from '@web/components/Spinner.tsx';
+import { msg } from '@web/i18n/msg.ts';
 import { useSession } from '@web/queries/session.ts';
 import { MailCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ForgotPasswordForm } from './components/ForgotPasswordForm.tsx';
 import { ResetPasswordForm } from './components/ResetPasswordForm.tsx';
@@ -11,14 +13,15 @@ import { SignUpForm } from './components/SignUpForm.tsx';
 type Mode = 'login' | 'signup' | 'forgot' | 'reset';
 
 const titles: Record<Mode, [string, string]> = {
-  login: ['Welcome back', 'Sign in to your Splikz account'],
-  signup: ['Join Splikz', 'Faith, food and laughter, shared with friends'],
-  forgot: ['Reset your password', 'We will email you a link'],
-  reset: ['Set a new password', 'Choose a password of at least 6 characters'],
+  login: [msg('Welcome back'), msg('Sign in to your Splikz account')],
+  signup: [msg('Join Splikz'), msg('Faith, food and laughter, shared with friends')],
+  forgot: [msg('Reset your password'), msg('We will email you a link')],
+  reset: [msg('Set a new password'), msg('Choose a password of at least 6 characters')],
 };
 
 /** /auth: sign in, sign up, forgot password and set new password, chosen by ?mode=. */
 export default function AuthScreen() {
+  const { t } = useTranslation();
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const raw = params.get('mode');
@@ -36,8 +39,8 @@ export default function AuthScreen() {
         <div className="w-full max-w-md">
           <p className="mb-6 text-center text-4xl font-extrabold tracking-tight text-brand-600">Splikz</p>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-            <p className="mb-6 text-slate-500">{subtitle}</p>
+            <h1 className="text-2xl font-bold text-slate-900">{t(title)}</h1>
+            <p className="mb-6 text-slate-500">{t(subtitle)}</p>
             {mode === 'login' && params.get('notice') === 'confirm' ? (
               <div
                 role="status"
@@ -45,8 +48,8 @@ export default function AuthScreen() {
               >
                 <MailCheck aria-hidden="true" className="h-5 w-5 shrink-0" />
                 <p>
-                  <strong className="block">Check your email</strong>
-                  We sent you a confirmation link. Open it to activate your account, then sign in.
+                  <strong className="block">{t('Check your email')}</strong>
+                  {t('We sent you a confirmation link. Open it to activate your account, then sign in.')}
                 </p>
               </div>
             ) : null}

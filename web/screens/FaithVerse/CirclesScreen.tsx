@@ -1,11 +1,12 @@
-import { CIRCLE_TEXTS } from '@common/schemas/circles.ts';
 import { linkButtonClass } from '@web/components/Field.tsx';
 import { cardClass } from '@web/components/posts/labels.ts';
 import { useLiveCircles } from '@web/queries/circles.ts';
 import { useSession } from '@web/queries/session.ts';
 import { Plus, Radio, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleCard, CircleCardSkeletons } from './components/CircleCard.tsx';
+import { CIRCLE_KEYS } from './components/circleTexts.ts';
 import { useDocumentTitle } from './components/useDocumentTitle.ts';
 
 /**
@@ -13,6 +14,7 @@ import { useDocumentTitle } from './components/useDocumentTitle.ts';
  * with member counts and 'Request to Join' where the host lets each guest in. Kept current live.
  */
 export default function CirclesScreen() {
+  const { t } = useTranslation();
   const viewerId = useSession().data?.id;
   const circles = useLiveCircles();
   useDocumentTitle('FaithVerse');
@@ -25,14 +27,14 @@ export default function CirclesScreen() {
             <Sparkles aria-hidden="true" className="h-4 w-4" />
             FaithVerse
           </p>
-          <h1 className="mt-2 text-2xl font-bold leading-tight sm:text-3xl">{CIRCLE_TEXTS.listHeading}</h1>
+          <h1 className="mt-2 text-2xl font-bold leading-tight sm:text-3xl">{t(CIRCLE_KEYS.listHeading)}</h1>
         </div>
         <Link
           to="/faithverse/new"
           className="inline-flex shrink-0 items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-white"
         >
           <Plus aria-hidden="true" className="h-4 w-4" />
-          {CIRCLE_TEXTS.startCircle}
+          {t(CIRCLE_KEYS.startCircle)}
         </Link>
       </header>
 
@@ -40,22 +42,22 @@ export default function CirclesScreen() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="circles-live" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
             <Radio aria-hidden="true" className="h-5 w-5 text-red-500" />
-            Active circles
+            {t('Active circles')}
           </h2>
           <Link to="/faithverse/home" className={`${linkButtonClass} text-sm`}>
-            {CIRCLE_TEXTS.homeHeading}
+            {t(CIRCLE_KEYS.homeHeading)}
           </Link>
         </div>
         {!circles.data ? (
-          <CircleCardSkeletons label="Loading circles..." />
+          <CircleCardSkeletons label={t('Loading circles...')} />
         ) : circles.data.length === 0 ? (
           <div className={`${cardClass} flex flex-col items-center gap-3 px-6 py-12 text-center`}>
             <Radio aria-hidden="true" className="h-10 w-10 text-slate-300" />
-            <p className="font-medium text-slate-700">{CIRCLE_TEXTS.noActive}</p>
-            <p className="text-sm text-slate-500">Start one and gather others in prayer and study.</p>
+            <p className="font-medium text-slate-700">{t(CIRCLE_KEYS.noActive)}</p>
+            <p className="text-sm text-slate-500">{t('Start one and gather others in prayer and study.')}</p>
           </div>
         ) : (
-          <ul aria-label="Active circles" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label={t('Active circles')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {circles.data.map((circle) => (
               <li key={circle.id} className="flex">
                 <CircleCard circle={circle} viewerId={viewerId} />

@@ -1,11 +1,12 @@
-import { CIRCLE_TEXTS } from '@common/schemas/circles.ts';
 import { buttonClass } from '@web/components/Field.tsx';
 import { cardClass } from '@web/components/posts/labels.ts';
 import { useLiveCircles } from '@web/queries/circles.ts';
 import { ArrowLeft, Plus, Radio } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LiveDot } from './components/Badges.tsx';
 import { CircleCardSkeletons } from './components/CircleCard.tsx';
+import { CIRCLE_KEYS } from './components/circleTexts.ts';
 import { LiveCircleCard } from './components/LiveCircleCard.tsx';
 import { useDocumentTitle } from './components/useDocumentTitle.ts';
 
@@ -14,41 +15,42 @@ import { useDocumentTitle } from './components/useDocumentTitle.ts';
  * Circles' with its 'Live now' grid, two columns from sm up. Kept current live.
  */
 export default function LiveCirclesScreen() {
+  const { t } = useTranslation();
   const circles = useLiveCircles();
-  useDocumentTitle('Live Circles');
+  useDocumentTitle(t('Live Circles'));
 
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6">
       <header className="flex flex-wrap items-center gap-3">
         <Link
           to="/"
-          aria-label="Back to Home"
-          title="Back to Home"
+          aria-label={t('Back to Home')}
+          title={t('Back to Home')}
           className="rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         </Link>
-        <h1 className="min-w-0 flex-1 text-2xl font-bold text-slate-900">{CIRCLE_TEXTS.homeHeading}</h1>
+        <h1 className="min-w-0 flex-1 text-2xl font-bold text-slate-900">{t(CIRCLE_KEYS.homeHeading)}</h1>
         <Link to="/faithverse/new" className={`${buttonClass} w-full sm:w-auto`}>
           <Plus aria-hidden="true" className="h-4 w-4" />
-          {CIRCLE_TEXTS.startCircle}
+          {t(CIRCLE_KEYS.startCircle)}
         </Link>
       </header>
 
       <section aria-labelledby="live-now" className="flex flex-col gap-4">
         <h2 id="live-now" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <LiveDot />
-          {CIRCLE_TEXTS.liveNow}
+          {t(CIRCLE_KEYS.liveNow)}
         </h2>
         {!circles.data ? (
-          <CircleCardSkeletons count={2} columns="sm:grid-cols-2" label="Loading live circles..." />
+          <CircleCardSkeletons count={2} columns="sm:grid-cols-2" label={t('Loading live circles...')} />
         ) : circles.data.length === 0 ? (
           <div className={`${cardClass} flex flex-col items-center gap-3 px-6 py-12 text-center`}>
             <Radio aria-hidden="true" className="h-10 w-10 text-slate-300" />
-            <p className="text-slate-600">{CIRCLE_TEXTS.nothingLive}</p>
+            <p className="text-slate-600">{t(CIRCLE_KEYS.nothingLive)}</p>
           </div>
         ) : (
-          <ul aria-label={CIRCLE_TEXTS.liveNow} className="grid gap-4 sm:grid-cols-2">
+          <ul aria-label={t(CIRCLE_KEYS.liveNow)} className="grid gap-4 sm:grid-cols-2">
             {circles.data.map((circle) => (
               <li key={circle.id} className="flex">
                 <LiveCircleCard circle={circle} />

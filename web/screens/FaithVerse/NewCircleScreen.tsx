@@ -3,7 +3,6 @@ import {
   CIRCLE_DEFAULTS,
   CIRCLE_DURATIONS,
   CIRCLE_LIMITS,
-  CIRCLE_TEXTS,
   type CircleSource,
   type CircleVisibility,
   type CreateCircleInput,
@@ -11,11 +10,15 @@ import {
 } from '@common/schemas/circles.ts';
 import { buttonClass, Field, fieldErrors, secondaryButtonClass } from '@web/components/Field.tsx';
 import { cardClass } from '@web/components/posts/labels.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { useCreateCircle } from '@web/queries/circles.ts';
 import { ArrowLeft, CalendarClock, Globe, Link2, Lock, Mic, MonitorUp, Radio, Video } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { faithLabel } from './components/Badges.tsx';
+import { CIRCLE_KEYS } from './components/circleTexts.ts';
 import { type Choice, ChoiceGroup, SelectField, SwitchField } from './components/FormControls.tsx';
 import { useDocumentTitle } from './components/useDocumentTitle.ts';
 
@@ -24,28 +27,46 @@ type Mode = 'live' | 'scheduled';
 type Duration = (typeof CIRCLE_DURATIONS)[number];
 type Errors = Partial<Record<'title' | 'faith' | 'topic', string>>;
 
+// Labels and descriptions are catalogue keys, translated where the form shows them.
 const VISIBILITY_CHOICES: ReadonlyArray<Choice<CircleVisibility>> = [
-  { value: 'public', label: 'Public', icon: Globe, description: 'Listed while you are live.' },
-  { value: 'unlisted', label: 'Unlisted', icon: Link2, description: 'Listed while live; share the link.' },
-  { value: 'private', label: 'Private', icon: Lock, description: 'Never listed. You let each guest in.' },
+  { value: 'public', label: msg('Public'), icon: Globe, description: msg('Listed while you are live.') },
+  {
+    value: 'unlisted',
+    label: msg('Unlisted'),
+    icon: Link2,
+    description: msg('Listed while live; share the link.'),
+  },
+  {
+    value: 'private',
+    label: msg('Private'),
+    icon: Lock,
+    description: msg('Never listed. You let each guest in.'),
+  },
 ];
 const MODE_CHOICES: ReadonlyArray<Choice<Mode>> = [
-  { value: 'live', label: 'Go live now', icon: Radio },
-  { value: 'scheduled', label: 'Schedule for later', icon: CalendarClock },
+  { value: 'live', label: msg('Go live now'), icon: Radio },
+  { value: 'scheduled', label: msg('Schedule for later'), icon: CalendarClock },
 ];
 const SOURCE_CHOICES: ReadonlyArray<Choice<CircleSource>> = [
-  { value: 'camera', label: 'Camera', icon: Video },
-  { value: 'screen', label: 'Screen', icon: MonitorUp },
-  { value: 'audio', label: 'Audio', icon: Mic },
+  { value: 'camera', label: msg('Camera'), icon: Video },
+  { value: 'screen', label: msg('Screen'), icon: MonitorUp },
+  { value: 'audio', label: msg('Audio'), icon: Mic },
 ];
-const FAITH_OPTIONS = FAITHS.map((faith) => [faith, faith] as const);
-const DURATION_OPTIONS = CIRCLE_DURATIONS.map(
-  (minutes) => [String(minutes) as `${Duration}`, `${minutes} minutes`] as const,
-);
 
 /** /faithverse/new: the Start a Circle form (spec sections 2, 5 and 9). */
 export default function NewCircleScreen() {
-  useDocumentTitle(CIRCLE_TEXTS.startCircle);
+  const { t } = useTranslation();
+  useDocumentTitle(t(CIRCLE_KEYS.startCircle));
+  const shown = <V extends string>(choices: ReadonlyArray<Choice<V>>): Array<Choice<V>> =>
+    choices.map((choice) => ({
+      ...choice,
+      label: t(choice.label),
+      ...(choice.description ? { description: t(choice.description) } : {}),
+    }));
+  const faithOptions = FAITHS.map((option) => [option, t(faithLabel(option))] as const);
+  const durationOptions = CIRCLE_DURATIONS.map(
+    (minutes) => [String(minutes) as `${Duration}`, t('{{count}} minutes', { count: minutes })] as const,
+  );
   const navigate = useNavigate();
   const create = useCreateCircle();
   const [title, setTitle] = useState('');
@@ -96,12 +117,13 @@ export default function NewCircleScreen() {
     try {
       const page = await create.mutateAsync(parsed.data);
       // The spec's words are for a circle that goes live now; a scheduled one is not live yet.
-      toast.success(CIRCLE_TEXTS.created, {
-        description: mode === 'live' ? CIRCLE_TEXTS.createdDescription : 'Your faith circle is scheduled',
+      toast.success(t(CIRCLE_KEYS.created), {
+        description:
+          mode === 'live' ? t(CIRCLE_KEYS.createdDescription) : t('Your faith circle is scheduled'),
       });
       navigate(`/faithverse/c/${encodeURIComponent(page.circle.id)}`);
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      toast.error(t('Error'), { description: (error as Error).message });
     }
   }
 
@@ -110,15 +132,15 @@ export default function NewCircleScreen() {
       <div className="flex items-start gap-3">
         <Link
           to="/faithverse"
-          aria-label="Back to FaithVerse"
-          title="Back to FaithVerse"
+          aria-label={t('Back to FaithVerse')}
+          title={t('Back to FaithVerse')}
           className="mt-0.5 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         </Link>
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900">{CIRCLE_TEXTS.startCircle}</h1>
-          <p className="mt-1 text-slate-600">Gather others to pray, study and share, live.</p>
+          <h1 className="text-2xl font-bold text-slate-900">{t(CIRCLE_KEYS.startCircle)}</h1>
+          <p className="mt-1 text-slate-600">{t('Gather others to pray, study and share, live.')}</p>
         </div>
       </div>
 
@@ -126,105 +148,107 @@ export default function NewCircleScreen() {
         ref={formRef}
         onSubmit={onSubmit}
         noValidate
-        aria-label={CIRCLE_TEXTS.startCircle}
+        aria-label={t(CIRCLE_KEYS.startCircle)}
         className="flex flex-col gap-6"
       >
-        <FormSection id="circle-about" title="About your circle">
+        <FormSection id="circle-about" title={t('About your circle')}>
           <Field
-            label="Title"
+            label={t('Title')}
             name="title"
             value={title}
             maxLength={CIRCLE_LIMITS.titleMax}
             aria-required="true"
             autoComplete="off"
-            placeholder="Morning prayer and reflection"
+            placeholder={t('Morning prayer and reflection')}
             error={errors.title}
             disabled={pending}
             onChange={(event) => setTitle(event.target.value)}
           />
           <SelectField
-            label="Faith"
+            label={t('Faith')}
             value={faith}
             onChange={setFaith}
-            options={FAITH_OPTIONS}
-            placeholder="Select a faith"
+            options={faithOptions}
+            placeholder={t('Select a faith')}
             error={errors.faith}
             disabled={pending}
           />
           <Field
-            label="Topic (optional)"
+            label={t('Topic (optional)')}
             name="topic"
             value={topic}
             maxLength={CIRCLE_LIMITS.topicMax}
             autoComplete="off"
-            placeholder="Psalm 23"
+            placeholder={t('Psalm 23')}
             error={errors.topic}
             disabled={pending}
             onChange={(event) => setTopic(event.target.value)}
           />
         </FormSection>
 
-        <FormSection id="circle-how" title="How it runs">
+        <FormSection id="circle-how" title={t('How it runs')}>
           <ChoiceGroup
-            legend="Visibility"
+            legend={t('Visibility')}
             name="visibility"
             value={visibility}
             onChange={setVisibility}
-            choices={VISIBILITY_CHOICES}
+            choices={shown(VISIBILITY_CHOICES)}
             disabled={pending}
           />
           <ChoiceGroup
-            legend="When"
+            legend={t('When')}
             name="mode"
             value={mode}
             onChange={setMode}
-            choices={MODE_CHOICES}
+            choices={shown(MODE_CHOICES)}
             columns="grid-cols-1 sm:grid-cols-2"
             disabled={pending}
           />
           <ChoiceGroup
-            legend="Source"
+            legend={t('Source')}
             name="source_type"
             value={source}
             onChange={setSource}
-            choices={SOURCE_CHOICES}
+            choices={shown(SOURCE_CHOICES)}
             disabled={pending}
           />
           <SelectField
-            label="Duration"
+            label={t('Duration')}
             value={`${duration}` as `${Duration}`}
             onChange={(value) => setDuration(Number(value) as Duration)}
-            options={DURATION_OPTIONS}
+            options={durationOptions}
             disabled={pending}
           />
         </FormSection>
 
-        <FormSection id="circle-options" title="Options">
+        <FormSection id="circle-options" title={t('Options')}>
           <div className="-my-3 divide-y divide-slate-100">
             <SwitchField
-              label="Allow 10s Preview"
-              description="Members who are not in the circle may watch for 10 seconds before asking to join."
+              label={t('Allow 10s Preview')}
+              description={t(
+                'Members who are not in the circle may watch for 10 seconds before asking to join.',
+              )}
               checked={allowPreview}
               onChange={setAllowPreview}
               disabled={pending}
             />
             <SwitchField
-              label="Join by blessing"
-              description="You approve each guest before they join."
+              label={t('Join by blessing')}
+              description={t('You approve each guest before they join.')}
               checked={joinByBlessing}
               onChange={setJoinByBlessing}
               disabled={pending}
             />
             <SwitchField
-              label="Show store"
-              description="Show your store to guests."
+              label={t('Show store')}
+              description={t('Show your store to guests.')}
               checked={showStore}
               onChange={setShowStore}
               disabled={pending}
             />
             <SwitchField
-              label="Allow donations"
-              description="Let guests know donations are welcome."
+              label={t('Allow donations')}
+              description={t('Let guests know donations are welcome.')}
               checked={allowDonations}
               onChange={setAllowDonations}
               disabled={pending}
@@ -234,10 +258,10 @@ export default function NewCircleScreen() {
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to="/faithverse" className={secondaryButtonClass}>
-            Cancel
+            {t('Cancel')}
           </Link>
           <button type="submit" disabled={pending} className={buttonClass}>
-            {pending ? 'Starting...' : CIRCLE_TEXTS.startCircle}
+            {pending ? t('Starting...') : t(CIRCLE_KEYS.startCircle)}
           </button>
         </div>
       </form>

@@ -1,13 +1,15 @@
 import { buttonClass } from '@web/components/Field.tsx';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export default function NotFoundScreen() {
+  const { t } = useTranslation();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 px-4 text-center">
       <h1 className="text-6xl font-extrabold text-brand-600">404</h1>
-      <p className="text-xl text-slate-700">Oops! Page not found</p>
+      <p className="text-xl text-slate-700">{t('Oops! Page not found')}</p>
       <Link to="/" className={`${buttonClass} mt-4`}>
-        Return to Home
+        {t('Return to Home')}
       </Link>
     </main>
   );

@@ -1,8 +1,10 @@
 import { ApiError } from '@web/api/client.ts';
 import { PostCard } from '@web/components/posts/PostCard.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { i18n } from '@web/i18n/i18n.ts';
 import { usePost, useRecordView } from '@web/queries/posts.ts';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 
@@ -14,6 +16,7 @@ export default function PostScreen() {
 }
 
 function PostPage({ postId }: { postId: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   // After a delete the post is gone from the cache: stop asking for it while we leave the page.
   const [deleted, setDeleted] = useState(false);
@@ -24,8 +27,8 @@ function PostPage({ postId }: { postId: string }) {
   const error = deleted ? null : post.error;
   useEffect(() => {
     if (!error) return;
-    if (error instanceof ApiError && error.status === 404) toast.error('Post not found');
-    else toast.error('Error loading post', { description: error.message });
+    if (error instanceof ApiError && error.status === 404) toast.error(i18n.t('Post not found'));
+    else toast.error(i18n.t('Error loading post'), { description: error.message });
     navigate('/', { replace: true });
   }, [error, navigate]);
 
@@ -41,15 +44,15 @@ function PostPage({ postId }: { postId: string }) {
     if (!post.data) return;
     const name = post.data.author.full_name || post.data.author.username;
     const previous = document.title;
-    document.title = `${name} on Splikz`;
+    document.title = t('{{name}} on Splikz', { name });
     return () => {
       document.title = previous;
     };
-  }, [post.data]);
+  }, [post.data, t]);
 
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-6">
-      <h1 className="sr-only">Post</h1>
+      <h1 className="sr-only">{t('Post')}</h1>
       {post.data && !deleted ? (
         <PostCard
           post={post.data}
@@ -61,7 +64,7 @@ function PostPage({ postId }: { postId: string }) {
         />
       ) : (
         <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-          <Spinner label="Loading post..." />
+          <Spinner label={t('Loading post...')} />
         </div>
       )}
     </main>

@@ -4,6 +4,7 @@ import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useProfilePage } from '@web/queries/profiles.ts';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { AboutTab } from './components/AboutTab.tsx';
 import { MediaGrid } from './components/MediaGrid.tsx';
@@ -21,12 +22,13 @@ export default function ProfileScreen() {
 }
 
 function ProfileLoader({ username }: { username: string }) {
+  const { t } = useTranslation();
   const profile = useProfilePage(username);
 
   if (profile.isPending) {
     return (
       <main className="mx-auto max-w-4xl px-4 py-10">
-        <Spinner label="Loading profile..." />
+        <Spinner label={t('Loading profile...')} />
       </main>
     );
   }
@@ -35,7 +37,7 @@ function ProfileLoader({ username }: { username: string }) {
     return (
       <main className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-slate-900">
-          {missing ? 'User not found' : 'Could not load this profile'}
+          {missing ? t('User not found') : t('Could not load this profile')}
         </h1>
         {missing ? (
           <MissingProfileNote username={username} />
@@ -47,11 +49,11 @@ function ProfileLoader({ username }: { username: string }) {
         <div className="flex gap-2">
           {missing ? null : (
             <button type="button" onClick={() => profile.refetch()} className={secondaryButtonClass}>
-              Try again
+              {t('Try again')}
             </button>
           )}
           <Link to="/" className={buttonClass}>
-            Go Home
+            {t('Go Home')}
           </Link>
         </div>
       </main>

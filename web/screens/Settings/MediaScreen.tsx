@@ -1,17 +1,20 @@
+import { msg } from '@web/i18n/msg.ts';
+import { useTranslation } from 'react-i18next';
 import { PreferenceSwitches, type SwitchSpec } from './components/PreferenceSwitches.tsx';
 import { SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
 
 const MEDIA: SwitchSpec[] = [
-  ['autoplay_videos', 'Autoplay videos', 'Play videos in your feed without a tap'],
-  ['high_quality_images', 'High quality images', 'Load photos at full resolution'],
-  ['data_saver', 'Data saver', 'Use less mobile data by loading lighter media'],
+  ['autoplay_videos', msg('Autoplay videos'), msg('Play videos in your feed without a tap')],
+  ['high_quality_images', msg('High quality images'), msg('Load photos at full resolution')],
+  ['data_saver', msg('Data saver'), msg('Use less mobile data by loading lighter media')],
 ];
 
 /** /settings/media: autoplay, image quality and data saver, saved per member. */
 export default function MediaScreen() {
+  const { t } = useTranslation();
   return (
-    <SettingsPage title="Media" description="How photos and videos load for you.">
-      <SettingsSection id="settings-media" title="Media Settings">
+    <SettingsPage title={t('Media')} description={t('How photos and videos load for you.')}>
+      <SettingsSection id="settings-media" title={t('Media Settings')}>
         <PreferenceSwitches switches={MEDIA} />
       </SettingsSection>
     </SettingsPage>

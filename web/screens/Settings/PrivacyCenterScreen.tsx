@@ -2,39 +2,43 @@ import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { DATA_DOWNLOAD_URL } from '@web/queries/settings.ts';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DataReview } from './components/DataReview.tsx';
 import { DeleteAccountDialog, dangerButtonClass } from './components/DeleteAccountDialog.tsx';
 import { SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
 
 /** /settings/privacy-center: review, download or delete everything Splikz holds about the member. */
 export default function PrivacyCenterScreen() {
+  const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
   return (
-    <SettingsPage title="Privacy Center" description="Your data, in your hands.">
+    <SettingsPage title={t('Privacy Center')} description={t('Your data, in your hands.')}>
       <SettingsSection
         id="settings-review"
-        title="Review your data"
-        description="See what Splikz holds about you."
+        title={t('Review your data')}
+        description={t('See what Splikz holds about you.')}
       >
         <DataReview />
       </SettingsSection>
       <SettingsSection
         id="settings-download"
-        title="Download your data"
-        description="Get a copy of your profile, posts, comments, likes, follows, messages and more as a JSON file."
+        title={t('Download your data')}
+        description={t(
+          'Get a copy of your profile, posts, comments, likes, follows, messages and more as a JSON file.',
+        )}
       >
         <div>
           <a href={DATA_DOWNLOAD_URL} download className={secondaryButtonClass}>
             <Download aria-hidden="true" className="h-4 w-4" />
-            Download your data
+            {t('Download your data')}
           </a>
         </div>
       </SettingsSection>
-      <SettingsSection id="settings-danger" title="Danger Zone" tone="danger">
+      <SettingsSection id="settings-danger" title={t('Danger Zone')} tone="danger">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <p className="font-medium text-slate-900">Delete account</p>
-            <p className="text-sm text-slate-600">Permanently delete your account</p>
+            <p className="font-medium text-slate-900">{t('Delete account')}</p>
+            <p className="text-sm text-slate-600">{t('Permanently delete your account')}</p>
           </div>
           <button
             type="button"
@@ -43,7 +47,7 @@ export default function PrivacyCenterScreen() {
             className={dangerButtonClass}
           >
             <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete account
+            {t('Delete account')}
           </button>
         </div>
       </SettingsSection>

@@ -1,18 +1,26 @@
-import { WHO_CAN_MESSAGE, WHO_CAN_MESSAGE_LABELS, type WhoCanMessage } from '@common/schemas/settings.ts';
+import { WHO_CAN_MESSAGE, type WhoCanMessage } from '@common/schemas/settings.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { usePrivacySettings, useUpdatePrivacy } from '@web/queries/settings.ts';
 import { Eye, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loaded, SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
 
+/** The choices' labels (WHO_CAN_MESSAGE_LABELS of common/schemas/settings.ts) as catalogue keys. */
+const WHO_CAN_MESSAGE_LABELS: Record<WhoCanMessage, string> = {
+  friends: msg('Friends'),
+  everyone: msg('Everyone'),
+};
+
 const WHO_CAN_MESSAGE_HINTS: Record<WhoCanMessage, string> = {
-  friends: 'Messages from anyone else land in Message requests.',
-  everyone: 'Messages from anyone land in your inbox.',
+  friends: msg('Messages from anyone else land in Message requests.'),
+  everyone: msg('Messages from anyone land in your inbox.'),
 };
 
 const SAVED: Record<WhoCanMessage, string> = {
-  friends: 'Only friends can message you now; others land in Message requests',
-  everyone: 'Everyone can message you now',
+  friends: msg('Only friends can message you now; others land in Message requests'),
+  everyone: msg('Everyone can message you now'),
 };
 
 /**
@@ -20,6 +28,7 @@ const SAVED: Record<WhoCanMessage, string> = {
  * 'Who can message you' is theirs to choose, saved as soon as it is picked.
  */
 export default function PrivacyCheckupScreen() {
+  const { t } = useTranslation();
   const privacy = usePrivacySettings();
   const update = useUpdatePrivacy();
   // The choice shows at once, in the same render as the click: the cache's optimistic update comes a
@@ -33,15 +42,15 @@ export default function PrivacyCheckupScreen() {
       {
         onSettled: () => setPicked(null),
         onSuccess: (saved) =>
-          toast.success('Privacy settings updated', { description: SAVED[saved.who_can_message] }),
-        onError: (error) => toast.error('Error updating privacy settings', { description: error.message }),
+          toast.success(t('Privacy settings updated'), { description: t(SAVED[saved.who_can_message]) }),
+        onError: (error) => toast.error(t('Error updating privacy settings'), { description: error.message }),
       },
     );
   }
 
   return (
-    <SettingsPage title="Privacy Checkup" description="A quick look at who can see and reach you.">
-      <SettingsSection id="settings-checkup" title="Your privacy at a glance">
+    <SettingsPage title={t('Privacy Checkup')} description={t('A quick look at who can see and reach you.')}>
+      <SettingsSection id="settings-checkup" title={t('Your privacy at a glance')}>
         <Loaded query={privacy}>
           {(data) => {
             const shown = picked ?? data.who_can_message;
@@ -50,15 +59,21 @@ export default function PrivacyCheckupScreen() {
                 <p className="flex items-center gap-3 text-slate-700">
                   <Eye aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
                   <span>
-                    Who can see your posts: <strong className="text-slate-900">Public</strong>
+                    <Trans
+                      i18nKey="Who can see your posts: <strong>Public</strong>"
+                      components={{ strong: <strong className="text-slate-900" /> }}
+                    />
                   </span>
                 </p>
                 <fieldset className="flex flex-col gap-2">
                   <legend className="mb-2 flex items-center gap-3 text-slate-700">
                     <MessageCircle aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
                     <span>
-                      Who can message you:{' '}
-                      <strong className="text-slate-900">{WHO_CAN_MESSAGE_LABELS[shown]}</strong>
+                      <Trans
+                        i18nKey="Who can message you: <strong>{{choice}}</strong>"
+                        values={{ choice: t(WHO_CAN_MESSAGE_LABELS[shown]) }}
+                        components={{ strong: <strong className="text-slate-900" /> }}
+                      />
                     </span>
                   </legend>
                   {WHO_CAN_MESSAGE.map((value) => (
@@ -77,10 +92,10 @@ export default function PrivacyCheckupScreen() {
                       />
                       <span className="min-w-0">
                         <span className="block font-medium text-slate-900">
-                          {WHO_CAN_MESSAGE_LABELS[value]}
+                          {t(WHO_CAN_MESSAGE_LABELS[value])}
                         </span>
                         <span id={`who-can-message-${value}`} className="block text-sm text-slate-500">
-                          {WHO_CAN_MESSAGE_HINTS[value]}
+                          {t(WHO_CAN_MESSAGE_HINTS[value])}
                         </span>
                       </span>
                     </label>

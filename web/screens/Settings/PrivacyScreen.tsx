@@ -1,4 +1,5 @@
 import { usePrivacySettings, useUpdatePrivacy } from '@web/queries/settings.ts';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { BlockedAccounts, MutedAccounts } from './components/BlockedAndMuted.tsx';
 import { Loaded, SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
@@ -9,6 +10,7 @@ import { SwitchRow } from './components/Switch.tsx';
  * Blocked and Muted accounts, each undone from here.
  */
 export default function PrivacyScreen() {
+  const { t } = useTranslation();
   const privacy = usePrivacySettings();
   const update = useUpdatePrivacy();
 
@@ -17,24 +19,24 @@ export default function PrivacyScreen() {
       { followers_visible: followersVisible },
       {
         onSuccess: (saved) =>
-          toast.success('Privacy settings updated', {
+          toast.success(t('Privacy settings updated'), {
             description: saved.followers_visible
-              ? 'Followers list is now public'
-              : 'Followers list is now private',
+              ? t('Followers list is now public')
+              : t('Followers list is now private'),
           }),
-        onError: (error) => toast.error('Error updating privacy settings', { description: error.message }),
+        onError: (error) => toast.error(t('Error updating privacy settings'), { description: error.message }),
       },
     );
   }
 
   return (
-    <SettingsPage title="Privacy" description="Choose what others can see on your profile.">
-      <SettingsSection id="settings-followers" title="Followers">
+    <SettingsPage title={t('Privacy')} description={t('Choose what others can see on your profile.')}>
+      <SettingsSection id="settings-followers" title={t('Followers')}>
         <Loaded query={privacy}>
           {(data) => (
             <SwitchRow
-              label="Show Followers List"
-              description="When off, only you can see who follows you and whom you follow."
+              label={t('Show Followers List')}
+              description={t('When off, only you can see who follows you and whom you follow.')}
               checked={data.followers_visible}
               onChange={onChange}
             />

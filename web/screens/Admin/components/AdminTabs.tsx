@@ -1,11 +1,14 @@
 import { Tabs } from '@web/components/Tabs.tsx';
+import { msg } from '@web/i18n/msg.ts';
+import { useTranslation } from 'react-i18next';
 
 export const ADMIN_TABS = [
-  ['members', 'Members'],
-  ['reports', 'Reports'],
-  ['messages', 'Messages'],
-  ['shows', 'Shows'],
-  ['audit', 'Audit log'],
+  ['members', msg('Members')],
+  ['reports', msg('Reports')],
+  ['messages', msg('Messages')],
+  ['shows', msg('Shows')],
+  ['updates', msg('Updates')],
+  ['audit', msg('Audit log')],
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number][0];
 
@@ -13,12 +16,14 @@ export const tabPanelId = (tab: AdminTab) => `admin-panel-${tab}`;
 
 /** The console's sections. */
 export function AdminTabs({ current, onChange }: { current: AdminTab; onChange: (tab: AdminTab) => void }) {
+  const { t } = useTranslation();
+  const tabs = ADMIN_TABS.map(([tab, label]) => [tab, t(label)] as const);
   return (
     <Tabs
-      tabs={ADMIN_TABS}
+      tabs={tabs}
       current={current}
       onChange={onChange}
-      label="Admin sections"
+      label={t('Admin sections')}
       panelId={tabPanelId}
     />
   );

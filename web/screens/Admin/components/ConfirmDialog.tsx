@@ -1,5 +1,6 @@
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const dangerButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 font-semibold text-white shadow-sm hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60';
@@ -20,6 +21,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -44,7 +46,7 @@ export function ConfirmDialog({
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="button" onClick={onConfirm} disabled={busy} className={dangerButtonClass}>
             {confirmLabel}

@@ -2,6 +2,8 @@ import { SEARCH_DEBOUNCE_MS } from '@common/limits.ts';
 import type { AdminMember } from '@common/schemas/admin.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { inputClass } from '@web/components/posts/labels.ts';
+import { currentLocale } from '@web/i18n/i18n.ts';
+import { msg } from '@web/i18n/msg.ts';
 import {
   useAdminMembers,
   useDeleteMember,
@@ -12,15 +14,17 @@ import {
 import { useSession } from '@web/queries/session.ts';
 import { Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SUSPEND_TEXT, suspendedBadgeClass, suspendedToast, suspendTitle } from './moderationTexts.ts';
 import { LoadMore, PanelEmpty, PanelError, PanelLoading, rowClass } from './PanelStates.tsx';
 
-const DELETE_TEXT =
-  'Are you sure you want to delete this user account? This action cannot be undone. All user data, posts, and activity will be permanently deleted.';
+const DELETE_TEXT = msg(
+  'Are you sure you want to delete this user account? This action cannot be undone. All user data, posts, and activity will be permanently deleted.',
+);
 
-const joined = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const joined = (iso: string) => new Date(iso).toLocaleDateString(currentLocale(), { dateStyle: 'medium' });
 
 const smallButtonClass =
   'rounded-lg px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-60 sm:text-sm';
@@ -36,20 +40,23 @@ function MemberRow({
   onDelete: () => void;
   onSuspend: () => void;
 }) {
+  const { t } = useTranslation();
   const role = useSetAdminRole();
   const restore = useRestoreMember();
   const name = member.full_name || member.username;
   function toggleAdmin() {
     role.mutate(
       { id: member.id, admin: !member.is_admin },
-      { onError: (error) => toast.error('Error', { description: error.message }) },
+      { onError: (error) => toast.error(t('Error'), { description: error.message }) },
     );
   }
   function restoreMember() {
     restore.mutate(member.id, {
       onSuccess: () =>
-        toast.success('Member restored', { description: `@${member.username} can sign in again.` }),
-      onError: (error) => toast.error('Error', { description: error.message }),
+        toast.success(t('Member restored'), {
+          description: t('@{{username}} can sign in again.', { username: member.username }),
+        }),
+      onError: (error) => toast.error(t('Error'), { description: error.message }),
     });
   }
   // Admins cannot be suspended (revoke the role first), nor can an admin suspend themselves.
@@ -63,13 +70,13 @@ function MemberRow({
           <span className="truncate">{name}</span>
           {member.is_admin ? (
             <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
-              Admin
+              {t('Admin')}
             </span>
           ) : null}
-          {member.suspended ? <span className={suspendedBadgeClass}>Suspended</span> : null}
+          {member.suspended ? <span className={suspendedBadgeClass}>{t('Suspended')}</span> : null}
         </p>
         <p className="text-sm break-all text-slate-600">{member.email}</p>
-        <p className="text-xs text-slate-500">Joined: {joined.format(new Date(member.created_at))}</p>
+        <p className="text-xs text-slate-500">{t('Joined: {{date}}', { date: joined(member.created_at) })}</p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
         {member.suspended ? (
@@ -79,11 +86,13 @@ function MemberRow({
             disabled={restore.isPending}
             className={`${smallButtonClass} text-slate-600`}
           >
-            Restore<span className="sr-only"> {name}</span>
+            {t('Restore')}
+            <span className="sr-only"> {name}</span>
           </button>
         ) : canSuspend ? (
           <button type="button" onClick={onSuspend} className={`${smallButtonClass} text-red-700`}>
-            Suspend<span className="sr-only"> {name}</span>
+            {t('Suspend')}
+            <span className="sr-only"> {name}</span>
           </button>
         ) : null}
         <button
@@ -92,17 +101,17 @@ function MemberRow({
           disabled={role.isPending}
           className={`${smallButtonClass} text-slate-600`}
         >
-          {member.is_admin ? 'Remove admin' : 'Make admin'}
+          {member.is_admin ? t('Remove admin') : t('Make admin')}
           <span className="sr-only"> ({name})</span>
         </button>
         <button
           type="button"
           onClick={onDelete}
-          aria-label={`Delete ${name}`}
+          aria-label={t('Delete {{name}}', { name })}
           className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50"
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          <span className="hidden sm:inline">Delete</span>
+          <span className="hidden sm:inline">{t('Delete')}</span>
         </button>
       </div>
     </li>
@@ -114,6 +123,7 @@ function MemberRow({
  * confirmation, restore a suspended member.
  */
 export function MembersPanel() {
+  const { t } = useTranslation();
   const searchId = useId();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -131,17 +141,17 @@ export function MembersPanel() {
 
   // Spec: 'Error loading users' with the message.
   useEffect(() => {
-    if (members.isError) toast.error('Error loading users', { description: members.error.message });
-  }, [members.isError, members.error]);
+    if (members.isError) toast.error(t('Error loading users'), { description: members.error.message });
+  }, [members.isError, members.error, t]);
 
   function confirmDelete() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast.success('User deleted', { description: 'User account has been successfully deleted' });
+        toast.success(t('User deleted'), { description: t('User account has been successfully deleted') });
         setDeleting(null);
       },
-      onError: (error) => toast.error('Error deleting user', { description: error.message }),
+      onError: (error) => toast.error(t('Error deleting user'), { description: error.message }),
     });
   }
 
@@ -155,7 +165,7 @@ export function MembersPanel() {
         setSuspending(null);
       },
       onError: (error) => {
-        toast.error('Error', { description: error.message });
+        toast.error(t('Error'), { description: error.message });
         setSuspending(null);
       },
     });
@@ -166,16 +176,18 @@ export function MembersPanel() {
   return (
     <>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-lg font-semibold text-slate-800">Total Users: {first ? first.total : '…'}</p>
+        <p className="text-lg font-semibold text-slate-800">
+          {t('Total Users: {{total}}', { total: first ? first.total : '…' })}
+        </p>
         {q && first ? (
           <p className="text-sm text-slate-600" aria-live="polite">
-            {first.matching} matching “{q}”
+            {t('{{count}} matching “{{q}}”', { count: first.matching, q })}
           </p>
         ) : null}
       </div>
       <div className="relative">
         <label htmlFor={searchId} className="sr-only">
-          Search members
+          {t('Search members')}
         </label>
         <Search aria-hidden="true" className="absolute top-2.5 left-3 h-5 w-5 text-slate-400" />
         <input
@@ -183,23 +195,23 @@ export function MembersPanel() {
           type="search"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
-          placeholder="Search by name, username or email"
+          placeholder={t('Search by name, username or email')}
           maxLength={100}
           className={`${inputClass} pl-10`}
         />
       </div>
       {members.isPending ? (
-        <PanelLoading label="Loading users..." />
+        <PanelLoading label={t('Loading users...')} />
       ) : members.isError ? (
         <PanelError
-          title="Error loading users"
+          title={t('Error loading users')}
           message={members.error.message}
           onRetry={() => members.refetch()}
         />
       ) : list.length === 0 ? (
-        <PanelEmpty>{q ? `No users match “${q}”.` : 'No users yet.'}</PanelEmpty>
+        <PanelEmpty>{q ? t('No users match “{{q}}”.', { q }) : t('No users yet.')}</PanelEmpty>
       ) : (
-        <ul aria-label="Users" className="flex flex-col gap-2">
+        <ul aria-label={t('Users')} className="flex flex-col gap-2">
           {list.map((member) => (
             <MemberRow
               key={member.id}
@@ -218,9 +230,9 @@ export function MembersPanel() {
       />
       {deleting ? (
         <ConfirmDialog
-          title="Delete User Account"
-          text={DELETE_TEXT}
-          confirmLabel="Delete"
+          title={t('Delete User Account')}
+          text={t(DELETE_TEXT)}
+          confirmLabel={t('Delete')}
           busy={remove.isPending}
           onConfirm={confirmDelete}
           onClose={() => setDeleting(null)}
@@ -229,8 +241,8 @@ export function MembersPanel() {
       {suspending ? (
         <ConfirmDialog
           title={suspendTitle(suspending.username)}
-          text={SUSPEND_TEXT}
-          confirmLabel="Suspend"
+          text={t(SUSPEND_TEXT)}
+          confirmLabel={t('Suspend')}
           busy={suspend.isPending}
           onConfirm={confirmSuspend}
           onClose={() => setSuspending(null)}

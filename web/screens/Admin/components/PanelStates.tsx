@@ -1,6 +1,8 @@
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { currentLocale } from '@web/i18n/i18n.ts';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export function PanelLoading({ label }: { label: string }) {
   return (
@@ -27,6 +29,7 @@ export function PanelError({
   message: string;
   onRetry: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -36,7 +39,7 @@ export function PanelError({
         <strong className="font-semibold">{title}</strong>: {message}
       </p>
       <button type="button" onClick={onRetry} className={buttonClass}>
-        Try again
+        {t('Try again')}
       </button>
     </div>
   );
@@ -52,6 +55,7 @@ export function LoadMore({
   loading: boolean;
   onLoad: () => void;
 }) {
+  const { t } = useTranslation();
   if (!hasMore) return null;
   return (
     <button
@@ -60,12 +64,22 @@ export function LoadMore({
       disabled={loading}
       className={`${secondaryButtonClass} self-center`}
     >
-      {loading ? 'Loading...' : 'Load more'}
+      {loading ? t('Loading...') : t('Load more')}
     </button>
   );
 }
 
 export const rowClass = 'rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
+/** One formatter per language, made when first needed (the language changes at runtime). */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(locale, format);
+  }
+  return format;
+}
+export const formatDateTime = (iso: string | null) => (iso ? dateTimeFormat().format(new Date(iso)) : '');

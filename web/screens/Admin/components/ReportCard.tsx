@@ -1,7 +1,15 @@
-import { type QueueReport, REPORT_REASONS } from '@common/schemas/reports.ts';
+import type { QueueReport } from '@common/schemas/reports.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RESOLVED_LABELS, suspendedBadgeClass, TARGET_LABELS } from './moderationTexts.ts';
+import {
+  GONE_TEXTS,
+  REASON_LABELS,
+  RESOLVED_LABELS,
+  suspendedBadgeClass,
+  TARGET_LABELS,
+  VIEW_TEXTS,
+} from './moderationTexts.ts';
 import { formatDateTime, rowClass } from './PanelStates.tsx';
 
 const smallButton = secondaryButtonClass.replace('px-4 py-2', 'px-3 py-1.5 text-sm');
@@ -23,7 +31,8 @@ export function ReportCard({
   busy: boolean;
   onAction: (action: CardAction) => void;
 }) {
-  const type = TARGET_LABELS[report.target_type];
+  const { t } = useTranslation();
+  const type = t(TARGET_LABELS[report.target_type]);
   const open = report.status === 'open';
   const { member, reporter } = report;
   return (
@@ -32,10 +41,10 @@ export function ReportCard({
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
           {type}
         </span>
-        <p className="font-semibold text-slate-900">{REPORT_REASONS[report.reason]}</p>
+        <p className="font-semibold text-slate-900">{t(REASON_LABELS[report.reason])}</p>
         {open && report.open_reports > 0 ? (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
-            {report.open_reports} report{report.open_reports === 1 ? '' : 's'}
+            {t('{{count}} reports', { count: report.open_reports })}
           </span>
         ) : null}
         <time dateTime={report.created_at} className="ml-auto text-xs text-slate-500">
@@ -49,12 +58,12 @@ export function ReportCard({
       ) : null}
       {report.details ? (
         <p className="whitespace-pre-wrap break-words text-sm text-slate-700">
-          <span className="font-medium">Details:</span> {report.details}
+          <span className="font-medium">{t('Details:')}</span> {report.details}
         </p>
       ) : null}
       <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-600 sm:grid-cols-2">
         <div className="flex min-w-0 flex-wrap items-center gap-x-1">
-          <dt>Member:</dt>
+          <dt>{t('Member:')}</dt>
           <dd className="flex min-w-0 flex-wrap items-center gap-x-2">
             {member ? (
               <>
@@ -64,34 +73,35 @@ export function ReportCard({
                 >
                   @{member.username}
                 </Link>
-                {member.suspended ? <span className={suspendedBadgeClass}>Suspended</span> : null}
+                {member.suspended ? <span className={suspendedBadgeClass}>{t('Suspended')}</span> : null}
               </>
             ) : (
-              'a deleted account'
+              t('a deleted account')
             )}
           </dd>
         </div>
         <div className="flex min-w-0 flex-wrap gap-x-1">
-          <dt>Reported by:</dt>
-          <dd className="break-all">{reporter ? `@${reporter.username}` : 'a deleted account'}</dd>
+          <dt>{t('Reported by:')}</dt>
+          <dd className="break-all">{reporter ? `@${reporter.username}` : t('a deleted account')}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
         {report.target_path ? (
           <Link to={report.target_path} className="text-sm font-medium text-brand-600 hover:underline">
-            View<span className="sr-only"> the reported {report.target_type}</span>
+            {t('View')}
+            <span className="sr-only"> {t(VIEW_TEXTS[report.target_type])}</span>
           </Link>
         ) : null}
         {report.target_exists ? null : (
           <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
-            Gone
-            <span className="sr-only">: the {report.target_type} was removed or deleted</span>
+            {t('Gone')}
+            <span className="sr-only">: {t(GONE_TEXTS[report.target_type])}</span>
           </span>
         )}
         {open ? (
           <div className="ml-auto flex flex-wrap justify-end gap-2">
             <button type="button" disabled={busy} onClick={() => onAction('dismiss')} className={smallButton}>
-              Dismiss
+              {t('Dismiss')}
             </button>
             {report.target_type !== 'member' ? (
               <button
@@ -100,7 +110,7 @@ export function ReportCard({
                 onClick={() => onAction('remove')}
                 className={smallButton.replace('text-slate-700', 'text-red-700')}
               >
-                Remove content
+                {t('Remove content')}
               </button>
             ) : null}
             {member && !member.suspended ? (
@@ -110,14 +120,14 @@ export function ReportCard({
                 onClick={() => onAction('suspend')}
                 className={dangerButton}
               >
-                Suspend member
+                {t('Suspend member')}
               </button>
             ) : null}
           </div>
         ) : (
           <p className="ml-auto text-sm text-slate-600">
             <span className="font-medium text-slate-800">
-              {RESOLVED_LABELS[report.status as keyof typeof RESOLVED_LABELS]}
+              {t(RESOLVED_LABELS[report.status as keyof typeof RESOLVED_LABELS])}
             </span>
             {report.resolved_at ? ` · ${formatDateTime(report.resolved_at)}` : null}
           </p>

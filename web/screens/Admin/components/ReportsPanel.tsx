@@ -1,26 +1,29 @@
 import type { QueueReport } from '@common/schemas/reports.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { type ReportQueue, useModerate, useReports } from '@web/queries/admin.ts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import {
   REMOVE_TEXTS,
+  REMOVE_TITLES,
+  REMOVED_TEXTS,
   SUSPEND_TEXT,
   suspendedToast,
   suspendTitle,
-  TARGET_LABELS,
 } from './moderationTexts.ts';
 import { LoadMore, PanelEmpty, PanelError, PanelLoading } from './PanelStates.tsx';
 import { type CardAction, ReportCard } from './ReportCard.tsx';
 
 const QUEUES: ReadonlyArray<readonly [ReportQueue, string]> = [
-  ['open', 'Open'],
-  ['resolved', 'Resolved'],
+  ['open', msg('Open')],
+  ['resolved', msg('Resolved')],
 ];
 
 const EMPTY: Record<ReportQueue, string> = {
-  open: 'No reports to review',
-  resolved: 'No handled reports yet',
+  open: msg('No reports to review'),
+  resolved: msg('No handled reports yet'),
 };
 
 const filterClass =
@@ -31,6 +34,7 @@ const filterClass =
  * its member suspended (the last two after a confirmation); or the reports already handled.
  */
 export function ReportsPanel() {
+  const { t } = useTranslation();
   const [queue, setQueue] = useState<ReportQueue>('open');
   const [confirming, setConfirming] = useState<{ report: QueueReport; action: 'remove' | 'suspend' } | null>(
     null,
@@ -48,10 +52,11 @@ export function ReportsPanel() {
     moderate[action].mutate(report.id, {
       onSuccess: ({ resolved }) => {
         setConfirming(null);
-        const others = resolved > 1 ? `${resolved} reports on it were closed.` : undefined;
-        if (action === 'dismiss') toast.success('Report dismissed', { description: others });
+        const others =
+          resolved > 1 ? t('{{count}} reports on it were closed.', { count: resolved }) : undefined;
+        if (action === 'dismiss') toast.success(t('Report dismissed'), { description: others });
         if (action === 'remove') {
-          toast.success('Content removed', { description: `The reported ${type} is gone.` });
+          toast.success(t('Content removed'), { description: t(REMOVED_TEXTS[type]) });
         }
         if (action === 'suspend' && report.member) {
           const { title, description } = suspendedToast(report.member.username, resolved);
@@ -60,7 +65,7 @@ export function ReportsPanel() {
       },
       onError: (error) => {
         setConfirming(null);
-        toast.error('Error', { description: error.message });
+        toast.error(t('Error'), { description: error.message });
       },
     });
   }
@@ -74,7 +79,7 @@ export function ReportsPanel() {
   return (
     <>
       <fieldset className="inline-flex self-start rounded-lg bg-slate-100 p-1">
-        <legend className="sr-only">Show reports</legend>
+        <legend className="sr-only">{t('Show reports')}</legend>
         {QUEUES.map(([value, label]) => (
           <button
             key={value}
@@ -83,23 +88,23 @@ export function ReportsPanel() {
             onClick={() => setQueue(value)}
             className={filterClass}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </fieldset>
       {reports.isPending ? (
-        <PanelLoading label="Loading reports..." />
+        <PanelLoading label={t('Loading reports...')} />
       ) : reports.isError ? (
         <PanelError
-          title="Error loading reports"
+          title={t('Error loading reports')}
           message={reports.error.message}
           onRetry={() => reports.refetch()}
         />
       ) : list.length === 0 ? (
-        <PanelEmpty>{EMPTY[queue]}</PanelEmpty>
+        <PanelEmpty>{t(EMPTY[queue])}</PanelEmpty>
       ) : (
         <ul
-          aria-label={queue === 'open' ? 'Open reports' : 'Resolved reports'}
+          aria-label={queue === 'open' ? t('Open reports') : t('Resolved reports')}
           className="flex flex-col gap-2"
         >
           {list.map((report) => (
@@ -121,15 +126,15 @@ export function ReportsPanel() {
         <ConfirmDialog
           title={
             confirming.action === 'remove'
-              ? `Remove this ${TARGET_LABELS[confirming.report.target_type].toLowerCase()}?`
+              ? t(REMOVE_TITLES[confirming.report.target_type])
               : suspendTitle(confirming.report.member?.username ?? '')
           }
           text={
             confirming.action === 'remove' && confirming.report.target_type !== 'member'
-              ? REMOVE_TEXTS[confirming.report.target_type]
-              : SUSPEND_TEXT
+              ? t(REMOVE_TEXTS[confirming.report.target_type])
+              : t(SUSPEND_TEXT)
           }
-          confirmLabel={confirming.action === 'remove' ? 'Remove' : 'Suspend'}
+          confirmLabel={confirming.action === 'remove' ? t('Remove') : t('Suspend')}
           busy={moderate[confirming.action].isPending}
           onConfirm={() => run(confirming.action, confirming.report)}
           onClose={() => setConfirming(null)}

@@ -10,6 +10,7 @@ import {
 import { buttonClass, Field, FormError, fieldErrors, secondaryButtonClass } from '@web/components/Field.tsx';
 import { useSaveShow } from '@web/queries/admin.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { rowClass } from './PanelStates.tsx';
 
@@ -28,6 +29,7 @@ function localDateTime(iso: string | null): string {
  * date in 'Find Shows' and starts at that moment.
  */
 export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const save = useSaveShow();
   const [title, setTitle] = useState(show?.title ?? '');
@@ -52,7 +54,7 @@ export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () 
     });
     if (!parsed.success) {
       const found = fieldErrors<Key>(parsed.error.issues);
-      const whenError = when ? (found.show_date ?? found.starts_at) : 'The date and time are required.';
+      const whenError = when ? (found.show_date ?? found.starts_at) : t('The date and time are required.');
       setErrors({
         ...found,
         starts_at: whenError ?? parsed.error.issues.find((i) => i.path.length === 0)?.message,
@@ -62,7 +64,7 @@ export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () 
     setErrors({});
     try {
       await save.mutateAsync({ id: show?.id ?? null, input: parsed.data });
-      toast.success(show ? 'Show updated' : 'Show added');
+      toast.success(show ? t('Show updated') : t('Show added'));
       onDone();
     } catch (error) {
       setErrors({ form: (error as Error).message });
@@ -77,11 +79,11 @@ export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () 
       className={`${rowClass} flex flex-col gap-3`}
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        {show ? 'Edit show' : 'Add a show'}
+        {show ? t('Edit show') : t('Add a show')}
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
-          label="Title"
+          label={t('Title')}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           error={errors.title}
@@ -89,14 +91,14 @@ export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () 
           required
         />
         <Field
-          label="Performer (optional)"
+          label={t('Performer (optional)')}
           value={performer}
           onChange={(e) => setPerformer(e.target.value)}
           error={errors.performer}
           maxLength={SHOW_PERFORMER_MAX_LENGTH}
         />
         <Field
-          label="Venue"
+          label={t('Venue')}
           value={venue}
           onChange={(e) => setVenue(e.target.value)}
           error={errors.venue}
@@ -104,7 +106,7 @@ export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () 
           required
         />
         <Field
-          label="City"
+          label={t('City')}
           value={city}
           onChange={(e) => setCity(e.target.value)}
           error={errors.city}
@@ -112,7 +114,7 @@ export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () 
           required
         />
         <Field
-          label="Date and time"
+          label={t('Date and time')}
           type="datetime-local"
           value={when}
           onChange={(e) => setWhen(e.target.value)}
@@ -120,22 +122,22 @@ export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () 
           required
         />
         <Field
-          label="Link (optional)"
+          label={t('Link (optional)')}
           type="url"
           value={link}
           onChange={(e) => setLink(e.target.value)}
           error={errors.ticket_url}
-          placeholder="https://"
+          placeholder="https://" // i18n-ignore: a URL scheme, the same in every language
           maxLength={SHOW_LINK_MAX_LENGTH}
         />
       </div>
       <FormError message={errors.form} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onDone} className={secondaryButtonClass}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="submit" disabled={save.isPending} className={buttonClass}>
-          {save.isPending ? 'Saving...' : show ? 'Save show' : 'Add show'}
+          {save.isPending ? t('Saving...') : show ? t('Save show') : t('Add show')}
         </button>
       </div>
     </form>

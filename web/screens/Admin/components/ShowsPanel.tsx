@@ -3,12 +3,14 @@ import { buttonClass } from '@web/components/Field.tsx';
 import { useAdminShows, useDeleteShow } from '@web/queries/admin.ts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDateTime, LoadMore, PanelEmpty, PanelError, PanelLoading, rowClass } from './PanelStates.tsx';
 import { ShowForm } from './ShowForm.tsx';
 
 function ShowRow({ show, onEdit, onRemove }: { show: AdminShow; onEdit: () => void; onRemove: () => void }) {
+  const { t } = useTranslation();
   return (
     <li className={`${rowClass} flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between`}>
       <div className="min-w-0">
@@ -27,14 +29,16 @@ function ShowRow({ show, onEdit, onRemove }: { show: AdminShow; onEdit: () => vo
           onClick={onEdit}
           className="rounded-lg px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
         >
-          Edit<span className="sr-only"> {show.title}</span>
+          {t('Edit')}
+          <span className="sr-only"> {show.title}</span>
         </button>
         <button
           type="button"
           onClick={onRemove}
           className="rounded-lg px-3 py-1 text-sm font-medium text-red-600 hover:bg-red-50"
         >
-          Remove<span className="sr-only"> {show.title}</span>
+          {t('Remove')}
+          <span className="sr-only"> {show.title}</span>
         </button>
       </div>
     </li>
@@ -43,6 +47,7 @@ function ShowRow({ show, onEdit, onRemove }: { show: AdminShow; onEdit: () => vo
 
 /** Comedy shows: what 'Find Shows' on /comedy lists. Add, edit and remove. */
 export function ShowsPanel() {
+  const { t } = useTranslation();
   const shows = useAdminShows();
   const remove = useDeleteShow();
   // null: no form; 'new': adding; a show: editing it.
@@ -53,10 +58,10 @@ export function ShowsPanel() {
     if (!removing) return;
     remove.mutate(removing.id, {
       onSuccess: () => {
-        toast.success('Show removed');
+        toast.success(t('Show removed'));
         setRemoving(null);
       },
-      onError: (error) => toast.error('Error removing show', { description: error.message }),
+      onError: (error) => toast.error(t('Error removing show'), { description: error.message }),
     });
   }
 
@@ -72,21 +77,21 @@ export function ShowsPanel() {
       ) : (
         <button type="button" onClick={() => setEditing('new')} className={`${buttonClass} self-start`}>
           <Plus aria-hidden="true" className="h-4 w-4" />
-          Add show
+          {t('Add show')}
         </button>
       )}
       {shows.isPending ? (
-        <PanelLoading label="Loading shows..." />
+        <PanelLoading label={t('Loading shows...')} />
       ) : shows.isError ? (
         <PanelError
-          title="Error loading shows"
+          title={t('Error loading shows')}
           message={shows.error.message}
           onRetry={() => shows.refetch()}
         />
       ) : list.length === 0 ? (
-        <PanelEmpty>No comedy shows yet. Add one and members find it under Find Shows.</PanelEmpty>
+        <PanelEmpty>{t('No comedy shows yet. Add one and members find it under Find Shows.')}</PanelEmpty>
       ) : (
-        <ul aria-label="Comedy shows" className="flex flex-col gap-2">
+        <ul aria-label={t('Comedy shows')} className="flex flex-col gap-2">
           {list.map((show) => (
             <ShowRow
               key={show.id}
@@ -104,9 +109,12 @@ export function ShowsPanel() {
       />
       {removing ? (
         <ConfirmDialog
-          title="Remove Show"
-          text={`Remove “${removing.title}” on ${removing.show_date}? Members will no longer find it under Find Shows.`}
-          confirmLabel="Remove"
+          title={t('Remove Show')}
+          text={t('Remove “{{title}}” on {{date}}? Members will no longer find it under Find Shows.', {
+            title: removing.title,
+            date: removing.show_date,
+          })}
+          confirmLabel={t('Remove')}
           busy={remove.isPending}
           onConfirm={confirmRemove}
           onClose={() => setRemoving(null)}

@@ -1,10 +1,12 @@
-import { EMAIL_REQUIRED_MESSAGE } from '@common/schemas/auth.ts';
 import { buttonClass, Field, linkButtonClass } from '@web/components/Field.tsx';
 import { useRequestPasswordReset } from '@web/queries/auth.ts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { AUTH_KEYS } from '../texts.ts';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -13,8 +15,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
-      setError(EMAIL_REQUIRED_MESSAGE);
-      toast.error(EMAIL_REQUIRED_MESSAGE);
+      setError(t(AUTH_KEYS.emailRequired));
+      toast.error(t(AUTH_KEYS.emailRequired));
       return;
     }
     setError(undefined);
@@ -30,10 +32,12 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     return (
       <div className="flex flex-col gap-4 text-center">
         <p role="status" className="rounded-lg bg-green-50 px-3 py-3 text-green-800">
-          If an account exists for {email.trim()}, we sent a link to reset its password. Check your inbox.
+          {t('If an account exists for {{email}}, we sent a link to reset its password. Check your inbox.', {
+            email: email.trim(),
+          })}
         </p>
         <button type="button" onClick={onBack} className={linkButtonClass}>
-          Back to sign in
+          {t('Back to sign in')}
         </button>
       </div>
     );
@@ -41,22 +45,22 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-slate-600">
-        Enter your email and we'll send you a link to set a new password.
+        {t("Enter your email and we'll send you a link to set a new password.")}
       </p>
       <Field
-        label="Email"
+        label={t('Email')}
         type="email"
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={error}
-        placeholder="you@example.com"
+        placeholder={t('you@example.com')}
       />
       <button type="submit" disabled={request.isPending} className={buttonClass}>
-        {request.isPending ? 'Sending...' : 'Send Reset Link'}
+        {request.isPending ? t('Sending...') : t('Send Reset Link')}
       </button>
       <button type="button" onClick={onBack} className={linkButtonClass}>
-        Back to sign in
+        {t('Back to sign in')}
       </button>
     </form>
   );

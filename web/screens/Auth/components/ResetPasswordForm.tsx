@@ -2,10 +2,13 @@ import { newPasswordFormSchema, PASSWORDS_DONT_MATCH_MESSAGE } from '@common/sch
 import { buttonClass, Field, FormError, linkButtonClass } from '@web/components/Field.tsx';
 import { useResetPassword } from '@web/queries/auth.ts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { AUTH_KEYS } from '../texts.ts';
 
 /** Set a new password from the emailed link (its token is in the address). */
 export function ResetPasswordForm({ token, onDone }: { token: string | null; onDone: () => void }) {
+  const { t } = useTranslation();
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -15,10 +18,10 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
     return (
       <div className="flex flex-col gap-4 text-center">
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-3 text-red-700">
-          This reset link is invalid or has expired. Ask for a new one from the sign-in page.
+          {t('This reset link is invalid or has expired. Ask for a new one from the sign-in page.')}
         </p>
         <button type="button" onClick={onDone} className={linkButtonClass}>
-          Back to sign in
+          {t('Back to sign in')}
         </button>
       </div>
     );
@@ -30,15 +33,16 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path[0] === 'confirm' ? 'confirm' : 'password';
-      setErrors({ [field]: issue.message });
-      if (issue.message === PASSWORDS_DONT_MATCH_MESSAGE) toast.error(PASSWORDS_DONT_MATCH_MESSAGE);
-      else toast.error('Weak password', { description: 'Please use at least 6 characters.' });
+      // The schema's messages are catalogue keys (AUTH_KEYS, and the shared schemas' sentences).
+      setErrors({ [field]: t(issue.message) });
+      if (issue.message === PASSWORDS_DONT_MATCH_MESSAGE) toast.error(t(AUTH_KEYS.passwordsDontMatch));
+      else toast.error(t('Weak password'), { description: t('Please use at least 6 characters.') });
       return;
     }
     setErrors({});
     try {
       await reset.mutateAsync({ newPassword: password, token: token! });
-      toast.success('Password updated', { description: 'Sign in with your new password.' });
+      toast.success(t('Password updated'), { description: t('Sign in with your new password.') });
       onDone();
     } catch (e) {
       setErrors({ form: (e as Error).message });
@@ -48,16 +52,16 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field
-        label="New Password"
+        label={t('New Password')}
         type="password"
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password}
-        hint="At least 6 characters."
+        hint={t('At least 6 characters.')}
       />
       <Field
-        label="Confirm Password"
+        label={t('Confirm Password')}
         type="password"
         autoComplete="new-password"
         value={confirm}
@@ -66,7 +70,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
       />
       <FormError message={errors.form} />
       <button type="submit" disabled={reset.isPending} className={buttonClass}>
-        {reset.isPending ? 'Saving...' : 'Update Password'}
+        {reset.isPending ? t('Saving...') : t('Update Password')}
       </button>
     </form>
   );

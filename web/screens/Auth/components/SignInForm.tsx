@@ -1,10 +1,12 @@
-import { ENTER_YOUR_EMAIL_MESSAGE } from '@common/schemas/auth.ts';
 import { buttonClass, Field, FormError, linkButtonClass } from '@web/components/Field.tsx';
 import { useResendConfirmation, useSignIn } from '@web/queries/auth.ts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { AUTH_KEYS } from '../texts.ts';
 
 export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSignUp: () => void }) {
+  const { t } = useTranslation();
   const signIn = useSignIn();
   const resend = useResendConfirmation();
   const [email, setEmail] = useState('');
@@ -16,8 +18,8 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
     event.preventDefault();
     setError(null);
     setEmailError(undefined);
-    if (!email.trim()) return setEmailError('Email is required.');
-    if (!password) return setError('Password is required.');
+    if (!email.trim()) return setEmailError(t('Email is required.'));
+    if (!password) return setError(t('Password is required.'));
     try {
       await signIn.mutateAsync({ email: email.trim(), password });
     } catch (e) {
@@ -28,14 +30,14 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
   async function onResend() {
     setError(null);
     if (!email.trim()) {
-      setEmailError(ENTER_YOUR_EMAIL_MESSAGE);
-      toast.error(ENTER_YOUR_EMAIL_MESSAGE);
+      setEmailError(t(AUTH_KEYS.enterYourEmail));
+      toast.error(t(AUTH_KEYS.enterYourEmail));
       return;
     }
     setEmailError(undefined);
     try {
       await resend.mutateAsync(email.trim());
-      toast.success('Confirmation email sent', { description: 'Check your inbox for the link.' });
+      toast.success(t('Confirmation email sent'), { description: t('Check your inbox for the link.') });
     } catch (e) {
       setError((e as Error).message);
     }
@@ -44,16 +46,16 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field
-        label="Email"
+        label={t('Email')}
         type="email"
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={emailError}
-        placeholder="you@example.com"
+        placeholder={t('you@example.com')}
       />
       <Field
-        label="Password"
+        label={t('Password')}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -61,20 +63,20 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
       />
       <FormError message={error} />
       <button type="submit" disabled={signIn.isPending} className={buttonClass}>
-        {signIn.isPending ? 'Signing in...' : 'Sign In'}
+        {signIn.isPending ? t('Signing in...') : t('Sign In')}
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" onClick={onForgot} className={linkButtonClass}>
-          Forgot password?
+          {t('Forgot password?')}
         </button>
         <button type="button" onClick={onResend} disabled={resend.isPending} className={linkButtonClass}>
-          Resend confirmation email
+          {t('Resend confirmation email')}
         </button>
       </div>
       <p className="text-center text-sm text-slate-600">
-        Don't have an account?{' '}
+        {t("Don't have an account?")}{' '}
         <button type="button" onClick={onSignUp} className={linkButtonClass}>
-          Sign up
+          {t('Sign up')}
         </button>
       </p>
     </form>

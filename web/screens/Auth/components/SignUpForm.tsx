@@ -4,11 +4,13 @@ import { sanitizeUsername } from '@common/username.ts';
 import { buttonClass, Field, FormError, fieldErrors, linkButtonClass } from '@web/components/Field.tsx';
 import { useSignUp } from '@web/queries/auth.ts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
 type Errors = Partial<Record<'name' | 'email' | 'password' | 'username' | 'form', string>>;
 
 export function SignUpForm({ onDone, onSignIn }: { onDone: (email: string) => void; onSignIn: () => void }) {
+  const { t } = useTranslation();
   const signUp = useSignUp();
   const [name, setName] = useState('');
   const [username, setUsername] = useState('');
@@ -21,10 +23,13 @@ export function SignUpForm({ onDone, onSignIn }: { onDone: (email: string) => vo
     const input = { name, email, password, ...(username ? { username } : {}) };
     const parsed = signUpSchema.safeParse(input);
     if (!parsed.success) {
-      const next = fieldErrors<keyof Errors>(parsed.error.issues);
+      // The schema's messages are catalogue keys (the shared schemas' sentences).
+      const next = fieldErrors<keyof Errors>(
+        parsed.error.issues.map((issue) => ({ path: issue.path, message: t(issue.message) })),
+      );
       setErrors(next);
       if (next.password && password.length < PASSWORD_MIN_LENGTH) {
-        toast.error('Weak password', { description: 'Please use at least 6 characters.' });
+        toast.error(t('Weak password'), { description: t('Please use at least 6 characters.') });
       }
       return;
     }
@@ -40,7 +45,7 @@ export function SignUpForm({ onDone, onSignIn }: { onDone: (email: string) => vo
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field
-        label="Full Name"
+        label={t('Full Name')}
         autoComplete="name"
         value={name}
         onChange={(e) => setName(e.target.value)}
@@ -48,40 +53,40 @@ export function SignUpForm({ onDone, onSignIn }: { onDone: (email: string) => vo
         maxLength={80}
       />
       <Field
-        label="Username (optional)"
+        label={t('Username (optional)')}
         autoComplete="username"
         value={username}
         onChange={(e) => setUsername(sanitizeUsername(e.target.value))}
         error={errors.username}
-        hint="Lowercase letters, numbers and _. Leave empty to use the start of your email."
+        hint={t('Lowercase letters, numbers and _. Leave empty to use the start of your email.')}
         maxLength={30}
       />
       <Field
-        label="Email"
+        label={t('Email')}
         type="email"
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={errors.email}
-        placeholder="you@example.com"
+        placeholder={t('you@example.com')}
       />
       <Field
-        label="Password"
+        label={t('Password')}
         type="password"
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password}
-        hint="At least 6 characters."
+        hint={t('At least 6 characters.')}
       />
       <FormError message={errors.form} />
       <button type="submit" disabled={signUp.isPending} className={buttonClass}>
-        {signUp.isPending ? 'Creating account...' : 'Sign Up'}
+        {signUp.isPending ? t('Creating account...') : t('Sign Up')}
       </button>
       <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <button type="button" onClick={onSignIn} className={linkButtonClass}>
-          Sign in
+          {t('Sign in')}
         </button>
       </p>
     </form>

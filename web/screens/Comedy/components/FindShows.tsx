@@ -2,9 +2,11 @@ import type { ComedyShow } from '@common/schemas/posts.ts';
 import { buttonClass } from '@web/components/Field.tsx';
 import { cardClass, inputClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { currentLocale } from '@web/i18n/i18n.ts';
 import { useComedyShows } from '@web/queries/posts.ts';
 import { CalendarDays, MapPin, Ticket } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 function today() {
   const now = new Date();
@@ -12,9 +14,8 @@ function today() {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
 function ShowItem({ show }: { show: ComedyShow }) {
+  const { t } = useTranslation();
   const starts = show.starts_at ? new Date(show.starts_at) : null;
   const ticketUrl = show.ticket_url && /^https?:\/\//i.test(show.ticket_url) ? show.ticket_url : null;
   return (
@@ -29,19 +30,22 @@ function ShowItem({ show }: { show: ComedyShow }) {
             {show.city ? `, ${show.city}` : ''}
           </span>
           {starts && !Number.isNaN(starts.getTime()) ? (
-            <time dateTime={show.starts_at!}>{timeFormat.format(starts)}</time>
+            <time dateTime={show.starts_at!}>
+              {new Intl.DateTimeFormat(currentLocale(), { timeStyle: 'short' }).format(starts)}
+            </time>
           ) : null}
         </p>
       </div>
       {ticketUrl ? (
         <a
           href={ticketUrl}
+          aria-label={t('Tickets for {{title}}', { title: show.title })}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex shrink-0 items-center gap-1 self-start rounded-lg bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-900 hover:bg-amber-200 sm:self-center"
         >
           <Ticket aria-hidden="true" className="h-4 w-4" />
-          Tickets<span className="sr-only"> for {show.title}</span>
+          {t('Tickets')}
         </a>
       ) : null}
     </li>
@@ -49,8 +53,9 @@ function ShowItem({ show }: { show: ComedyShow }) {
 }
 
 function ShowResults({ date }: { date: string }) {
+  const { t } = useTranslation();
   const shows = useComedyShows(date);
-  if (shows.isPending) return <Spinner label="Finding shows..." />;
+  if (shows.isPending) return <Spinner label={t('Finding shows...')} />;
   if (shows.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">
@@ -60,11 +65,13 @@ function ShowResults({ date }: { date: string }) {
   }
   if (shows.data.length === 0) {
     return (
-      <p className="text-slate-600">No shows found for this date. Check back later or try another date!</p>
+      <p className="text-slate-600">
+        {t('No shows found for this date. Check back later or try another date!')}
+      </p>
     );
   }
   return (
-    <ul aria-label="Comedy shows" className="flex flex-col gap-2">
+    <ul aria-label={t('Comedy shows')} className="flex flex-col gap-2">
       {shows.data.map((show) => (
         <ShowItem key={show.id} show={show} />
       ))}
@@ -74,6 +81,7 @@ function ShowResults({ date }: { date: string }) {
 
 /** 'Find Shows': the comedy shows of a chosen date. */
 export function FindShows() {
+  const { t } = useTranslation();
   const id = useId();
   const [date, setDate] = useState(today);
   const [searched, setSearched] = useState<string | null>(null);
@@ -87,12 +95,12 @@ export function FindShows() {
     <section aria-labelledby={`${id}-title`} className={`${cardClass} flex flex-col gap-3 p-4`}>
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <CalendarDays aria-hidden="true" className="h-5 w-5 text-amber-600" />
-        Find Shows
+        {t('Find Shows')}
       </h2>
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={id} className="text-sm font-medium text-slate-700">
-            Show date
+            {t('Show date')}
           </label>
           <input
             id={id}
@@ -104,7 +112,7 @@ export function FindShows() {
           />
         </div>
         <button type="submit" disabled={!date} className={buttonClass}>
-          Find Shows
+          {t('Find Shows')}
         </button>
       </form>
       <div aria-live="polite">{searched ? <ShowResults date={searched} /> : null}</div>

@@ -1,10 +1,13 @@
-import { CIRCLE_LIMITS, CIRCLE_TEXTS } from '@common/schemas/circles.ts';
+import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { buttonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { currentLocale } from '@web/i18n/i18n.ts';
 import { useCircleChat, useSendChat } from '@web/queries/circles.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { CIRCLE_KEYS } from '../components/circleTexts.ts';
 
 /** The circle's chat (spec sections 4-5): last 200 oldest first, live; members only. */
 export function ChatPanel({
@@ -16,6 +19,7 @@ export function ChatPanel({
   canChat: boolean;
   ended: boolean;
 }) {
+  const { t } = useTranslation();
   const chat = useCircleChat(circleId, canChat);
   const send = useSendChat(circleId);
   const [text, setText] = useState('');
@@ -33,7 +37,7 @@ export function ChatPanel({
     send.mutate(content, {
       onSuccess: () => setText(''),
       // The text stays in the box, to send again.
-      onError: (error) => toast.error(CIRCLE_TEXTS.chatFailed, { description: error.message }),
+      onError: (error) => toast.error(t(CIRCLE_KEYS.chatFailed), { description: error.message }),
     });
   }
 
@@ -43,20 +47,22 @@ export function ChatPanel({
       className="flex min-h-72 flex-col rounded-xl border border-slate-200 bg-white"
     >
       <h2 id="circle-chat" className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
-        Chat
+        {t('Chat')}
       </h2>
       {!canChat ? (
-        <p className="p-4 text-sm text-slate-600">Join the circle to read and write in its chat.</p>
+        <p className="p-4 text-sm text-slate-600">{t('Join the circle to read and write in its chat.')}</p>
       ) : chat.isPending ? (
         <Spinner />
       ) : (
         <ol
           ref={list}
           aria-live="polite"
-          aria-label="Chat messages"
+          aria-label={t('Chat messages')}
           className="max-h-96 flex-1 space-y-3 overflow-y-auto p-4"
         >
-          {count === 0 ? <li className="text-sm text-slate-500">No messages yet. Say hello!</li> : null}
+          {count === 0 ? (
+            <li className="text-sm text-slate-500">{t('No messages yet. Say hello!')}</li>
+          ) : null}
           {chat.data?.map((message) => (
             <li key={message.id} className="flex gap-2">
               <Avatar url={message.user.avatar_url} name={message.user.full_name} size="sm" />
@@ -64,7 +70,7 @@ export function ChatPanel({
                 <p className="text-sm font-semibold text-slate-900">
                   {message.user.full_name || message.user.username}{' '}
                   <time className="font-normal text-slate-500" dateTime={message.created_at}>
-                    {new Date(message.created_at).toLocaleTimeString([], {
+                    {new Date(message.created_at).toLocaleTimeString(currentLocale(), {
                       hour: '2-digit',
                       minute: '2-digit',
                     })}
@@ -79,19 +85,19 @@ export function ChatPanel({
       {canChat && !ended ? (
         <form onSubmit={submit} className="flex gap-2 border-t border-slate-200 p-3">
           <label htmlFor="circle-chat-input" className="sr-only">
-            Chat message
+            {t('Chat message')}
           </label>
           <input
             id="circle-chat-input"
             value={text}
             onChange={(event) => setText(event.target.value)}
             maxLength={CIRCLE_LIMITS.chatMax}
-            placeholder="Say something..."
+            placeholder={t('Say something...')}
             autoComplete="off"
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
           />
           <button type="submit" className={buttonClass} disabled={!text.trim() || send.isPending}>
-            Send
+            {t('Send')}
           </button>
         </form>
       ) : null}

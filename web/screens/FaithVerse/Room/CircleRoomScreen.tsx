@@ -1,9 +1,10 @@
 import { rooms } from '@common/realtime.ts';
-import { CIRCLE_LIMITS, CIRCLE_TEXTS, type CirclePage } from '@common/schemas/circles.ts';
+import { CIRCLE_LIMITS, type CirclePage } from '@common/schemas/circles.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@web/api/client.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { FullScreenSpinner } from '@web/components/Spinner.tsx';
+import { i18n } from '@web/i18n/i18n.ts';
 import {
   addChatMessage,
   circleKeys,
@@ -16,9 +17,11 @@ import { useSession } from '@web/queries/session.ts';
 import { useRealtimeEvent, useRoom } from '@web/realtime/hooks.ts';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { FaithBadge, LiveBadge } from '../components/Badges.tsx';
+import { FaithBadge, faithLabel, LiveBadge } from '../components/Badges.tsx';
+import { CIRCLE_KEYS } from '../components/circleTexts.ts';
 import { ChatPanel } from './ChatPanel.tsx';
 import { HostControls } from './HostControls.tsx';
 import { JoinGate } from './JoinGate.tsx';
@@ -37,8 +40,8 @@ export default function CircleRoomScreen() {
   useEffect(() => {
     const error = page.error;
     if (!error) return;
-    if (error instanceof ApiError && error.status === 404) toast.error(CIRCLE_TEXTS.notFound);
-    else toast.error(CIRCLE_TEXTS.loadError, { description: error.message });
+    if (error instanceof ApiError && error.status === 404) toast.error(i18n.t(CIRCLE_KEYS.notFound));
+    else toast.error(i18n.t(CIRCLE_KEYS.loadError), { description: error.message });
     navigate('/faithverse', { replace: true });
   }, [page.error, navigate]);
 
@@ -47,6 +50,7 @@ export default function CircleRoomScreen() {
 }
 
 function CircleRoom({ page }: { page: CirclePage }) {
+  const { t } = useTranslation();
   const { circle, role } = page;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -65,7 +69,9 @@ function CircleRoom({ page }: { page: CirclePage }) {
   useEffect(() => {
     if (page.access !== 'open' || joinOnce.current) return;
     joinOnce.current = true;
-    join.mutate(undefined, { onError: (error) => toast.error('Error', { description: error.message }) });
+    join.mutate(undefined, {
+      onError: (error) => toast.error(i18n.t('Error'), { description: error.message }),
+    });
   }, [page.access, join]);
   // With 'Allow 10s Preview', a non-member watches 10 seconds before the gate.
   const previewOnce = useRef(false);
@@ -96,15 +102,15 @@ function CircleRoom({ page }: { page: CirclePage }) {
   useRealtimeEvent('circle:decision', ({ circle_id, decision }) => {
     if (circle_id !== circle.id) return;
     refetchPage();
-    if (decision === 'approved') toast.success('You are in! Welcome to the circle.');
-    else toast.error('The host declined your request to join.');
+    if (decision === 'approved') toast.success(t('You are in! Welcome to the circle.'));
+    else toast.error(t('The host declined your request to join.'));
   });
 
   // Guests: the host ended it; redirected after 3 s (spec section 4). The host leaves at once.
   useEffect(() => {
     if (!ended || endedBefore.current || isHost) return;
     endedBefore.current = true;
-    toast(CIRCLE_TEXTS.endedForGuests, { description: CIRCLE_TEXTS.endedForGuestsDescription });
+    toast(i18n.t(CIRCLE_KEYS.endedForGuests), { description: i18n.t(CIRCLE_KEYS.endedForGuestsDescription) });
     const timer = setTimeout(() => navigate('/faithverse'), CIRCLE_LIMITS.redirectAfterEndMs);
     return () => clearTimeout(timer);
   }, [ended, isHost, navigate]);
@@ -123,10 +129,10 @@ function CircleRoom({ page }: { page: CirclePage }) {
       const final = await hostCalls.end(circle.id);
       queryClient.setQueryData<CirclePage>(pageKey, (old) => (old ? { ...old, circle: final } : old));
       host.stop();
-      toast.success(CIRCLE_TEXTS.ended, { description: CIRCLE_TEXTS.endedDescription });
+      toast.success(t(CIRCLE_KEYS.ended), { description: t(CIRCLE_KEYS.endedDescription) });
       navigate('/faithverse');
     } catch (error) {
-      toast.error(CIRCLE_TEXTS.endFailed, { description: (error as Error).message });
+      toast.error(t(CIRCLE_KEYS.endFailed), { description: (error as Error).message });
       setEnding(false);
     }
   }
@@ -134,11 +140,11 @@ function CircleRoom({ page }: { page: CirclePage }) {
   const stream = isHost ? host.stream : guest.stream;
   const gated = !isMember && !previewing;
   const waitingText = ended
-    ? CIRCLE_TEXTS.hasEnded
+    ? t(CIRCLE_KEYS.hasEnded)
     : isHost && !host.stream
-      ? 'Start your camera, screen or microphone to go live.'
+      ? t('Start your camera, screen or microphone to go live.')
       : circle.status === 'upcoming'
-        ? 'This circle has not started yet.'
+        ? t('This circle has not started yet.')
         : undefined;
 
   return (
@@ -147,7 +153,7 @@ function CircleRoom({ page }: { page: CirclePage }) {
         {!isHost ? (
           <button type="button" onClick={() => navigate('/faithverse')} className={secondaryButtonClass}>
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-            Back
+            {t('Back')}
           </button>
         ) : null}
         <LiveBadge status={circle.status} />
@@ -163,7 +169,7 @@ function CircleRoom({ page }: { page: CirclePage }) {
             disabled={ending}
             className={`${buttonClass} bg-red-600 hover:bg-red-700`}
           >
-            End Circle
+            {t('End Circle')}
           </button>
         ) : null}
       </header>
@@ -185,20 +191,25 @@ function CircleRoom({ page }: { page: CirclePage }) {
           />
           {isHost && !ended ? <HostControls media={host} defaultSource={circle.source_type} /> : null}
           <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-4">
-            <Detail label="Faith" value={circle.faith} />
-            <Detail label="Topic" value={circle.topic ?? '—'} />
+            <Detail label={t('Faith')} value={t(faithLabel(circle.faith))} />
+            <Detail label={t('Topic')} value={circle.topic ?? '—'} />
             <Detail
-              label="Duration"
-              value={`${circle.duration_min || CIRCLE_LIMITS.defaultDurationShown} min`}
+              label={t('Duration')}
+              value={t('{{minutes}} min', {
+                minutes: circle.duration_min || CIRCLE_LIMITS.defaultDurationShown,
+              })}
             />
             <Detail
-              label="Guests"
+              label={t('Guests')}
               value={`${Math.max(0, circle.member_count - 1)}/${circle.max_guests || CIRCLE_LIMITS.defaultMaxGuests}`}
             />
           </dl>
           {circle.show_store || circle.allow_donations ? (
             <p className="text-sm text-slate-600">
-              {[circle.show_store ? 'Store open' : null, circle.allow_donations ? 'Donations welcome' : null]
+              {[
+                circle.show_store ? t('Store open') : null,
+                circle.allow_donations ? t('Donations welcome') : null,
+              ]
                 .filter(Boolean)
                 .join(' • ')}
             </p>
@@ -240,6 +251,7 @@ function usePreviewRunning(until: string | null): boolean {
 }
 
 function PreviewNotice({ until }: { until: string }) {
+  const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -248,7 +260,7 @@ function PreviewNotice({ until }: { until: string }) {
   const seconds = Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
   return (
     <p className="absolute left-3 top-3 rounded-md bg-black/70 px-2 py-1 text-sm text-white">
-      Preview • about {seconds}s left
+      {t('Preview • about {{seconds}}s left', { seconds })}
     </p>
   );
 }

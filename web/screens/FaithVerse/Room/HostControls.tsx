@@ -1,12 +1,18 @@
 import type { CircleSource } from '@common/schemas/circles.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { Camera, Eye, EyeOff, Mic, MicOff, MonitorUp, Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { HostMedia } from './useCircleMedia.ts';
 
 const SOURCES: Array<{ source: CircleSource; label: string; icon: ReactNode }> = [
-  { source: 'camera', label: 'Camera', icon: <Camera aria-hidden="true" className="h-4 w-4" /> },
-  { source: 'screen', label: 'Share screen', icon: <MonitorUp aria-hidden="true" className="h-4 w-4" /> },
-  { source: 'audio', label: 'Microphone only', icon: <Mic aria-hidden="true" className="h-4 w-4" /> },
+  { source: 'camera', label: msg('Camera'), icon: <Camera aria-hidden="true" className="h-4 w-4" /> },
+  {
+    source: 'screen',
+    label: msg('Share screen'),
+    icon: <MonitorUp aria-hidden="true" className="h-4 w-4" />,
+  },
+  { source: 'audio', label: msg('Microphone only'), icon: <Mic aria-hidden="true" className="h-4 w-4" /> },
 ];
 
 const control =
@@ -14,9 +20,10 @@ const control =
 
 /** The host's controls: what to send (camera, screen, microphone), mute, hide video. */
 export function HostControls({ media, defaultSource }: { media: HostMedia; defaultSource: CircleSource }) {
+  const { t } = useTranslation();
   const hasVideo = media.source === 'camera' || media.source === 'screen';
   return (
-    <div role="toolbar" aria-label="Host controls" className="flex flex-wrap items-center gap-2">
+    <div role="toolbar" aria-label={t('Host controls')} className="flex flex-wrap items-center gap-2">
       {media.stream === null ? (
         <button
           type="button"
@@ -24,7 +31,7 @@ export function HostControls({ media, defaultSource }: { media: HostMedia; defau
           className={`${control} border-red-600 bg-red-600 text-white hover:bg-red-700`}
         >
           <Radio aria-hidden="true" className="h-4 w-4" />
-          Go live
+          {t('Go live')}
         </button>
       ) : null}
       {SOURCES.map(({ source, label, icon }) => (
@@ -36,7 +43,7 @@ export function HostControls({ media, defaultSource }: { media: HostMedia; defau
           className={`${control} ${media.source === source ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
         >
           {icon}
-          {label}
+          {t(label)}
         </button>
       ))}
       <button
@@ -51,7 +58,7 @@ export function HostControls({ media, defaultSource }: { media: HostMedia; defau
         ) : (
           <Mic aria-hidden="true" className="h-4 w-4" />
         )}
-        {media.muted ? 'Unmute' : 'Mute'}
+        {media.muted ? t('Unmute') : t('Mute')}
       </button>
       <button
         type="button"
@@ -65,11 +72,11 @@ export function HostControls({ media, defaultSource }: { media: HostMedia; defau
         ) : (
           <EyeOff aria-hidden="true" className="h-4 w-4" />
         )}
-        {media.videoHidden ? 'Show video' : 'Hide video'}
+        {media.videoHidden ? t('Show video') : t('Hide video')}
       </button>
       {media.stream ? (
         <span role="status" className="text-sm text-slate-600">
-          Sending to {media.guestsConnected} {media.guestsConnected === 1 ? 'viewer' : 'viewers'}
+          {t('Sending to {{count}} viewers', { count: media.guestsConnected })}
         </span>
       ) : null}
     </div>

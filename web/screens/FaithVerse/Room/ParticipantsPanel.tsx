@@ -1,9 +1,13 @@
 import type { CircleMember } from '@common/schemas/circles.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
+import { msg } from '@web/i18n/msg.ts';
 import { useDecideRequest, useJoinRequests } from '@web/queries/circles.ts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+
+const ROLE_TEXT: Record<CircleMember['role'], string> = { host: msg('host'), guest: msg('guest') };
 
 /** Host and guests; the host also answers requests to join here. */
 export function ParticipantsPanel({
@@ -17,6 +21,7 @@ export function ParticipantsPanel({
   isHost: boolean;
   ended: boolean;
 }) {
+  const { t } = useTranslation();
   const requests = useJoinRequests(circleId, isHost && !ended);
   const decide = useDecideRequest(circleId);
   const pending = requests.data ?? [];
@@ -26,18 +31,18 @@ export function ParticipantsPanel({
         id="circle-participants"
         className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900"
       >
-        Participants {members ? <span className="text-slate-500">({members.length})</span> : null}
+        {t('Participants')} {members ? <span className="text-slate-500">({members.length})</span> : null}
       </h2>
       {pending.length > 0 ? (
         <div className="border-b border-slate-200 p-4">
-          <h3 className="mb-2 text-sm font-semibold text-slate-700">Asking to join</h3>
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('Asking to join')}</h3>
           <ul className="space-y-2">
             {pending.map((request) => {
               const name = request.user.full_name || request.user.username;
               const answer = (approve: boolean) =>
                 decide.mutate(
                   { userId: request.user.id, approve },
-                  { onError: (error) => toast.error('Error', { description: error.message }) },
+                  { onError: (error) => toast.error(t('Error'), { description: error.message }) },
                 );
               return (
                 <li key={request.user.id} className="flex flex-wrap items-center gap-2">
@@ -46,18 +51,18 @@ export function ParticipantsPanel({
                   <button
                     type="button"
                     className={buttonClass}
-                    aria-label={`Approve ${name}`}
+                    aria-label={t('Approve {{name}}', { name })}
                     onClick={() => answer(true)}
                   >
-                    Approve
+                    {t('Approve')}
                   </button>
                   <button
                     type="button"
                     className={secondaryButtonClass}
-                    aria-label={`Decline ${name}`}
+                    aria-label={t('Decline {{name}}', { name })}
                     onClick={() => answer(false)}
                   >
-                    Decline
+                    {t('Decline')}
                   </button>
                 </li>
               );
@@ -66,7 +71,7 @@ export function ParticipantsPanel({
         </div>
       ) : null}
       {members ? (
-        <ul aria-label="Participants" className="max-h-64 space-y-2 overflow-y-auto p-4">
+        <ul aria-label={t('Participants')} className="max-h-64 space-y-2 overflow-y-auto p-4">
           {members.map((member) => (
             <li key={member.user.id} className="flex items-center gap-2">
               <Avatar url={member.user.avatar_url} name={member.user.full_name} size="sm" />
@@ -76,12 +81,14 @@ export function ParticipantsPanel({
               >
                 {member.user.full_name || member.user.username}
               </Link>
-              <span className="text-xs font-medium uppercase text-slate-500">{member.role}</span>
+              <span className="text-xs font-medium uppercase text-slate-500">
+                {t(ROLE_TEXT[member.role])}
+              </span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="p-4 text-sm text-slate-600">Join the circle to see who is here.</p>
+        <p className="p-4 text-sm text-slate-600">{t('Join the circle to see who is here.')}</p>
       )}
     </section>
   );

@@ -2,9 +2,11 @@ import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** 'Report circle' in a room's header, for everyone but its host. */
 export function ReportCircleButton({ circleId }: { circleId: string }) {
+  const { t } = useTranslation();
   const [reporting, setReporting] = useState(false);
   return (
     <>
@@ -14,7 +16,7 @@ export function ReportCircleButton({ circleId }: { circleId: string }) {
         className={secondaryButtonClass.replace('px-4', 'px-3 text-sm')}
       >
         <Flag aria-hidden="true" className="h-4 w-4" />
-        Report circle
+        {t('Report circle')}
       </button>
       {reporting ? (
         <ReportDialog

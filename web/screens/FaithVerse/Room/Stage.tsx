@@ -1,12 +1,15 @@
-import { CIRCLE_LIMITS, CIRCLE_TEXTS, type CircleMember } from '@common/schemas/circles.ts';
+import { CIRCLE_LIMITS, type CircleMember } from '@common/schemas/circles.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { Volume2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CIRCLE_KEYS } from '../components/circleTexts.ts';
 
 const { stageAvatarPx: AVATAR, stageMarginPx: MARGIN } = CIRCLE_LIMITS;
 
 /** Plays a stream (muted for the host's own preview); a blocked autoplay asks for one tap. */
 function StreamVideo({ stream, self, label }: { stream: MediaStream; self: boolean; label: string }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const [blocked, setBlocked] = useState(false);
   const hasVideo = stream.getVideoTracks().length > 0;
@@ -33,7 +36,7 @@ function StreamVideo({ stream, self, label }: { stream: MediaStream; self: boole
       {hasVideo ? null : (
         <div className="flex flex-col items-center gap-2 text-white">
           <Volume2 aria-hidden="true" className="h-10 w-10" />
-          <p>Audio only</p>
+          <p>{t('Audio only')}</p>
         </div>
       )}
       {blocked ? (
@@ -42,7 +45,7 @@ function StreamVideo({ stream, self, label }: { stream: MediaStream; self: boole
           onClick={() => void ref.current?.play().then(() => setBlocked(false))}
           className="absolute inset-0 m-auto h-12 w-48 rounded-full bg-white/90 font-semibold text-slate-900"
         >
-          Tap to play
+          {t('Tap to play')}
         </button>
       ) : null}
     </>
@@ -66,21 +69,22 @@ export function Stage({
   overlay?: ReactNode;
   waitingText?: string;
 }) {
+  const { t } = useTranslation();
   const ring = members.slice(0, 16);
   return (
     <div>
       <div className="relative sm:p-[60px]" style={{ ['--ring' as string]: `${MARGIN}px` }}>
         <div className="relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-xl bg-slate-900">
           {stream ? (
-            <StreamVideo stream={stream} self={self} label={self ? 'Your stream' : 'Live stream'} />
+            <StreamVideo stream={stream} self={self} label={self ? t('Your stream') : t('Live stream')} />
           ) : (
             <p role="status" className="px-4 text-center text-slate-200">
-              {waitingText ?? CIRCLE_TEXTS.connecting}
+              {waitingText ?? t(CIRCLE_KEYS.connecting)}
             </p>
           )}
           {overlay}
         </div>
-        <ul aria-label="Participants on stage" className="hidden sm:block">
+        <ul aria-label={t('Participants on stage')} className="hidden sm:block">
           {ring.map((member, index) => {
             const angle = (2 * Math.PI * index) / ring.length - Math.PI / 2;
             return (

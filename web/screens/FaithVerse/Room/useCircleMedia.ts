@@ -1,15 +1,11 @@
-import {
-  CIRCLE_LIMITS,
-  CIRCLE_TEXTS,
-  type Circle,
-  type CircleSource,
-  type IceServer,
-} from '@common/schemas/circles.ts';
+import { CIRCLE_LIMITS, type Circle, type CircleSource, type IceServer } from '@common/schemas/circles.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { i18n } from '@web/i18n/i18n.ts';
 import { circleKeys, hostCalls } from '@web/queries/circles.ts';
 import { useRealtimeConnected, useRealtimeEvent } from '@web/realtime/hooks.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { CIRCLE_KEYS } from '../components/circleTexts.ts';
 import { GuestReceiver, HostBroadcaster } from './rtc.ts';
 
 export interface HostMedia {
@@ -88,7 +84,7 @@ export function useHostMedia(circle: Circle, iceServers: IceServer[], enabled: b
       try {
         captured = await captureSource(next);
       } catch (error) {
-        toast.error(next === 'screen' ? CIRCLE_TEXTS.screenError : CIRCLE_TEXTS.cameraError, {
+        toast.error(next === 'screen' ? i18n.t(CIRCLE_KEYS.screenError) : i18n.t(CIRCLE_KEYS.cameraError), {
           description: (error as Error).message || undefined,
         });
         return;
@@ -112,7 +108,7 @@ export function useHostMedia(circle: Circle, iceServers: IceServer[], enabled: b
           page ? { ...page, circle: live } : page,
         );
       } catch (error) {
-        toast.error('Error', { description: (error as Error).message });
+        toast.error(i18n.t('Error'), { description: (error as Error).message });
       }
     },
     [circle.id, muted, videoHidden, queryClient, stop, stopTracks],

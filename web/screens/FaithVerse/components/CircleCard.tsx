@@ -1,7 +1,9 @@
-import { CIRCLE_LIMITS, CIRCLE_TEXTS, type Circle } from '@common/schemas/circles.ts';
+import { CIRCLE_LIMITS, type Circle } from '@common/schemas/circles.ts';
 import { Lock, Users } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FaithBadge, LiveBadge, TopicBadge } from './Badges.tsx';
+import { CIRCLE_KEYS } from './circleTexts.ts';
 import { HostAvatar } from './HostAvatar.tsx';
 
 export const circlePath = (id: string) => `/faithverse/c/${encodeURIComponent(id)}`;
@@ -25,6 +27,7 @@ export const clickableCardClass =
 export function CircleCard({ circle, viewerId }: { circle: Circle; viewerId: string | undefined }) {
   const max = circle.max_guests || CIRCLE_LIMITS.defaultMaxGuests;
   const isHost = viewerId === circle.host_id;
+  const { t } = useTranslation();
   return (
     <article className={`${clickableCardClass} flex w-full flex-col gap-3 p-4`}>
       <div className="flex items-center justify-between gap-2">
@@ -35,7 +38,7 @@ export function CircleCard({ circle, viewerId }: { circle: Circle; viewerId: str
             {circle.member_count}/{max}
           </span>
           <span className="sr-only">
-            {circle.member_count} of {max} members
+            {t('{{members}} of {{max}} members', { members: circle.member_count, max })}
           </span>
         </p>
       </div>
@@ -51,16 +54,20 @@ export function CircleCard({ circle, viewerId }: { circle: Circle; viewerId: str
       <div className="mt-auto flex items-center gap-2 border-t border-slate-100 pt-3">
         <HostAvatar host={circle.host} size="sm" />
         <span className="min-w-0 flex-1 truncate text-sm text-slate-700">
-          <span className="sr-only">Hosted by </span>@{circle.host.username}
+          <Trans
+            i18nKey="<hidden>Hosted by </hidden>@{{username}}"
+            values={{ username: circle.host.username }}
+            components={{ hidden: <span className="sr-only" /> }}
+          />
         </span>
         {isHost ? (
           <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-            Your circle
+            {t('Your circle')}
           </span>
         ) : needsApprovalFor(circle, viewerId) ? (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
             <Lock aria-hidden="true" className="h-3 w-3" />
-            {CIRCLE_TEXTS.requestToJoin}
+            {t(CIRCLE_KEYS.requestToJoin)}
           </span>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import type { Circle } from '@common/schemas/circles.ts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LiveBadge } from './Badges.tsx';
+import { faithLabel, LiveBadge } from './Badges.tsx';
 import { circlePath, clickableCardClass, stretchedLinkClass } from './CircleCard.tsx';
 import { HostAvatar } from './HostAvatar.tsx';
 
@@ -9,12 +10,13 @@ import { HostAvatar } from './HostAvatar.tsx';
  * their profile, above the card's own link), title and 'Topic: {topic}'.
  */
 export function LiveCircleCard({ circle }: { circle: Circle }) {
+  const { t } = useTranslation();
   const hostName = circle.host.full_name || circle.host.username;
   return (
     <article className={`${clickableCardClass} flex w-full flex-col gap-3 p-4`}>
       <div className="flex items-center justify-between gap-2">
         <LiveBadge status={circle.status} />
-        <span className="truncate text-sm font-medium text-brand-700">{circle.faith}</span>
+        <span className="truncate text-sm font-medium text-brand-700">{t(faithLabel(circle.faith))}</span>
       </div>
       <div className="flex min-w-0 items-center gap-3">
         <HostAvatar host={circle.host} />
@@ -30,7 +32,9 @@ export function LiveCircleCard({ circle }: { circle: Circle }) {
           {circle.title}
         </Link>
       </h3>
-      {circle.topic ? <p className="break-words text-sm text-slate-600">Topic: {circle.topic}</p> : null}
+      {circle.topic ? (
+        <p className="break-words text-sm text-slate-600">{t('Topic: {{topic}}', { topic: circle.topic })}</p>
+      ) : null}
     </article>
   );
 }

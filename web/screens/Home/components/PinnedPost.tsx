@@ -1,9 +1,11 @@
 import type { Post } from '@common/schemas/posts.ts';
 import { ApiError } from '@web/api/client.ts';
 import { PostCard } from '@web/components/posts/PostCard.tsx';
+import { i18n } from '@web/i18n/i18n.ts';
 import { useFeed, usePost } from '@web/queries/posts.ts';
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 
@@ -44,8 +46,8 @@ export function usePostFromLink() {
   const failure = !inFeed && single.isError ? single.error : null;
   useEffect(() => {
     if (!failure) return;
-    if (failure instanceof ApiError && failure.status === 404) toast.error('Post not found');
-    else toast.error('Error loading post', { description: failure.message });
+    if (failure instanceof ApiError && failure.status === 404) toast.error(i18n.t('Post not found'));
+    else toast.error(i18n.t('Error loading post'), { description: failure.message });
     dismiss();
   }, [failure, dismiss]);
 
@@ -54,16 +56,17 @@ export function usePostFromLink() {
 
 /** The linked post above the feed, with a way to put it away. */
 export function PinnedPost({ post, onDismiss }: { post: Post; onDismiss: () => void }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="pinned-post" className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
         <h2 id="pinned-post" className="text-sm font-semibold text-slate-600">
-          Trending post
+          {t('Trending post')}
         </h2>
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Close trending post"
+          aria-label={t('Close trending post')}
           className="rounded-lg p-1 text-slate-500 hover:bg-slate-100"
         >
           <X aria-hidden="true" className="h-4 w-4" />

@@ -2,31 +2,34 @@ import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { cardClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { i18n } from '@web/i18n/i18n.ts';
 import { useTrending } from '@web/queries/posts.ts';
 import { Heart, MessageCircle, TrendingUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 function excerpt(content: string) {
-  if (content === MEDIA_ONLY_CONTENT) return 'Shared a photo or video';
+  if (content === MEDIA_ONLY_CONTENT) return i18n.t('Shared a photo or video');
   return content.length > 90 ? `${content.slice(0, 90).trimEnd()}…` : content;
 }
 
 /** Trending Now: up to 5 posts; choosing one shows it in the home feed (/?post={id}). */
 export function TrendingCard() {
+  const { t } = useTranslation();
   const trending = useTrending();
   return (
     <section aria-labelledby="trending-now" className={`${cardClass} p-4`}>
       <h2 id="trending-now" className="mb-3 flex items-center gap-2 font-semibold text-slate-900">
         <TrendingUp aria-hidden="true" className="h-5 w-5 text-brand-600" />
-        Trending Now
+        {t('Trending Now')}
       </h2>
       {trending.isPending ? (
-        <Spinner label="Loading trending posts..." />
+        <Spinner label={t('Loading trending posts...')} />
       ) : trending.isError ? (
         <p className="text-sm text-red-700">{trending.error.message}</p>
       ) : trending.data.length === 0 ? (
         <p className="text-sm text-slate-500">
-          Nothing trending yet. Like and comment on posts to get things going!
+          {t('Nothing trending yet. Like and comment on posts to get things going!')}
         </p>
       ) : (
         <ol className="flex flex-col gap-1">
@@ -45,13 +48,15 @@ export function TrendingCard() {
                   <span className="mt-1 flex gap-3 text-xs text-slate-500">
                     <span className="inline-flex items-center gap-1">
                       <Heart aria-hidden="true" className="h-3.5 w-3.5" />
-                      {post.like_count}
-                      <span className="sr-only">{post.like_count === 1 ? ' like' : ' likes'}</span>
+                      <span aria-hidden="true">{post.like_count}</span>
+                      <span className="sr-only">{t('{{count}} likes', { count: post.like_count })}</span>
                     </span>
                     <span className="inline-flex items-center gap-1">
                       <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" />
-                      {post.comment_count}
-                      <span className="sr-only">{post.comment_count === 1 ? ' comment' : ' comments'}</span>
+                      <span aria-hidden="true">{post.comment_count}</span>
+                      <span className="sr-only">
+                        {t('{{count}} comments', { count: post.comment_count })}
+                      </span>
                     </span>
                   </span>
                 </span>

@@ -1,8 +1,10 @@
-import { type ConversationBox, MESSAGE_TEXTS } from '@common/schemas/messages.ts';
+import type { ConversationBox } from '@common/schemas/messages.ts';
 import { BADGE_CAP } from '@common/schemas/notifications.ts';
 import { useRequestCount } from '@web/queries/messages.ts';
 import { ArrowLeft, ChevronRight, Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MESSAGE_KEYS } from '../texts.ts';
 
 /**
  * Above the list: in the inbox, the way to 'Message requests' with how many wait there (requests
@@ -10,6 +12,7 @@ import { Link } from 'react-router';
  * back and what a request is.
  */
 export function BoxHeader({ box }: { box: ConversationBox }) {
+  const { t } = useTranslation();
   const count = useRequestCount();
   if (box === 'requests') {
     return (
@@ -17,15 +20,15 @@ export function BoxHeader({ box }: { box: ConversationBox }) {
         <div className="flex items-center gap-1">
           <Link
             to="/messages"
-            aria-label="Back to inbox"
-            title="Back to inbox"
+            aria-label={t('Back to inbox')}
+            title={t('Back to inbox')}
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
           >
             <ArrowLeft aria-hidden="true" className="h-5 w-5" />
           </Link>
-          <h2 className="text-base font-semibold text-slate-900">{MESSAGE_TEXTS.requests}</h2>
+          <h2 className="text-base font-semibold text-slate-900">{t(MESSAGE_KEYS.requests)}</h2>
         </div>
-        <p className="px-2 pb-1 text-sm text-slate-500">{MESSAGE_TEXTS.requestsHint}</p>
+        <p className="px-2 pb-1 text-sm text-slate-500">{t(MESSAGE_KEYS.requestsHint)}</p>
       </div>
     );
   }
@@ -33,11 +36,11 @@ export function BoxHeader({ box }: { box: ConversationBox }) {
   return (
     <Link
       to="/messages?box=requests"
-      aria-label={count > 0 ? `${MESSAGE_TEXTS.requests}, ${count}` : MESSAGE_TEXTS.requests}
+      aria-label={count > 0 ? t('Message requests, {{count}}', { count }) : t(MESSAGE_KEYS.requests)}
       className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 text-slate-700 hover:bg-slate-50"
     >
       <Inbox aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
-      <span className="min-w-0 flex-1 truncate font-medium">{MESSAGE_TEXTS.requests}</span>
+      <span className="min-w-0 flex-1 truncate font-medium">{t(MESSAGE_KEYS.requests)}</span>
       {count > 0 ? (
         <span
           aria-hidden="true"

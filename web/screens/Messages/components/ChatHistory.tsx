@@ -1,10 +1,13 @@
-import { MESSAGE_TEXTS, type Participant } from '@common/schemas/messages.ts';
+import type { Participant } from '@common/schemas/messages.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useWhenVisible } from '@web/components/useWhenVisible.ts';
+import { i18n } from '@web/i18n/i18n.ts';
 import type { ChatMessage } from '@web/queries/messageCache.ts';
 import { useChat } from '@web/queries/messages.ts';
 import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_KEYS } from '../texts.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 
 /** Closer to the bottom than this counts as reading the newest messages: new ones scroll into view. */
@@ -24,6 +27,7 @@ export function ChatHistory({
   other: Participant;
   onRetry: (message: ChatMessage) => void;
 }) {
+  const { t } = useTranslation();
   const chat = useChat(other.id);
   const scroller = useRef<HTMLDivElement>(null);
   const messages = useMemo(() => {
@@ -43,16 +47,16 @@ export function ChatHistory({
   if (chat.isPending) {
     return (
       <div className="flex flex-1 items-center justify-center">
-        <Spinner label="Loading messages…" />
+        <Spinner label={t('Loading messages…')} />
       </div>
     );
   }
   if (!chat.data) {
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
-        <p className="text-slate-700">{chat.error?.message ?? 'Could not load the messages.'}</p>
+        <p className="text-slate-700">{chat.error?.message ?? t('Could not load the messages.')}</p>
         <button type="button" onClick={() => chat.refetch()} className={secondaryButtonClass}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
@@ -67,17 +71,17 @@ export function ChatHistory({
     >
       <div ref={sentinel} aria-hidden="true" />
       <div className="flex h-8 items-center justify-center text-sm text-slate-500">
-        {isFetchingNextPage ? <span role="status">Loading…</span> : null}
+        {isFetchingNextPage ? <span role="status">{t('Loading…')}</span> : null}
         {isFetchNextPageError ? (
           <button type="button" onClick={() => void fetchNextPage()} className="text-red-700 underline">
-            Could not load older messages. Try again
+            {t('Could not load older messages. Try again')}
           </button>
         ) : null}
       </div>
       {messages.length === 0 ? (
-        <p className="py-10 text-center text-slate-500">{MESSAGE_TEXTS.noMessages}</p>
+        <p className="py-10 text-center text-slate-500">{t(MESSAGE_KEYS.noMessages)}</p>
       ) : (
-        <ol aria-label={`Messages with ${name}`} className="flex flex-col gap-2">
+        <ol aria-label={t('Messages with {{name}}', { name })} className="flex flex-col gap-2">
           {messages.map((m) => (
             <MessageBubble
               key={m.client_id && m.sender_id === viewerId ? `c:${m.client_id}` : m.id}
@@ -124,7 +128,8 @@ function useFollowBottom(
     } else if (last !== before.last) {
       if (newest && (distance < NEAR_BOTTOM_PX || newest.sender_id === viewerId))
         el.scrollTop = el.scrollHeight;
-      if (newest && newest.sender_id !== viewerId) setAnnouncement(`New message: ${newest.content}`);
+      if (newest && newest.sender_id !== viewerId)
+        setAnnouncement(i18n.t('New message: {{content}}', { content: newest.content }));
     } else if (first !== before.first) {
       // Older messages came in above: stay where the member was, measured from the bottom.
       el.scrollTop = el.scrollHeight - el.clientHeight - distance;

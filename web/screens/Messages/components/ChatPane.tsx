@@ -1,12 +1,14 @@
-import { type ConversationBox, MESSAGE_TEXTS, type Participant } from '@common/schemas/messages.ts';
+import type { ConversationBox, Participant } from '@common/schemas/messages.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { type ChatMessage, setPending, updateChat } from '@web/queries/messageCache.ts';
 import { addLocalMessage, type ChatPartner, useChat, useSendMessage } from '@web/queries/messages.ts';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { MESSAGE_KEYS } from '../texts.ts';
 import { ChatHistory } from './ChatHistory.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { RequestBar } from './RequestBar.tsx';
@@ -19,10 +21,11 @@ function newClientId(): string {
 }
 
 function BackToList({ box }: { box: ConversationBox }) {
+  const { t } = useTranslation();
   return (
     <Link
       to={box === 'requests' ? '/messages?box=requests' : '/messages'}
-      aria-label="Back to conversations"
+      aria-label={t('Back to conversations')}
       className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 md:hidden"
     >
       <ArrowLeft aria-hidden="true" className="h-5 w-5" />
@@ -42,17 +45,18 @@ export function ChatPane({
   viewerId: string;
   box: ConversationBox;
 }) {
+  const { t } = useTranslation();
   if (partner.state === 'found') {
     return <Chat key={partner.participant.id} other={partner.participant} viewerId={viewerId} box={box} />;
   }
   let body: ReactNode = null;
-  if (partner.state === 'loading') body = <p className="text-slate-500">Loading…</p>;
-  if (partner.state === 'self') body = <p className="text-slate-700">{MESSAGE_TEXTS.toSelf}</p>;
+  if (partner.state === 'loading') body = <p className="text-slate-500">{t('Loading…')}</p>;
+  if (partner.state === 'self') body = <p className="text-slate-700">{t(MESSAGE_KEYS.toSelf)}</p>;
   if (partner.state === 'unknown') {
     body = (
       <>
         <p className="font-semibold text-slate-900">@{username}</p>
-        <p className="text-slate-700">{MESSAGE_TEXTS.unknownUsername}</p>
+        <p className="text-slate-700">{t(MESSAGE_KEYS.unknownUsername)}</p>
       </>
     );
   }
@@ -61,7 +65,7 @@ export function ChatPane({
       <>
         <p className="text-slate-700">{partner.error.message}</p>
         <button type="button" onClick={partner.retry} className="font-medium text-brand-600 underline">
-          Try again
+          {t('Try again')}
         </button>
       </>
     );
@@ -82,14 +86,18 @@ export function ChatPane({
 }
 
 function Chat({ other, viewerId, box }: { other: Participant; viewerId: string; box: ConversationBox }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const chat = useChat(other.id);
   // The server's copy of the member (fresher than the list's or the profile's).
   const member = chat.data?.pages[0]?.other ?? other;
   const name = member.full_name || member.username;
-  const onFailed = useCallback((error: Error) => {
-    toast.error(MESSAGE_TEXTS.sendFailed, { description: error.message });
-  }, []);
+  const onFailed = useCallback(
+    (error: Error) => {
+      toast.error(t(MESSAGE_KEYS.sendFailed), { description: error.message });
+    },
+    [t],
+  );
   const deliver = useSendMessage(viewerId, member, onFailed);
 
   function send(content: string) {
@@ -122,7 +130,7 @@ function Chat({ other, viewerId, box }: { other: Participant; viewerId: string; 
             <span className="block truncate text-xs text-slate-500">@{member.username}</span>
           </span>
         </Link>
-        <h2 className="sr-only">Conversation with {name}</h2>
+        <h2 className="sr-only">{t('Conversation with {{name}}', { name })}</h2>
       </header>
       <ChatHistory viewerId={viewerId} other={member} onRetry={retry} />
       {chat.data?.pages[0]?.is_request ? <RequestBar other={member} /> : null}

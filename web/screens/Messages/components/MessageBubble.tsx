@@ -2,6 +2,7 @@ import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import type { ChatMessage } from '@web/queries/messageCache.ts';
 import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * One message. The viewer's own show where they are: 'Sending…', 'Failed' with Retry, and on the
@@ -21,6 +22,7 @@ export const MessageBubble = memo(function MessageBubble({
   showReceipt: boolean;
   onRetry: (message: ChatMessage) => void;
 }) {
+  const { t } = useTranslation();
   const failed = message.pending === 'failed';
   const [reporting, setReporting] = useState(false);
   return (
@@ -32,40 +34,40 @@ export const MessageBubble = memo(function MessageBubble({
             : 'rounded-bl-sm bg-slate-100 text-slate-900'
         }`}
       >
-        <span className="sr-only">{mine ? 'You' : senderName}: </span>
+        <span className="sr-only">{t('{{sender}}:', { sender: mine ? t('You') : senderName })} </span>
         {message.content}
       </p>
       <p className="mt-0.5 flex items-center gap-2 px-1 text-xs text-slate-500">
         {message.pending ? null : <RelativeTime iso={message.created_at} />}
-        {message.pending === 'sending' ? <span>Sending…</span> : null}
+        {message.pending === 'sending' ? <span>{t('Sending…')}</span> : null}
         {failed ? (
           <>
-            <span className="font-medium text-red-700">Failed</span>
+            <span className="font-medium text-red-700">{t('Failed')}</span>
             <button
               type="button"
               onClick={() => onRetry(message)}
               className="rounded font-semibold text-brand-600 hover:text-brand-700 hover:underline"
             >
-              Retry
+              {t('Retry')}
             </button>
           </>
         ) : null}
-        {showReceipt ? <span>{message.is_read ? 'Read' : 'Delivered'}</span> : null}
+        {showReceipt ? <span>{message.is_read ? t('Read') : t('Delivered')}</span> : null}
         {!mine && !message.pending ? (
           <button
             type="button"
-            aria-label={`Report message from ${senderName}`}
+            aria-label={t('Report message from {{name}}', { name: senderName })}
             onClick={() => setReporting(true)}
             className="rounded font-medium text-slate-500 hover:text-red-700 hover:underline"
           >
-            Report
+            {t('Report')}
           </button>
         ) : null}
       </p>
       {reporting ? (
         <ReportDialog
           target={{ type: 'message', id: message.id }}
-          what="message"
+          what={t('message')}
           onClose={() => setReporting(false)}
         />
       ) : null}

@@ -11,7 +11,9 @@ import { cardClass } from '@web/components/posts/labels.ts';
 import { useUpdateDetails } from '@web/queries/profiles.ts';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ABOUT_LABELS } from '../texts.ts';
 
 type Details = Record<AboutField, string>;
 
@@ -35,6 +37,7 @@ function Value({ field, value }: { field: AboutField; value: string }) {
 }
 
 function DetailsForm({ profile, onDone }: { profile: ProfilePage; onDone: () => void }) {
+  const { t } = useTranslation();
   const update = useUpdateDetails();
   const [values, setValues] = useState<Details>(() => detailsOf(profile));
   const [errors, setErrors] = useState<Partial<Record<AboutField, string>>>({});
@@ -49,20 +52,20 @@ function DetailsForm({ profile, onDone }: { profile: ProfilePage; onDone: () => 
     setErrors({});
     try {
       await update.mutateAsync(parsed.data);
-      toast.success('Profile details updated!');
+      toast.success(t('Profile details updated!'));
       onDone();
     } catch (error) {
-      toast.error('Error updating profile', { description: (error as Error).message });
+      toast.error(t('Error updating profile'), { description: (error as Error).message });
     }
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        {ABOUT_FIELDS.map(([field, label]) => (
+        {ABOUT_FIELDS.map(([field]) => (
           <Field
             key={field}
-            label={label}
+            label={t(ABOUT_LABELS[field])}
             name={field}
             value={values[field]}
             maxLength={ABOUT_FIELD_MAX_LENGTH}
@@ -75,10 +78,10 @@ function DetailsForm({ profile, onDone }: { profile: ProfilePage; onDone: () => 
       </div>
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onDone} className={secondaryButtonClass}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button type="submit" disabled={update.isPending} className={buttonClass}>
-          {update.isPending ? 'Saving...' : 'Save details'}
+          {update.isPending ? t('Saving...') : t('Save details')}
         </button>
       </div>
     </form>
@@ -87,6 +90,7 @@ function DetailsForm({ profile, onDone }: { profile: ProfilePage; onDone: () => 
 
 /** About: hobbies, favourites, education, work, relationship status, places and website. */
 export function AboutTab({ profile }: { profile: ProfilePage }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const filled = ABOUT_FIELDS.filter(([field]) => profile[field]);
   const shown = profile.is_me ? ABOUT_FIELDS : filled;
@@ -95,12 +99,12 @@ export function AboutTab({ profile }: { profile: ProfilePage }) {
     <section aria-labelledby="profile-about" className={`${cardClass} flex flex-col gap-4 p-4`}>
       <div className="flex items-center justify-between gap-2">
         <h2 id="profile-about" className="text-lg font-semibold text-slate-900">
-          About
+          {t('About')}
         </h2>
         {profile.is_me && !editing ? (
           <button type="button" onClick={() => setEditing(true)} className={secondaryButtonClass}>
             <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit details
+            {t('Edit details')}
           </button>
         ) : null}
       </div>
@@ -108,18 +112,18 @@ export function AboutTab({ profile }: { profile: ProfilePage }) {
         <DetailsForm profile={profile} onDone={() => setEditing(false)} />
       ) : shown.length === 0 ? (
         <p className="text-slate-500">
-          {profile.full_name || profile.username} has not added any details yet.
+          {t('{{name}} has not added any details yet.', { name: profile.full_name || profile.username })}
         </p>
       ) : (
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-          {shown.map(([field, label]) => (
+          {shown.map(([field]) => (
             <div key={field} className="min-w-0">
-              <dt className="text-sm font-medium text-slate-500">{label}</dt>
+              <dt className="text-sm font-medium text-slate-500">{t(ABOUT_LABELS[field])}</dt>
               <dd className="text-slate-900">
                 {profile[field] ? (
                   <Value field={field} value={profile[field]} />
                 ) : (
-                  <span className="text-slate-400">Not added yet</span>
+                  <span className="text-slate-400">{t('Not added yet')}</span>
                 )}
               </dd>
             </div>

@@ -1,7 +1,8 @@
 import { MEDIA_LIMITS } from '@common/schemas/media.ts';
-import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profiles.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
+import { i18n } from '@web/i18n/i18n.ts';
 import { fileKind, isVideoFile, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
@@ -9,14 +10,16 @@ import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useUpdateCover } from '@web/queries/profiles.ts';
 import { ImagePlus, MoveVertical } from 'lucide-react';
 import { type PointerEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { PROFILE_KEYS } from '../texts.ts';
 import { CoverMedia } from './CoverMedia.tsx';
 
 const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 
 // A video's size is checked on the clip the trim dialog makes, not on the source.
 const coverProblem = (file: File) =>
-  !fileKind(file) ? PROFILE_MESSAGES.coverNotMedia : isVideoFile(file) ? null : mediaProblem(file);
+  !fileKind(file) ? i18n.t(PROFILE_KEYS.coverNotMedia) : isVideoFile(file) ? null : mediaProblem(file);
 
 /**
  * Edit cover photo: choose a photo (uploaded at once, with progress) or a video (cut to 10 seconds in
@@ -24,6 +27,7 @@ const coverProblem = (file: File) =>
  * position, then Save.
  */
 export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
+  const { t } = useTranslation();
   const ids = { title: useId(), slider: useId() };
   const update = useUpdateCover();
   // A photo is uploaded at once (a failure is reported on Save); a video is cut to 10 seconds and
@@ -46,7 +50,7 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
 
   async function save() {
     if (!file && !profile.cover_photo_url) {
-      toast.error(PROFILE_MESSAGES.coverNoFile);
+      toast.error(t(PROFILE_KEYS.coverNoFile));
       return;
     }
     setSaving(true);
@@ -57,17 +61,17 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
           mediaId = (await media.upload()).id;
         } catch (error) {
           if ((error as Error).name === 'AbortError') return;
-          toast.error('Upload failed', { description: (error as Error).message });
+          toast.error(t('Upload failed'), { description: (error as Error).message });
           media.clear();
           return;
         }
       }
       await update.mutateAsync(mediaId ? { media_id: mediaId, position } : { position });
-      toast.success('Cover photo updated!');
+      toast.success(t('Cover photo updated!'));
       onClose();
     } catch (error) {
       media.forgetIfInvalid(error);
-      toast.error('Error updating profile', { description: (error as Error).message });
+      toast.error(t('Error updating profile'), { description: (error as Error).message });
     } finally {
       setSaving(false);
     }
@@ -103,7 +107,7 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
       <div className="flex flex-col gap-4 p-5">
         {trimmer.element}
         <h2 id={ids.title} className="text-lg font-bold text-slate-900">
-          Edit cover photo
+          {t('Edit cover photo')}
         </h2>
         <div
           onPointerDown={onPointerDown}
@@ -122,18 +126,18 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
           {previewUrl ? (
             <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
               <MoveVertical aria-hidden="true" className="h-3.5 w-3.5" />
-              Drag to reposition
+              {t('Drag to reposition')}
             </span>
           ) : (
             <p className="absolute inset-0 flex items-center justify-center text-sm text-white">
-              Choose a photo or video for your cover
+              {t('Choose a photo or video for your cover')}
             </p>
           )}
         </div>
         {uploading ? <UploadProgress percent={progress ?? 0} /> : null}
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.slider} className="text-sm font-medium text-slate-700">
-            Vertical position: {position}%
+            {t('Vertical position: {{position}}%', { position })}
           </label>
           <input
             id={ids.slider}
@@ -152,7 +156,7 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
             className={`${secondaryButtonClass} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600`}
           >
             <ImagePlus aria-hidden="true" className="h-4 w-4" />
-            Choose file
+            {t('Choose file')}
             <input
               type="file"
               accept="image/*,video/*"
@@ -167,10 +171,10 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
           </label>
           <div className="flex gap-2">
             <button type="button" onClick={onClose} className={secondaryButtonClass}>
-              Cancel
+              {t('Cancel')}
             </button>
             <button type="button" onClick={() => void save()} disabled={saving} className={buttonClass}>
-              {saving ? (uploading ? 'Uploading...' : 'Saving...') : 'Save'}
+              {saving ? (uploading ? t('Uploading...') : t('Saving...')) : t('Save')}
             </button>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { useMediaPreferences } from '@web/queries/settings.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The cover photo or video, shown at its vertical position (0 = top edge, 100 = bottom edge).
@@ -18,6 +19,7 @@ export function CoverMedia({
   video: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const { autoplay, dataSaver } = useMediaPreferences();
   const style = { objectPosition: `center ${position}%` };
   const frame = `block w-full object-cover ${className}`;
@@ -40,11 +42,13 @@ export function CoverMedia({
         muted
         loop
         playsInline
-        aria-label={`Cover video of ${name}`}
+        aria-label={t('Cover video of {{name}}', { name })}
         className={`${frame} bg-black`}
         style={style}
       />
     );
   }
-  return <img src={url} alt={`Cover of ${name}`} draggable={false} className={frame} style={style} />;
+  return (
+    <img src={url} alt={t('Cover of {{name}}', { name })} draggable={false} className={frame} style={style} />
+  );
 }

@@ -2,10 +2,12 @@ import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { useFollow } from '@web/queries/follows.ts';
 import { UserCheck, UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
 /** Follow (which also sends a friend request) or Following, which unfollows when pressed. */
 export function FollowButton({ profile }: { profile: ProfilePage }) {
+  const { t } = useTranslation();
   const follow = useFollow(profile);
   const name = profile.full_name || profile.username;
 
@@ -13,11 +15,11 @@ export function FollowButton({ profile }: { profile: ProfilePage }) {
     const wanted = !profile.i_follow;
     try {
       const state = await follow.mutateAsync(wanted);
-      if (!wanted) toast.success(`You unfollowed ${name}`);
-      else if (state.friendship === 'pending_sent') toast.success('Friend request sent!');
-      else toast.success(`You are following ${name}`);
+      if (!wanted) toast.success(t('You unfollowed {{name}}', { name }));
+      else if (state.friendship === 'pending_sent') toast.success(t('Friend request sent!'));
+      else toast.success(t('You are following {{name}}', { name }));
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      toast.error(t('Error'), { description: (error as Error).message });
     }
   }
 
@@ -27,7 +29,7 @@ export function FollowButton({ profile }: { profile: ProfilePage }) {
       onClick={() => void toggle()}
       disabled={follow.isPending}
       aria-pressed={profile.i_follow}
-      title={profile.i_follow ? `Unfollow ${name}` : undefined}
+      title={profile.i_follow ? t('Unfollow {{name}}', { name }) : undefined}
       className={profile.i_follow ? secondaryButtonClass : buttonClass}
     >
       {profile.i_follow ? (
@@ -35,7 +37,7 @@ export function FollowButton({ profile }: { profile: ProfilePage }) {
       ) : (
         <UserPlus aria-hidden="true" className="h-4 w-4" />
       )}
-      {profile.i_follow ? 'Following' : 'Follow'}
+      {profile.i_follow ? t('Following') : t('Follow')}
     </button>
   );
 }

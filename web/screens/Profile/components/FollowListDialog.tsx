@@ -4,12 +4,14 @@ import { Avatar } from '@web/components/Avatar.tsx';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { msg } from '@web/i18n/msg.ts';
 import { useFollowList } from '@web/queries/follows.ts';
 import { X } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-const EMPTY = { followers: 'No followers yet', following: 'Not following anyone yet' };
+const EMPTY = { followers: msg('No followers yet'), following: msg('Not following anyone yet') };
 
 /** The members who follow this profile, or whom it follows; private lists say so. */
 export function FollowListDialog({
@@ -21,6 +23,7 @@ export function FollowListDialog({
   direction: 'followers' | 'following';
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const list = useFollowList(profile.id, direction);
   const profiles = list.data?.pages.flatMap((page) => page.profiles) ?? [];
@@ -31,12 +34,12 @@ export function FollowListDialog({
       <div className="flex max-h-[80vh] flex-col">
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
           <h2 id={titleId} className="text-lg font-bold text-slate-900">
-            {direction === 'followers' ? 'Followers' : 'Following'}
+            {direction === 'followers' ? t('Followers') : t('Following')}
           </h2>
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('Close')}
             className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100"
           >
             <X aria-hidden="true" className="h-5 w-5" />
@@ -45,14 +48,14 @@ export function FollowListDialog({
         <div className="overflow-y-auto p-3">
           {list.isPending ? (
             <div className="p-4">
-              <Spinner label="Loading members..." />
+              <Spinner label={t('Loading members...')} />
             </div>
           ) : list.isError && profiles.length === 0 ? (
             <p role={hidden ? undefined : 'alert'} className="p-4 text-center text-slate-600">
               {list.error.message}
             </p>
           ) : profiles.length === 0 ? (
-            <p className="p-4 text-center text-slate-500">{EMPTY[direction]}</p>
+            <p className="p-4 text-center text-slate-500">{t(EMPTY[direction])}</p>
           ) : (
             <ul className="flex flex-col">
               {profiles.map((member) => (
@@ -82,7 +85,7 @@ export function FollowListDialog({
                 disabled={list.isFetchingNextPage}
                 className={secondaryButtonClass}
               >
-                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                {list.isFetchingNextPage ? t('Loading...') : t('Load more')}
               </button>
             </div>
           ) : null}

@@ -3,19 +3,23 @@ import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { cardClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { currentLocale } from '@web/i18n/i18n.ts';
+import { msg } from '@web/i18n/msg.ts';
 import type { WallMedia } from '@web/queries/profileCache.ts';
 import { useWallFeed } from '@web/queries/profiles.ts';
 import { Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 const TEXT = {
-  photo: { empty: 'No photos yet', label: 'Photos', loading: 'Loading photos...' },
-  video: { empty: 'No videos yet', label: 'Videos', loading: 'Loading videos...' },
+  photo: { empty: msg('No photos yet'), label: msg('Photos'), loading: msg('Loading photos...') },
+  video: { empty: msg('No videos yet'), label: msg('Videos'), loading: msg('Loading videos...') },
 };
 
-const dateOf = (post: Post) => new Date(post.created_at).toLocaleDateString();
+const dateOf = (post: Post) => new Date(post.created_at).toLocaleDateString(currentLocale());
 
 function PhotoTile({ post }: { post: Post }) {
+  const { t } = useTranslation();
   const who = post.author.full_name || post.author.username;
   return (
     <Link
@@ -24,7 +28,7 @@ function PhotoTile({ post }: { post: Post }) {
     >
       <img
         src={post.image_feed_url ?? post.image_url ?? ''}
-        alt={`Shared by ${who} on ${dateOf(post)}`}
+        alt={t('Shared by {{name}} on {{date}}', { name: who, date: dateOf(post) })}
         loading="lazy"
         decoding="async"
         className="aspect-square w-full object-cover transition-transform hover:scale-105"
@@ -34,12 +38,16 @@ function PhotoTile({ post }: { post: Post }) {
 }
 
 function VideoTile({ post, onOpen }: { post: Post; onOpen: (postId: string) => void }) {
+  const { t } = useTranslation();
   const who = post.author.full_name || post.author.username;
   return (
     <button
       type="button"
       onClick={() => onOpen(post.id)}
-      aria-label={`Video shared by ${who} on ${dateOf(post)}: show it in Posts`}
+      aria-label={t('Video shared by {{name}} on {{date}}: show it in Posts', {
+        name: who,
+        date: dateOf(post),
+      })}
       className="group relative block w-full overflow-hidden rounded-lg bg-black"
     >
       {post.image_feed_url ? (
@@ -78,13 +86,14 @@ export function MediaGrid({
   media: WallMedia;
   onOpenVideo?: (postId: string) => void;
 }) {
+  const { t } = useTranslation();
   const feed = useWallFeed(profile.id, media);
   const text = TEXT[media];
 
   if (feed.isPending) {
     return (
       <div className={`${cardClass} p-8`}>
-        <Spinner label={text.loading} />
+        <Spinner label={t(text.loading)} />
       </div>
     );
   }
@@ -93,17 +102,17 @@ export function MediaGrid({
       <div role="alert" className={`${cardClass} flex flex-col items-center gap-3 p-8 text-center`}>
         <p className="text-slate-700">{feed.error?.message}</p>
         <button type="button" onClick={() => feed.refetch()} className={secondaryButtonClass}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
   }
   const posts = feed.data.pages.flatMap((page) => page.posts);
   if (posts.length === 0)
-    return <p className={`${cardClass} p-8 text-center text-slate-500`}>{text.empty}</p>;
+    return <p className={`${cardClass} p-8 text-center text-slate-500`}>{t(text.empty)}</p>;
   return (
     <div className={`${cardClass} flex flex-col gap-4 p-2 sm:p-4`}>
-      <ul aria-label={text.label} className="grid grid-cols-3 gap-1 sm:gap-2">
+      <ul aria-label={t(text.label)} className="grid grid-cols-3 gap-1 sm:gap-2">
         {posts.map((post) => (
           <li key={post.id}>
             {media === 'photo' ? (
@@ -126,7 +135,7 @@ export function MediaGrid({
           disabled={feed.isFetchingNextPage}
           className={`${secondaryButtonClass} self-center`}
         >
-          {feed.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+          {feed.isFetchingNextPage ? t('Loading more...') : t('Load more')}
         </button>
       ) : null}
     </div>

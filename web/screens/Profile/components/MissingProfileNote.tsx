@@ -1,5 +1,6 @@
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { useBlock, useBlockedMembers } from '@web/queries/blocks.ts';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
 /**
@@ -7,31 +8,35 @@ import { toast } from 'sonner';
  * ways), so say so and offer Unblock; anyone else simply does not exist.
  */
 export function MissingProfileNote({ username }: { username: string }) {
+  const { t } = useTranslation();
   const blocks = useBlockedMembers();
   const unblock = useBlock();
   const blocked = blocks.data?.members.find((m) => m.username.toLowerCase() === username.toLowerCase());
-  if (!blocked) return <p className="text-slate-600">No member goes by @{username}.</p>;
+  if (!blocked)
+    return <p className="text-slate-600">{t('No member goes by @{{username}}.', { username })}</p>;
   const name = blocked.full_name || blocked.username;
 
   async function onUnblock() {
     try {
       await unblock.mutateAsync({ userId: blocked!.id, block: false });
-      toast.success(`You unblocked ${name}`);
+      toast.success(t('You unblocked {{name}}', { name }));
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      toast.error(t('Error'), { description: (error as Error).message });
     }
   }
 
   return (
     <div className="flex flex-col items-center gap-3">
-      <p className="text-slate-600">You blocked @{blocked.username}. You do not see each other.</p>
+      <p className="text-slate-600">
+        {t('You blocked @{{username}}. You do not see each other.', { username: blocked.username })}
+      </p>
       <button
         type="button"
         onClick={() => void onUnblock()}
         disabled={unblock.isPending}
         className={secondaryButtonClass}
       >
-        Unblock
+        {t('Unblock')}
       </button>
     </div>
   );

@@ -11,15 +11,17 @@ import { profilePageKeys } from '@web/queries/profileCache.ts';
 import { useModeratePending, useMyPendingPosts, usePendingOn } from '@web/queries/wall.ts';
 import { Check, Clock, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 
 function PendingCard({ pending, actions }: { pending: PendingPost; actions?: ReactNode }) {
+  const { t } = useTranslation();
   const who = pending.author.full_name || pending.author.username;
   const showText = !(pending.content === MEDIA_ONLY_CONTENT && pending.media_type !== 'none');
   return (
     <article
-      aria-label={`Post by ${who} waiting for approval`}
+      aria-label={t('Post by {{name}} waiting for approval', { name: who })}
       className="flex flex-col gap-3 rounded-xl border border-slate-200 p-3"
     >
       <header className="flex items-center gap-3">
@@ -45,13 +47,13 @@ function PendingCard({ pending, actions }: { pending: PendingPost; actions?: Rea
           controls
           playsInline
           preload="metadata"
-          aria-label={`Video from ${who}`}
+          aria-label={t('Video from {{name}}', { name: who })}
           className="max-h-72 w-full rounded-lg bg-black"
         />
       ) : pending.image_url ? (
         <img
           src={pending.image_feed_url ?? pending.image_url}
-          alt={`Shared by ${who}`}
+          alt={t('Shared by {{name}}', { name: who })}
           className="max-h-72 w-full rounded-lg object-cover"
         />
       ) : null}
@@ -61,6 +63,7 @@ function PendingCard({ pending, actions }: { pending: PendingPost; actions?: Rea
 }
 
 function ModerationButtons({ pending }: { pending: PendingPost }) {
+  const { t } = useTranslation();
   const moderate = useModeratePending();
   const [working, setWorking] = useState<'approve' | 'reject' | null>(null);
 
@@ -68,9 +71,9 @@ function ModerationButtons({ pending }: { pending: PendingPost }) {
     setWorking(approve ? 'approve' : 'reject');
     try {
       await moderate.mutateAsync({ pending, approve });
-      toast.success(approve ? 'Post approved' : 'Post rejected');
+      toast.success(approve ? t('Post approved') : t('Post rejected'));
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      toast.error(t('Error'), { description: (error as Error).message });
       setWorking(null);
     }
   }
@@ -84,7 +87,7 @@ function ModerationButtons({ pending }: { pending: PendingPost }) {
         className={secondaryButtonClass}
       >
         <X aria-hidden="true" className="h-4 w-4" />
-        {working === 'reject' ? 'Rejecting...' : 'Reject'}
+        {working === 'reject' ? t('Rejecting...') : t('Reject')}
       </button>
       <button
         type="button"
@@ -93,7 +96,7 @@ function ModerationButtons({ pending }: { pending: PendingPost }) {
         className={buttonClass}
       >
         <Check aria-hidden="true" className="h-4 w-4" />
-        {working === 'approve' ? 'Approving...' : 'Approve'}
+        {working === 'approve' ? t('Approving...') : t('Approve')}
       </button>
     </div>
   );
@@ -101,6 +104,7 @@ function ModerationButtons({ pending }: { pending: PendingPost }) {
 
 /** The owner's Pending Approvals: posts others wrote on this wall. Shown only when there are some. */
 export function PendingApprovals() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pending = useMyPendingPosts(true);
   // A wall_post notification reaches the bell through the realtime room: refresh the list with it.
@@ -115,7 +119,7 @@ export function PendingApprovals() {
   if (pending.isError) {
     return (
       <p role="alert" className={`${cardClass} p-4 text-sm text-red-700`}>
-        Could not load your pending approvals: {pending.error.message}
+        {t('Could not load your pending approvals: {{message}}', { message: pending.error.message })}
       </p>
     );
   }
@@ -124,7 +128,7 @@ export function PendingApprovals() {
   return (
     <section aria-labelledby="pending-approvals" className={`${cardClass} flex flex-col gap-3 p-4`}>
       <h2 id="pending-approvals" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        Pending Approvals
+        {t('Pending Approvals')}
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-800">
           {posts.length}
         </span>
@@ -142,6 +146,7 @@ export function PendingApprovals() {
 
 /** On someone else's wall: what the viewer submitted there that still waits for the owner. */
 export function WaitingForApproval({ profile }: { profile: ProfilePage }) {
+  const { t } = useTranslation();
   const pending = usePendingOn(profile.id, true);
   const posts = pending.data?.pending_posts ?? [];
   if (posts.length === 0) return null;
@@ -149,7 +154,7 @@ export function WaitingForApproval({ profile }: { profile: ProfilePage }) {
     <section aria-labelledby="waiting-for-approval" className={`${cardClass} flex flex-col gap-3 p-4`}>
       <h2 id="waiting-for-approval" className="flex items-center gap-2 font-semibold text-slate-900">
         <Clock aria-hidden="true" className="h-4 w-4 text-amber-600" />
-        Waiting for {profile.full_name || profile.username}'s approval
+        {t("Waiting for {{name}}'s approval", { name: profile.full_name || profile.username })}
       </h2>
       <ul className="flex flex-col gap-3">
         {posts.map((post) => (

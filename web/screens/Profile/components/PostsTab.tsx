@@ -1,10 +1,11 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
-import { WALL_MESSAGES } from '@common/schemas/wall.ts';
 import { Composer } from '@web/components/posts/Composer.tsx';
 import { FeedList } from '@web/components/posts/Feed.tsx';
 import { useWallFeed } from '@web/queries/profiles.ts';
 import { useCreateWallPost } from '@web/queries/wall.ts';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WALL_KEYS } from '../texts.ts';
 import { PendingApprovals, WaitingForApproval } from './PendingApprovals.tsx';
 
 /**
@@ -39,6 +40,7 @@ export function PostsTab({
   scrollTarget: string | null;
   onScrolled: () => void;
 }) {
+  const { t } = useTranslation();
   const feed = useWallFeed(profile.id, null);
   const createWallPost = useCreateWallPost(profile);
   useScrollToPost(feed, scrollTarget, onScrolled);
@@ -49,13 +51,19 @@ export function PostsTab({
       {profile.is_me ? <PendingApprovals /> : <WaitingForApproval profile={profile} />}
       <Composer
         category="general"
-        placeholder={profile.is_me ? "What's on your mind?" : `Write on ${name}'s profile...`}
-        submitLabel={profile.is_me ? 'Post' : 'Submit for Approval'}
-        successMessage={profile.is_me ? 'Post shared!' : WALL_MESSAGES.submitted}
+        placeholder={
+          profile.is_me ? t("What's on your mind?") : t("Write on {{name}}'s profile...", { name })
+        }
+        submitLabel={profile.is_me ? t('Post') : t('Submit for Approval')}
+        successMessage={profile.is_me ? t('Post shared!') : t(WALL_KEYS.submitted)}
         showDetails={false}
         onSubmitPost={({ content, media_id }) => createWallPost.mutateAsync({ content, media_id })}
       />
-      <FeedList feed={feed} emptyText="No posts yet" label={`Posts on ${name}'s profile`} />
+      <FeedList
+        feed={feed}
+        emptyText={t('No posts yet')}
+        label={t("Posts on {{name}}'s profile", { name })}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Camera, MessageCircle, Settings, Video } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoverEditor } from './CoverEditor.tsx';
 import { CoverMedia } from './CoverMedia.tsx';
@@ -28,6 +29,7 @@ function Count({ value, label, onOpen }: { value: number; label: string; onOpen:
 
 /** Cover, avatar, name, @username, bio, Followers and Following, and the owner's or visitor's actions. */
 export function ProfileHeader({ profile }: { profile: ProfilePage }) {
+  const { t } = useTranslation();
   const [editingCover, setEditingCover] = useState(false);
   const [editingVideo, setEditingVideo] = useState(false);
   const [list, setList] = useState<ListKind | null>(null);
@@ -53,7 +55,7 @@ export function ProfileHeader({ profile }: { profile: ProfilePage }) {
             className="absolute top-3 right-3 inline-flex items-center gap-2 rounded-lg bg-white/90 px-3 py-2 text-sm font-medium text-slate-800 shadow hover:bg-white sm:top-auto sm:bottom-3"
           >
             <Camera aria-hidden="true" className="h-4 w-4" />
-            Edit cover photo
+            {t('Edit cover photo')}
           </button>
         ) : null}
       </div>
@@ -70,11 +72,11 @@ export function ProfileHeader({ profile }: { profile: ProfilePage }) {
                   className={secondaryButtonClass}
                 >
                   <Video aria-hidden="true" className="h-4 w-4" />
-                  Profile video
+                  {t('Profile video')}
                 </button>
                 <Link to="/settings" className={secondaryButtonClass}>
                   <Settings aria-hidden="true" className="h-4 w-4" />
-                  Settings
+                  {t('Settings')}
                 </Link>
               </>
             ) : (
@@ -85,7 +87,7 @@ export function ProfileHeader({ profile }: { profile: ProfilePage }) {
                   className={secondaryButtonClass}
                 >
                   <MessageCircle aria-hidden="true" className="h-4 w-4" />
-                  Message
+                  {t('Message')}
                 </Link>
                 <ProfileSafetyMenu profile={profile} />
               </>
@@ -100,8 +102,8 @@ export function ProfileHeader({ profile }: { profile: ProfilePage }) {
         </div>
         {profile.bio ? <p className="whitespace-pre-wrap break-words text-slate-700">{profile.bio}</p> : null}
         <div className="flex flex-wrap gap-3">
-          <Count value={profile.followers_count} label="Followers" onOpen={() => setList('followers')} />
-          <Count value={profile.following_count} label="Following" onOpen={() => setList('following')} />
+          <Count value={profile.followers_count} label={t('Followers')} onOpen={() => setList('followers')} />
+          <Count value={profile.following_count} label={t('Following')} onOpen={() => setList('following')} />
         </div>
       </div>
       {editingCover ? <CoverEditor profile={profile} onClose={() => setEditingCover(false)} /> : null}

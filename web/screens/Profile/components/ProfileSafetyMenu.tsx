@@ -4,6 +4,7 @@ import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { useMute, useMutedMembers } from '@web/queries/blocks.ts';
 import { MoreHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { BlockDialog } from './BlockDialog.tsx';
 
@@ -16,6 +17,7 @@ const menuItems = (menu: HTMLElement | null) => [
 
 /** The '...' menu on another member's profile: Mute / Unmute, Block (which asks first) and Report. */
 export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -65,11 +67,11 @@ export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
     close();
     try {
       await mute.mutateAsync({ userId: profile.id, mute: !muted });
-      toast.success(muted ? `You unmuted ${name}` : `You muted ${name}`, {
-        description: muted ? undefined : 'Their posts no longer show in your feeds. They are not told.',
+      toast.success(muted ? t('You unmuted {{name}}', { name }) : t('You muted {{name}}', { name }), {
+        description: muted ? undefined : t('Their posts no longer show in your feeds. They are not told.'),
       });
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      toast.error(t('Error'), { description: (error as Error).message });
     }
   }
 
@@ -88,8 +90,8 @@ export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`More options for ${name}`}
-        title="More options"
+        aria-label={t('More options for {{name}}', { name })}
+        title={t('More options')}
         className={`${secondaryButtonClass} px-3`}
       >
         <MoreHorizontal aria-hidden="true" className="h-4 w-4" />
@@ -99,7 +101,7 @@ export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
           ref={menu}
           id={menuId}
           role="menu"
-          aria-label={`Options for ${name}`}
+          aria-label={t('Options for {{name}}', { name })}
           tabIndex={-1}
           onKeyDown={onMenuKey}
           className="absolute right-0 z-20 mt-2 w-48 max-w-[calc(100vw-2rem)] overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
@@ -112,7 +114,7 @@ export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
             onClick={() => void toggleMute()}
             className={itemClass}
           >
-            {muted ? 'Unmute' : 'Mute'}
+            {muted ? t('Unmute') : t('Mute')}
           </button>
           <button
             type="button"
@@ -124,7 +126,7 @@ export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
             }}
             className={`${itemClass} text-red-700`}
           >
-            Block
+            {t('Block')}
           </button>
           <button
             type="button"
@@ -137,7 +139,7 @@ export function ProfileSafetyMenu({ profile }: { profile: ProfilePage }) {
             }}
             className={`${itemClass} text-red-700`}
           >
-            Report
+            {t('Report')}
           </button>
         </div>
       ) : null}

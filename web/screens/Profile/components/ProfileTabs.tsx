@@ -1,10 +1,12 @@
 import { Tabs } from '@web/components/Tabs.tsx';
+import { msg } from '@web/i18n/msg.ts';
+import { useTranslation } from 'react-i18next';
 
 export const PROFILE_TABS = [
-  ['posts', 'Posts'],
-  ['photos', 'Photos'],
-  ['videos', 'Videos'],
-  ['about', 'About'],
+  ['posts', msg('Posts')],
+  ['photos', msg('Photos')],
+  ['videos', msg('Videos')],
+  ['about', msg('About')],
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number][0];
 
@@ -18,12 +20,14 @@ export function ProfileTabs({
   current: ProfileTab;
   onChange: (tab: ProfileTab) => void;
 }) {
+  const { t } = useTranslation();
+  const tabs = PROFILE_TABS.map(([tab, label]) => [tab, t(label)] as const);
   return (
     <Tabs
-      tabs={PROFILE_TABS}
+      tabs={tabs}
       current={current}
       onChange={onChange}
-      label="Profile sections"
+      label={t('Profile sections')}
       panelId={tabPanelId}
     />
   );

@@ -1,7 +1,8 @@
 import { MEDIA_LIMITS, type MediaUpload } from '@common/schemas/media.ts';
-import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profiles.ts';
+import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Modal } from '@web/components/posts/Modal.tsx';
+import { i18n } from '@web/i18n/i18n.ts';
 import { isVideoFile } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
@@ -10,13 +11,15 @@ import { useRemoveProfileVideo, useSetProfileVideo } from '@web/queries/profiles
 import { prefersReducedMotion } from '@web/queries/settings.ts';
 import { Trash2, Video } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { PROFILE_KEYS } from '../texts.ts';
 
 const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/webm';
 
 /** A video: its length and size are the trim dialog's to settle (it cuts 3 seconds out of it). */
 function profileVideoProblem(file: File): string | null {
-  return isVideoFile(file) ? null : PROFILE_MESSAGES.profileVideoNotVideo;
+  return isVideoFile(file) ? null : i18n.t(PROFILE_KEYS.profileVideoNotVideo);
 }
 
 /**
@@ -24,6 +27,7 @@ function profileVideoProblem(file: File): string | null {
  * upload it with progress and save it; or remove the current one.
  */
 export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
+  const { t } = useTranslation();
   const ids = { title: useId(), hint: useId() };
   const save = useSetProfileVideo();
   const remove = useRemoveProfileVideo();
@@ -42,7 +46,7 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
 
   async function onSave() {
     if (!file) {
-      setProblem(PROFILE_MESSAGES.profileVideoNoFile);
+      setProblem(t(PROFILE_KEYS.profileVideoNoFile));
       return;
     }
     setAction('saving');
@@ -53,12 +57,12 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
         uploaded = await clip.upload();
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
-        setProblem(`Upload failed: ${(error as Error).message}`);
+        setProblem(t('Upload failed: {{message}}', { message: (error as Error).message }));
         clip.clear();
         return;
       }
       await save.mutateAsync(uploaded.id);
-      toast.success('Profile video updated!');
+      toast.success(t('Profile video updated!'));
       onClose();
     } catch (error) {
       // The server refused the clip (too long, not a video): say why and let the member choose again.
@@ -74,7 +78,7 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
     setProblem(null);
     try {
       await remove.mutateAsync();
-      toast.success('Profile video removed');
+      toast.success(t('Profile video removed'));
       onClose();
     } catch (error) {
       setProblem((error as Error).message);
@@ -96,11 +100,13 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
         {trimmer.element}
         <div>
           <h2 id={ids.title} className="text-lg font-bold text-slate-900">
-            Profile video
+            {t('Profile video')}
           </h2>
           <p id={ids.hint} className="text-sm text-slate-600">
-            A clip of up to {MEDIA_LIMITS.profileVideoSeconds} seconds that plays, muted and looping, in place
-            of your profile picture.
+            {t(
+              'A clip of up to {{count}} seconds that plays, muted and looping, in place of your profile picture.',
+              { count: MEDIA_LIMITS.profileVideoSeconds },
+            )}
           </p>
         </div>
         <div className="flex justify-center">
@@ -113,19 +119,19 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
               muted
               loop
               playsInline
-              aria-label={file ? 'Preview of your new profile video' : 'Your profile video'}
+              aria-label={file ? t('Preview of your new profile video') : t('Your profile video')}
               className="h-40 w-40 rounded-full bg-black object-cover shadow-md"
             />
           ) : (
             <span className="flex h-40 w-40 flex-col items-center justify-center gap-2 rounded-full bg-slate-100 text-center text-sm text-slate-500">
               <Video aria-hidden="true" className="h-8 w-8" />
-              No profile video yet
+              {t('No profile video yet')}
             </span>
           )}
         </div>
         {busy === 'checking' ? (
           <p role="status" className="text-center text-sm text-slate-600">
-            Checking the clip...
+            {t('Checking the clip...')}
           </p>
         ) : null}
         {uploading ? <UploadProgress percent={progress ?? 0} /> : null}
@@ -140,7 +146,7 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
               className={`${secondaryButtonClass} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${busy ? 'pointer-events-none opacity-60' : ''}`}
             >
               <Video aria-hidden="true" className="h-4 w-4" />
-              Choose video
+              {t('Choose video')}
               <input
                 type="file"
                 accept={VIDEO_ACCEPT}
@@ -162,13 +168,13 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
                 className={`${secondaryButtonClass} text-red-700`}
               >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
-                {busy === 'removing' ? 'Removing...' : 'Remove'}
+                {busy === 'removing' ? t('Removing...') : t('Remove')}
               </button>
             ) : null}
           </div>
           <div className="flex gap-2">
             <button type="button" onClick={onClose} className={secondaryButtonClass}>
-              Cancel
+              {t('Cancel')}
             </button>
             <button
               type="button"
@@ -176,7 +182,7 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
               disabled={busy !== null}
               className={buttonClass}
             >
-              {busy === 'saving' ? (uploading ? 'Uploading...' : 'Saving...') : 'Save'}
+              {busy === 'saving' ? (uploading ? t('Uploading...') : t('Saving...')) : t('Save')}
             </button>
           </div>
         </div>

@@ -3,35 +3,43 @@ import {
   type AccountSettings,
   USERNAME_LOCKED_TITLE,
   updateAccountSchema,
-  usernameLockedDescription,
 } from '@common/schemas/settings.ts';
 import { sanitizeUsername } from '@common/username.ts';
 import { ApiError } from '@web/api/client.ts';
 import { buttonClass, Field, fieldErrors } from '@web/components/Field.tsx';
+import { i18n } from '@web/i18n/i18n.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { useUpdateAccount } from '@web/queries/settings.ts';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
 type Errors = Partial<Record<'full_name' | 'username', string>>;
 
+/** The spec's title USERNAME_LOCKED_TITLE as a catalogue key; `satisfies` keeps the two the same. */
+const LOCKED_TITLE = msg('Cannot change username') satisfies typeof USERNAME_LOCKED_TITLE;
+
 /** The server's refusal as the spec's toast (section 8): a title, then what to do about it. */
 function toastRefusal(error: unknown) {
   if (error instanceof ApiError) {
-    if (error.code === 'no_changes') return toast('No changes to save');
+    if (error.code === 'no_changes') return toast(i18n.t('No changes to save'));
     if (error.code === 'username_taken') {
-      return toast.error('Username taken', { description: 'This username is already in use' });
+      return toast.error(i18n.t('Username taken'), {
+        description: i18n.t('This username is already in use'),
+      });
     }
     if (error.code === 'username_locked') {
-      return toast.error(USERNAME_LOCKED_TITLE, {
+      return toast.error(i18n.t(LOCKED_TITLE), {
         description: error.message.replace(`${USERNAME_LOCKED_TITLE} - `, ''),
       });
     }
   }
-  return toast.error('Error updating profile', { description: (error as Error).message });
+  return toast.error(i18n.t('Error updating profile'), { description: (error as Error).message });
 }
 
 /** Account Settings: Full Name and Username (once per 30 days), saved together. */
 export function AccountForm({ account }: { account: AccountSettings }) {
+  const { t } = useTranslation();
   const update = useUpdateAccount();
   const [fullName, setFullName] = useState(account.full_name);
   const [username, setUsername] = useState(account.username);
@@ -41,7 +49,7 @@ export function AccountForm({ account }: { account: AccountSettings }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (fullName.trim() === account.full_name && username === account.username) {
-      toast('No changes to save');
+      toast(t('No changes to save'));
       return;
     }
     const input = { full_name: fullName, ...(locked ? {} : { username }) };
@@ -55,7 +63,7 @@ export function AccountForm({ account }: { account: AccountSettings }) {
       const saved = await update.mutateAsync(parsed.data);
       setFullName(saved.full_name);
       setUsername(saved.username);
-      toast.success('Profile updated successfully!');
+      toast.success(t('Profile updated successfully!'));
     } catch (error) {
       toastRefusal(error);
     }
@@ -64,7 +72,7 @@ export function AccountForm({ account }: { account: AccountSettings }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field
-        label="Full Name"
+        label={t('Full Name')}
         name="full_name"
         autoComplete="name"
         value={fullName}
@@ -73,7 +81,7 @@ export function AccountForm({ account }: { account: AccountSettings }) {
         onChange={(event) => setFullName(event.target.value)}
       />
       <Field
-        label="Username"
+        label={t('Username')}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
@@ -84,14 +92,16 @@ export function AccountForm({ account }: { account: AccountSettings }) {
         error={errors.username}
         hint={
           locked
-            ? usernameLockedDescription(account.days_until_username_change)
-            : 'Lowercase letters, numbers and _. You can change it once every 30 days.'
+            ? t('You can change your username in {{count}} days', {
+                count: account.days_until_username_change,
+              })
+            : t('Lowercase letters, numbers and _. You can change it once every 30 days.')
         }
         onChange={(event) => setUsername(sanitizeUsername(event.target.value))}
       />
       <div>
         <button type="submit" disabled={update.isPending} className={buttonClass}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
+          {update.isPending ? t('Saving...') : t('Save Changes')}
         </button>
       </div>
     </form>

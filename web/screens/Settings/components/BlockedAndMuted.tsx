@@ -2,6 +2,7 @@ import type { BlockedMember } from '@common/schemas/blocks.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { useBlock, useBlockedMembers, useMute, useMutedMembers } from '@web/queries/blocks.ts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Loaded, SettingsSection } from './SettingsPage.tsx';
@@ -17,6 +18,7 @@ function MemberRow({
   pending: boolean;
   onUndo: () => void;
 }) {
+  const { t } = useTranslation();
   const name = member.full_name || member.username;
   const who = (
     <>
@@ -41,10 +43,10 @@ function MemberRow({
         type="button"
         onClick={onUndo}
         disabled={pending}
-        aria-label={`${action} ${name}`}
+        aria-label={action === 'Unmute' ? t('Unmute {{name}}', { name }) : t('Unblock {{name}}', { name })}
         className={`${secondaryButtonClass} shrink-0 px-3 py-1.5 text-sm`}
       >
-        {action}
+        {action === 'Unmute' ? t('Unmute') : t('Unblock')}
       </button>
     </li>
   );
@@ -52,28 +54,31 @@ function MemberRow({
 
 /** 'Blocked accounts': who the viewer blocked, each with Unblock. */
 export function BlockedAccounts() {
+  const { t } = useTranslation();
   const blocks = useBlockedMembers();
   const block = useBlock();
   async function unblock(member: BlockedMember) {
     try {
       await block.mutateAsync({ userId: member.id, block: false });
-      toast.success(`You unblocked ${member.full_name || member.username}`);
+      toast.success(t('You unblocked {{name}}', { name: member.full_name || member.username }));
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      toast.error(t('Error'), { description: (error as Error).message });
     }
   }
   return (
     <SettingsSection
       id="settings-blocked"
-      title="Blocked accounts"
-      description="Blocked members cannot see your profile or posts, follow you, message you, post on your wall or comment on your posts, and you do not see theirs."
+      title={t('Blocked accounts')}
+      description={t(
+        'Blocked members cannot see your profile or posts, follow you, message you, post on your wall or comment on your posts, and you do not see theirs.',
+      )}
     >
-      <Loaded query={blocks} label="Loading blocked accounts...">
+      <Loaded query={blocks} label={t('Loading blocked accounts...')}>
         {(data) =>
           data.members.length === 0 ? (
-            <p className="text-sm text-slate-500">You have not blocked anyone.</p>
+            <p className="text-sm text-slate-500">{t('You have not blocked anyone.')}</p>
           ) : (
-            <ul aria-label="Blocked accounts" className="divide-y divide-slate-100">
+            <ul aria-label={t('Blocked accounts')} className="divide-y divide-slate-100">
               {data.members.map((member) => (
                 <MemberRow
                   key={member.id}
@@ -93,28 +98,29 @@ export function BlockedAccounts() {
 
 /** 'Muted accounts': whose posts the viewer's feeds leave out, each with Unmute. */
 export function MutedAccounts() {
+  const { t } = useTranslation();
   const mutes = useMutedMembers();
   const mute = useMute();
   async function unmute(member: BlockedMember) {
     try {
       await mute.mutateAsync({ userId: member.id, mute: false });
-      toast.success(`You unmuted ${member.full_name || member.username}`);
+      toast.success(t('You unmuted {{name}}', { name: member.full_name || member.username }));
     } catch (error) {
-      toast.error('Error', { description: (error as Error).message });
+      toast.error(t('Error'), { description: (error as Error).message });
     }
   }
   return (
     <SettingsSection
       id="settings-muted"
-      title="Muted accounts"
-      description="Posts of muted members do not show in your feeds. They are not told."
+      title={t('Muted accounts')}
+      description={t('Posts of muted members do not show in your feeds. They are not told.')}
     >
-      <Loaded query={mutes} label="Loading muted accounts...">
+      <Loaded query={mutes} label={t('Loading muted accounts...')}>
         {(data) =>
           data.members.length === 0 ? (
-            <p className="text-sm text-slate-500">You have not muted anyone.</p>
+            <p className="text-sm text-slate-500">{t('You have not muted anyone.')}</p>
           ) : (
-            <ul aria-label="Muted accounts" className="divide-y divide-slate-100">
+            <ul aria-label={t('Muted accounts')} className="divide-y divide-slate-100">
               {data.members.map((member) => (
                 <MemberRow
                   key={member.id}

@@ -3,6 +3,7 @@ import { buttonClass, Field, FormError, secondaryButtonClass } from '@web/compon
 import { Modal } from '@web/components/posts/Modal.tsx';
 import { useDeleteAccount } from '@web/queries/settings.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
@@ -12,6 +13,7 @@ export const dangerButtonClass = buttonClass
 
 /** Asks for the password, then deletes the account for good and leaves for /auth. */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -28,7 +30,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     setError(null);
     try {
       await remove.mutateAsync(parsed.data);
-      toast.success('Your account has been deleted');
+      toast.success(t('Your account has been deleted'));
       navigate('/auth', { replace: true });
     } catch (e) {
       setError((e as Error).message);
@@ -39,14 +41,15 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     <Modal onClose={remove.isPending ? () => {} : onClose} labelledBy={`${id}-title`}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
         <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
-          Delete account
+          {t('Delete account')}
         </h2>
         <p className="text-slate-600">
-          This permanently deletes your account with your profile, posts, comments, likes, follows, messages
-          and uploads. It cannot be undone. Enter your password to confirm.
+          {t(
+            'This permanently deletes your account with your profile, posts, comments, likes, follows, messages and uploads. It cannot be undone. Enter your password to confirm.',
+          )}
         </p>
         <Field
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -60,10 +63,10 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             disabled={remove.isPending}
             className={secondaryButtonClass}
           >
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" disabled={remove.isPending} className={dangerButtonClass}>
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            {remove.isPending ? t('Deleting...') : t('Delete my account')}
           </button>
         </div>
       </form>

@@ -1,15 +1,18 @@
 import type { Preferences, PreferenceToggle } from '@common/schemas/settings.ts';
+import { i18n } from '@web/i18n/i18n.ts';
 import { usePreferences, useUpdatePreferences } from '@web/queries/settings.ts';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loaded } from './SettingsPage.tsx';
 import { SwitchRow } from './Switch.tsx';
 
+/** A switch's field, label and description; the texts are catalogue keys (msg), translated here. */
 export type SwitchSpec = [field: PreferenceToggle, label: string, description?: string];
 
 /** Saves one preference; the switch moves at once and moves back if the server refuses. */
 export function useSavePreference() {
   const update = useUpdatePreferences((error) =>
-    toast.error('Could not save your settings', { description: error.message }),
+    toast.error(i18n.t('Could not save your settings'), { description: error.message }),
   );
   return (change: Partial<Preferences>) => update.mutate(change);
 }
@@ -22,6 +25,7 @@ export function PreferenceSwitches({
   switches: SwitchSpec[];
   groupLabelId?: string;
 }) {
+  const { t } = useTranslation();
   const preferences = usePreferences();
   const save = useSavePreference();
   return (
@@ -31,9 +35,9 @@ export function PreferenceSwitches({
           {switches.map(([field, label, description]) => (
             <SwitchRow
               key={field}
-              label={label}
+              label={t(label)}
               groupLabelId={groupLabelId}
-              description={description}
+              description={description ? t(description) : undefined}
               checked={data[field]}
               onChange={(checked) => save({ [field]: checked })}
             />

@@ -4,13 +4,17 @@ import { cardClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The frame of every settings page: a back arrow, the title, then the page. */
+/**
+ * The frame of every settings page: a back arrow, the title, then the page. Its texts come translated;
+ * the back arrow leads to /settings unless told otherwise.
+ */
 export function SettingsPage({
   title,
   description,
-  back = { to: '/settings', label: 'Back to Settings' },
+  back: backTo,
   children,
 }: {
   title: string;
@@ -18,6 +22,8 @@ export function SettingsPage({
   back?: { to: string; label: string };
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const back = backTo ?? { to: '/settings', label: t('Back to Settings') };
   useEffect(() => {
     const previous = document.title;
     document.title = `${title} · Splikz`;
@@ -80,27 +86,28 @@ export function SettingsSection({
 /** Loading and load-failure states of a settings query; the page itself once the data is there. */
 export function Loaded<T>({
   query,
-  label = 'Loading settings...',
+  label,
   children,
 }: {
   query: UseQueryResult<T>;
   label?: string;
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {
     return (
       <div role="alert" className={`${cardClass} flex flex-col items-start gap-3 p-6`}>
         <p className="text-slate-700">{query.error.message}</p>
         <button type="button" onClick={() => query.refetch()} className={buttonClass}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
   }
   return (
     <div className={`${cardClass} p-8`}>
-      <Spinner label={label} />
+      <Spinner label={label ?? t('Loading settings...')} />
     </div>
   );
 }

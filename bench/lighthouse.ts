@@ -1,0 +1,93 @@
+// Benchmark: Lighthouse's mobile performance and accessibility scores for /auth (a visitor) and /
+// (a signed-in member's home feed with a few posts), on the production build. Lighthouse is fetched
+// from the npm registry by npx at a pinned version (it is large and only this bench uses it).
+// Targets: performance >= 0.95, accessibility 1.0. Run `npm run build` first. Not part of `npm test`.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeUser, startTestServer } from '@server/test/harness.ts';
+import { runBench, saveResults } from './results.ts';
+
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  failedAudits: string[];
+}
+
+function lighthouse(url: string, headers: Record<string, string> = {}): Scores {
+  const dir = mkdtempSync(path.join(tmpdir(), 'splikz-lh-'));
+  const out = path.join(dir, 'report.json');
+  try {
+    execFileSync(
+      'npx',
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility',
+        '--form-factor=mobile',
+        `--chrome-flags=${CHROME_FLAGS}`,
+        ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+        stdio: 'pipe',
+      },
+    );
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const failedAudits = Object.values(
+      report.audits as Record<string, { id: string; score: number | null; scoreDisplayMode: string }>,
+    )
+      .filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0)
+      .map((a) => a.id);
+    return {
+      performance: report.categories.performance.score,
+      accessibility: report.categories.accessibility.score,
+      failedAudits,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync('dist/index.html')) throw new Error('no dist/: run "npm run build" first');
+  const server = await startTestServer('sqlite', {}, { webDist: path.resolve('dist') });
+  try {
+    const { client } = await makeUser(server);
+    for (const content of ['Good morning, Splikz!', 'Pray for our choir', 'Fresh bread today']) {
+      await client.post('/api/posts', { content });
+    }
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const auth = lighthouse(`${server.baseUrl}/auth`);
+    const home = lighthouse(`${server.baseUrl}/`, { Cookie: cookie });
+    const report = {
+      date: new Date().toISOString(),
+      lighthouse: LIGHTHOUSE,
+      auth,
+      home,
+      targets: { performance: 0.95, accessibility: 1 },
+    };
+    for (const [name, s] of [
+      ['/auth', auth],
+      ['/    ', home],
+    ] as const) {
+      console.log(
+        `${name}  performance ${s.performance}  accessibility ${s.accessibility}  (targets >= 0.95, 1.0)${s.failedAudits.length ? `  failed: ${s.failedAudits.join(', ')}` : ''}`,
+      );
+    }
+    saveResults('lighthouse', report);
+  } finally {
+    await server.close();
+  }
+}
+
+runBench(main);

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES } from '@common/options.ts';
+import { expect, test } from '@playwright/test';
+import { createConfirmedMember, newMember } from './support/members.ts';
+
+/** A language's catalogue, as the app loads it (English texts are their own keys). */
+const catalogue = (code: string): Record<string, string> =>
+  code === 'en-US' ? {} : JSON.parse(readFileSync(`common/i18n/locales/${code}.json`, 'utf8'));
+const say = (code: string, english: string) => catalogue(code)[english] ?? english;
+
+test('each language changes the header, a toast and a date at once, and follows the member to another device', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const member = newMember('polyglot');
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  // A slow network: each catalogue arrives after the save has answered, and the screen must still
+  // speak the new language once it says 'Language saved'.
+  await page.route(/\/assets\/(es-ES|fr-FR|de-DE|pt-BR)-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await createConfirmedMember(page.request, baseURL!, member);
+  const posted = await page.request.post('/api/posts', {
+    data: { content: `Buenos días ${Date.now().toString(36)}` },
+    headers: { origin: baseURL! },
+  });
+  expect(posted.status()).toBe(201);
+  const { id } = await posted.json();
+
+  // Start from the last language in the list, so the first switch is a real change.
+  const order = [...LANGUAGES.slice(1), LANGUAGES[0]];
+  await page.goto('/settings/language');
+  for (const [code, name] of order) {
+    await page.getByRole('radio', { name }).check();
+    await expect(page.locator('html')).toHaveAttribute('lang', code);
+    await expect(page.getByText(say(code, 'Language saved'))).toBeVisible();
+    const nav = page.getByRole('navigation', { name: say(code, 'Main') });
+    await expect(nav.getByRole('link', { name: say(code, 'Messages'), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: say(code, 'Language'), exact: true }).first(),
+    ).toBeVisible();
+
+    // A date: the post's time says 'just now' in this language, and its full date is written the local way.
+    await page.goto(`/post/${id}`);
+    const time = page.locator('article time').first();
+    await expect(time).toHaveText(say(code, 'just now'));
+    const iso = (await time.getAttribute('datetime'))!;
+    const expected = await page.evaluate(
+      ([lang, when]) =>
+        new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(when!)),
+      [code, iso],
+    );
+    await expect(time).toHaveAttribute('title', expected);
+    await page.goto('/settings/language');
+  }
+
+  // Saved on the account: Deutsch, then a fresh browser whose own language is French signs in and sees German.
+  await page.getByRole('radio', { name: 'Deutsch (Deutschland)' }).check();
+  await expect(page.getByText(say('de-DE', 'Language saved'))).toBeVisible();
+  const other = await browser.newContext({ locale: 'fr-FR' });
+  const second = await other.newPage();
+  await second.goto('/auth');
+  // Before sign-in the browser's language decides.
+  await expect(second.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  await expect(
+    second.getByRole('button', { name: say('fr-FR', 'Sign In'), exact: true }).first(),
+  ).toBeVisible();
+  await second.getByLabel(say('fr-FR', 'Email')).fill(member.email);
+  await second.getByLabel(say('fr-FR', 'Password'), { exact: true }).fill(member.password);
+  await second
+    .getByRole('button', { name: say('fr-FR', 'Sign In'), exact: true })
+    .last()
+    .click();
+  await expect(second.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(
+    second
+      .getByRole('navigation', { name: say('de-DE', 'Main') })
+      .getByRole('link', { name: say('de-DE', 'Home'), exact: true }),
+  ).toBeVisible();
+  await other.close();
+  await context.close();
+});

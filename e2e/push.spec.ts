@@ -1,0 +1,78 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { PUSH_SERVICE_PORT } from '../playwright.config.ts';
+import { createConfirmedMember, newMember } from './support/members.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+const pushService = `https://127.0.0.1:${PUSH_SERVICE_PORT}`;
+
+test('a like reaches the author’s browser by web push through a push service, and the service worker shows it', async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = { origin: baseURL! };
+  const ada = newMember('pushauthor');
+  const bob = newMember('pushfan');
+  const adaContext = await browser.newContext();
+  await adaContext.grantPermissions(['notifications'], { origin: baseURL! });
+  const adaPage = await adaContext.newPage();
+  const bobPage = await (await browser.newContext()).newPage();
+  await createConfirmedMember(adaPage.request, baseURL!, ada);
+  await createConfirmedMember(bobPage.request, baseURL!, bob);
+
+  // The settings screen says whether this device gets push, and offers to turn it on.
+  await adaPage.goto('/settings/notifications');
+  await expect(adaPage.getByText('This device does not get push notifications.')).toBeVisible();
+  await expect(adaPage.getByRole('button', { name: 'Turn on push for this device' })).toBeVisible();
+
+  // Chromium here has no push service of its own (no FCM): the test's local push service stands in
+  // for it, and Ada's browser registers the subscription it hands out, as Turn on would.
+  const service = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
+  const subscription = await (await service.post(`${pushService}/browsers`)).json();
+  expect(
+    (await adaPage.request.put('/api/push/subscription', { data: subscription, headers: origin })).status(),
+  ).toBe(204);
+
+  const post = await (
+    await adaPage.request.post('/api/posts', { data: { content: 'Ring my phone' }, headers: origin })
+  ).json();
+  expect((await bobPage.request.put(`/api/posts/${post.id}/like`, { headers: origin })).ok()).toBe(true);
+  const inbox = `${pushService}/received${new URL(subscription.endpoint).pathname}`;
+  let payloads: Array<{ title: string; body: string; url: string }> = [];
+  await expect
+    .poll(async () => {
+      payloads = await (await service.get(inbox)).json();
+      return payloads.length;
+    })
+    .toBe(1);
+  expect(payloads[0]).toMatchObject({ body: 'liked your post', url: `/post/${post.id}` });
+  expect(payloads[0]!.title).toContain('Tester');
+
+  // What the push service would hand Ada's browser, delivered to her service worker: it shows it.
+  const cdp = await adaContext.newCDPSession(adaPage);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(baseURL!) && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await adaPage.evaluate(() => navigator.serviceWorker.ready);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId: await registered,
+    data: JSON.stringify(payloads[0]),
+  });
+  await expect
+    .poll(() =>
+      adaPage.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          url: (n.data as { url: string }).url,
+        })),
+      ),
+    )
+    .toEqual([{ title: payloads[0]!.title, body: 'liked your post', url: `/post/${post.id}` }]);
+  await service.dispose();
+});

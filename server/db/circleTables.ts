@@ -1,0 +1,54 @@
+import type { Bool, Timestamp } from './columnTypes.ts';
+
+// Row types of FaithVerse circles: the circle, its members, chat, join requests and previews.
+
+export interface FaithCirclesTable {
+  id: string;
+  host_id: string;
+  title: string;
+  faith: string;
+  topic: string | null;
+  visibility: 'public' | 'unlisted' | 'private';
+  mode: string;
+  status: 'upcoming' | 'live' | 'ended';
+  source_type: 'camera' | 'screen' | 'audio';
+  duration_min: number;
+  allow_preview: Bool;
+  join_by_blessing: Bool;
+  show_store: Bool;
+  allow_donations: Bool;
+  is_listed: Bool;
+  host_heartbeat: string | null;
+  max_guests: number;
+  created_at: Timestamp;
+}
+
+export interface FaithCircleMembersTable {
+  circle_id: string;
+  user_id: string;
+  role: 'host' | 'guest';
+  joined_at: Timestamp;
+}
+
+export interface FaithCircleChatTable {
+  id: string;
+  circle_id: string;
+  user_id: string;
+  content: string;
+  created_at: Timestamp;
+}
+
+/** A member's request to join a circle that approves its guests (migration 20261123T0300). */
+export interface FaithCircleRequestsTable {
+  circle_id: string;
+  user_id: string;
+  status: 'pending' | 'declined';
+  created_at: string;
+}
+
+/** When a non-member's one preview of a circle started. */
+export interface FaithCirclePreviewsTable {
+  circle_id: string;
+  user_id: string;
+  started_at: string;
+}

@@ -1,0 +1,188 @@
+import { Agent } from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { isLanguageCode } from '@common/options.ts';
+import type { PushPayload } from '@common/schemas/push.ts';
+import { DEFAULT_PREFERENCES, type PreferenceToggle } from '@common/schemas/settings.ts';
+import type { PushConfig } from '@server/config.ts';
+import type { DB } from '@server/db/types.ts';
+import { translator } from '@server/i18n/translate.ts';
+import { notHiddenFrom } from '@server/policies/blocks.ts';
+import type { Kysely } from 'kysely';
+import webpush from 'web-push';
+
+/** Something a member may hear of by push, each under its own switch in /settings/notifications. */
+export type PushEvent =
+  | { kind: 'like' | 'comment'; userId: string; fromUserId: string; postId: string }
+  | { kind: 'message'; userId: string; fromUserId: string }
+  | { kind: 'post'; authorId: string; postId: string };
+
+const SWITCHES: Record<PushEvent['kind'], PreferenceToggle> = {
+  like: 'push_likes',
+  comment: 'push_comments',
+  message: 'push_messages',
+  post: 'push_new_posts',
+};
+
+export interface Logger {
+  warn(details: object, message: string): void;
+}
+
+/** Whether a subscription's endpoint is a push service we may post to (PushConfig.serviceHosts). */
+export function allowedEndpoint(endpoint: string, hosts: string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.host.toLowerCase();
+  return hosts.some((h) =>
+    h.startsWith('.') ? host.endsWith(h) && host.length > h.length : host === h.toLowerCase(),
+  );
+}
+
+/**
+ * Sends web push after a command commits: finds who should hear (their switch on, a subscription,
+ * not hidden from the sender), writes the words in their language, and posts to each of their
+ * browsers' push services. A subscription the service says is gone (404, 410) is deleted. Never throws.
+ */
+export class PushSender {
+  /** Trusts PushConfig.ca besides the usual authorities (a self-hosted push service, a test's). */
+  private readonly agent: Agent | undefined;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly config: PushConfig,
+    private readonly log: Logger,
+  ) {
+    this.agent = config.ca ? new Agent({ ca: [...rootCertificates, config.ca] }) : undefined;
+  }
+
+  get publicKey() {
+    return this.config.publicKey;
+  }
+
+  async deliver(events: PushEvent[]): Promise<void> {
+    for (const event of events) {
+      try {
+        await this.deliverOne(event);
+      } catch (error) {
+        this.log.warn({ err: error }, 'push delivery failed');
+      }
+    }
+  }
+
+  private async deliverOne(event: PushEvent) {
+    const fromId = event.kind === 'post' ? event.authorId : event.fromUserId;
+    const sender = await this.db
+      .selectFrom('profiles')
+      .select(['full_name', 'username'])
+      .where('id', '=', fromId)
+      .executeTakeFirst();
+    if (!sender) return;
+    const field = SWITCHES[event.kind];
+    let recipients = this.db
+      .selectFrom('push_subscriptions')
+      .leftJoin('user_settings', 'user_settings.user_id', 'push_subscriptions.user_id')
+      .select([
+        'push_subscriptions.endpoint',
+        'push_subscriptions.p256dh',
+        'push_subscriptions.auth',
+        'push_subscriptions.user_id',
+        'user_settings.language',
+        `user_settings.${field} as wanted`,
+      ])
+      .where('push_subscriptions.user_id', '!=', fromId);
+    recipients =
+      event.kind === 'post'
+        ? recipients.where('push_subscriptions.user_id', 'in', (eb) =>
+            eb.selectFrom('follows').select('follower_id').where('following_id', '=', event.authorId),
+          )
+        : recipients.where('push_subscriptions.user_id', '=', event.userId);
+    const rows = (await recipients.execute()).filter((r) =>
+      r.wanted === null ? DEFAULT_PREFERENCES[field] : Boolean(r.wanted),
+    );
+    for (const row of rows) {
+      const hidden = await this.db
+        .selectFrom('profiles')
+        .select('id')
+        .where('id', '=', fromId)
+        .where(notHiddenFrom(row.user_id, 'profiles.id'))
+        .executeTakeFirst();
+      if (!hidden) continue;
+      const t = translator(row.language && isLanguageCode(row.language) ? row.language : 'en-US');
+      await this.post(
+        row,
+        this.payload(t, event, sender.full_name || `@${sender.username}`, sender.username),
+      );
+    }
+  }
+
+  private payload(
+    t: ReturnType<typeof translator>,
+    event: PushEvent,
+    name: string,
+    username: string,
+  ): PushPayload {
+    switch (event.kind) {
+      case 'like':
+        return {
+          title: name,
+          body: t('liked your post'),
+          url: `/post/${event.postId}`,
+          tag: `post-${event.postId}`,
+        };
+      case 'comment':
+        return {
+          title: name,
+          body: t('commented on your post'),
+          url: `/post/${event.postId}`,
+          tag: `post-${event.postId}`,
+        };
+      case 'message':
+        return {
+          title: name,
+          body: t('sent you a message'),
+          url: `/messages?to=${encodeURIComponent(username)}`,
+          tag: `chat-${username}`,
+        };
+      case 'post':
+        return {
+          title: name,
+          body: t('shared a new post'),
+          url: `/post/${event.postId}`,
+          tag: `post-${event.postId}`,
+        };
+    }
+  }
+
+  private async post(row: { endpoint: string; p256dh: string; auth: string }, payload: PushPayload) {
+    if (!allowedEndpoint(row.endpoint, this.config.serviceHosts)) return;
+    try {
+      await webpush.sendNotification(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        JSON.stringify(payload),
+        {
+          TTL: 24 * 3600,
+          urgency: 'normal',
+          topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
+          vapidDetails: {
+            subject: this.config.subject,
+            publicKey: this.config.publicKey,
+            privateKey: this.config.privateKey,
+          },
+          timeout: 10_000,
+          ...(this.agent ? { agent: this.agent } : {}),
+        },
+      );
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) {
+        await this.db.deleteFrom('push_subscriptions').where('endpoint', '=', row.endpoint).execute();
+      } else {
+        this.log.warn({ err: error, status }, 'a push service refused a message');
+      }
+    }
+  }
+}

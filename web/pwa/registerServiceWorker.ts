@@ -1,0 +1,21 @@
+import { registerSW } from 'virtual:pwa-register';
+import { i18n } from '@web/i18n/i18n.ts';
+import { toast } from 'sonner';
+
+/**
+ * Registers the service worker (web/sw.ts) once the first screen is up. When a new version has
+ * installed, the member is asked to reload rather than having files change under an open screen; a
+ * screen that still asks for a file the new version removed reloads itself (Vite's preloadError).
+ */
+export function registerServiceWorker() {
+  const update = registerSW({
+    onNeedRefresh() {
+      toast(i18n.t('A new version of Splikz is ready.'), {
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: i18n.t('Reload'), onClick: () => void update(true) },
+      });
+    },
+  });
+}
+
+window.addEventListener('vite:preloadError', () => window.location.reload());

@@ -1,0 +1,124 @@
+import {
+  ANNOUNCEMENT_BODY_MAX_LENGTH,
+  ANNOUNCEMENT_SUBJECT_MAX_LENGTH,
+  announcementInputSchema,
+} from '@common/schemas/announcements.ts';
+import { buttonClass, Field, FormError, fieldErrors } from '@web/components/Field.tsx';
+import { useAnnouncements, useSendAnnouncement } from '@web/queries/admin.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formatDateTime, PanelEmpty, PanelError, PanelLoading, rowClass } from './PanelStates.tsx';
+
+type Key = 'subject' | 'body';
+
+/**
+ * Updates: an admin writes an announcement and it is emailed, in the words written here, to every
+ * member with 'Updates' on under Email Notifications; each email carries its own unsubscribe link.
+ */
+export function UpdatesPanel() {
+  const { t } = useTranslation();
+  const id = useId();
+  const send = useSendAnnouncement();
+  const list = useAnnouncements();
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = announcementInputSchema.safeParse({ subject, body });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(Object.entries(fieldErrors<Key>(parsed.error.issues)).map(([k, v]) => [k, t(v)])),
+      );
+      return;
+    }
+    setErrors({});
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        setSubject('');
+        setBody('');
+        toast.success(t('Update sent to members with Updates on'));
+      },
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate className={`${rowClass} flex flex-col gap-3`}>
+        <h2 className="text-lg font-semibold text-slate-900">{t('Write an update')}</h2>
+        <p className="text-sm text-slate-600">
+          {t('It is emailed to every member who has Updates on under Email Notifications.')}
+        </p>
+        <Field
+          label={t('Subject')}
+          value={subject}
+          maxLength={ANNOUNCEMENT_SUBJECT_MAX_LENGTH}
+          onChange={(e) => setSubject(e.target.value)}
+          error={errors.subject}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-700">
+            {t('Message')}
+          </label>
+          <textarea
+            id={`${id}-body`}
+            value={body}
+            rows={6}
+            maxLength={ANNOUNCEMENT_BODY_MAX_LENGTH}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? `${id}-body-error` : undefined}
+            onChange={(e) => setBody(e.target.value)}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
+          />
+          {errors.body ? (
+            <p id={`${id}-body-error`} className="text-sm text-red-600">
+              {errors.body}
+            </p>
+          ) : null}
+        </div>
+        {send.isError ? <FormError message={send.error.message} /> : null}
+        <div>
+          <button type="submit" className={buttonClass} disabled={send.isPending}>
+            {send.isPending ? t('Sending...') : t('Send update')}
+          </button>
+        </div>
+      </form>
+      <section aria-labelledby={`${id}-sent`} className="flex flex-col gap-2">
+        <h2 id={`${id}-sent`} className="text-lg font-semibold text-slate-900">
+          {t('Sent updates')}
+        </h2>
+        {list.isPending ? <PanelLoading label={t('Loading updates...')} /> : null}
+        {list.isError ? (
+          <PanelError
+            title={t('Error loading updates')}
+            message={list.error.message}
+            onRetry={() => list.refetch()}
+          />
+        ) : null}
+        {list.data && list.data.announcements.length === 0 ? (
+          <PanelEmpty>{t('No updates sent yet')}</PanelEmpty>
+        ) : null}
+        <ul className="flex flex-col gap-2">
+          {list.data?.announcements.map((a) => (
+            <li key={a.id} className={rowClass}>
+              <p className="font-semibold text-slate-900">{a.subject}</p>
+              <p className="line-clamp-3 whitespace-pre-line text-sm text-slate-700">{a.body}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {t('{{date}} by @{{username}}', {
+                  date: formatDateTime(a.created_at),
+                  username: a.author_username ?? '—',
+                })}
+                {' · '}
+                {a.finished_at
+                  ? t('Emailed to {{count}} members', { count: a.sent_count })
+                  : t('Sending… {{count}} so far', { count: a.sent_count })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
