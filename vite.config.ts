@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueParts } from './scripts/i18n/vitePlugin.ts';
 
 const root = import.meta.dirname;
 
@@ -12,6 +13,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // Each language's words in parts that load with the screens that use them (web/i18n/i18n.ts).
+    catalogueParts(),
     // Installable app: the manifest, and web/sw.ts built with the list of files to keep offline.
     VitePWA({
       strategies: 'injectManifest',
@@ -49,7 +52,14 @@ export default defineConfig({
       '@common': path.join(root, 'common'),
     },
   },
-  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: path.join(root, 'dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    // Top-level await: a lazily loaded screen waits for its words (scripts/i18n/vitePlugin.ts).
+    target: 'es2022',
+  },
   server: {
     port: 3000,
     strictPort: true,

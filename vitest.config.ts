@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './scripts/i18n/vitePlugin.ts';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
+  // web/i18n imports the catalogue parts' index (here one part per language, as in `npm run dev`).
+  plugins: [catalogueParts()],
   resolve: {
     alias: {
       '@web': path.join(root, 'web'),

@@ -59,7 +59,7 @@ export function builtTrimmerChunk(): ChunkSize | null {
 /** Without a build: TrimDialog.tsx bundled by esbuild, minus what the app's other chunks hold. */
 export async function bundledTrimmerChunk(): Promise<ChunkSize> {
   // The app's main chunks hold these (esbuild leaves out a package's subpaths too: react/jsx-runtime).
-  const external = ['react', 'react-dom', 'lucide-react', '@common/*', '@web/components/*'];
+  const external = ['react', 'react-dom', 'lucide-react', '@common/*', '@web/components/*', '@web/i18n/*'];
   const bundle = await build({
     entryPoints: [path.join(REPO, 'web', 'media', 'TrimDialog.tsx')],
     bundle: true,

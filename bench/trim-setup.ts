@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type Browser, chromium } from '@playwright/test';
 import { build } from 'esbuild';
+import { englishOnly } from '../scripts/i18n/esbuildEnglishOnly.ts';
 
 export const REPO = path.join(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -148,6 +149,7 @@ export async function bundlePage(entry = path.join(REPO, 'bench', 'trim-pages.ts
     target: 'es2022',
     write: false,
     logLevel: 'error',
+    plugins: [englishOnly],
   });
   return bundle.outputFiles[0]?.text ?? '';
 }

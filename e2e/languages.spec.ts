@@ -16,9 +16,9 @@ test('each language changes the header, a toast and a date at once, and follows 
   const member = newMember('polyglot');
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
-  // A slow network: each catalogue arrives after the save has answered, and the screen must still
-  // speak the new language once it says 'Language saved'.
-  await page.route(/\/assets\/(es-ES|fr-FR|de-DE|pt-BR)-[\w-]+\.js$/, async (route) => {
+  // A slow network: each catalogue part (and each language's list of parts) arrives after the save
+  // has answered, and the screen must still speak the new language once it says 'Language saved'.
+  await page.route(/\/assets\/(i18n_)?(es-ES|fr-FR|de-DE|pt-BR)[-_][\w-]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
   });
@@ -69,17 +69,25 @@ test('each language changes the header, a toast and a date at once, and follows 
     second.getByRole('button', { name: say('fr-FR', 'Sign In'), exact: true }).first(),
   ).toBeVisible();
   await second.getByLabel(say('fr-FR', 'Email')).fill(member.email);
+  // The server's answer is shown in French (its sentences load with the first error).
+  await second.getByLabel(say('fr-FR', 'Password'), { exact: true }).fill('not-the-password');
+  const signIn = second.getByRole('button', { name: say('fr-FR', 'Sign In'), exact: true }).last();
+  await signIn.click();
+  await expect(second.getByRole('alert')).toHaveText(say('fr-FR', 'Invalid email or password.'));
   await second.getByLabel(say('fr-FR', 'Password'), { exact: true }).fill(member.password);
-  await second
-    .getByRole('button', { name: say('fr-FR', 'Sign In'), exact: true })
-    .last()
-    .click();
+  await signIn.click();
   await expect(second.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(
     second
       .getByRole('navigation', { name: say('de-DE', 'Main') })
       .getByRole('link', { name: say('de-DE', 'Home'), exact: true }),
   ).toBeVisible();
+  // A screen reached by a click (its code and words load then) speaks German too.
+  await second
+    .getByRole('navigation', { name: say('de-DE', 'Main') })
+    .getByRole('link', { name: say('de-DE', 'Messages'), exact: true })
+    .click();
+  await expect(second.getByText(say('de-DE', 'No conversations yet')).first()).toBeVisible();
   await other.close();
   await context.close();
 });

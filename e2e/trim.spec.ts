@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
+import { englishOnly } from '../scripts/i18n/esbuildEnglishOnly.ts';
 
 // The trimmer is not wired to any screen yet: this bundles web/media/trimVideo.ts on its own and
 // runs it in a page of the app's origin (a secure context, as WebCodecs needs).
@@ -64,6 +65,7 @@ test('trims a 10 s window out of a 1080p clip into a fast-start H.264 MP4 withou
       target: 'es2022',
       write: false,
       logLevel: 'silent',
+      plugins: [englishOnly],
     });
     const code = bundle.outputFiles[0]?.text ?? '';
     await page.route('**/__trim-test.js', (route) =>

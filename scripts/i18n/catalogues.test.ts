@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkCatalogue, LANGUAGES_TO_CHECK, usedKeys } from './catalogues.ts';
+import { checkCatalogue, LANGUAGES_TO_CHECK, usedKeys, WEB_ROOT } from './catalogues.ts';
+import { extract, sourceFiles } from './extract.ts';
+import { ENTRY, partKeys, SERVER_PART } from './parts.ts';
 
 // `npx tsx scripts/i18n/cli.ts missing <language>` prints what a catalogue lacks, ready to translate.
 describe('the interface’s words', () => {
@@ -20,4 +22,25 @@ describe('the interface’s words', () => {
       expect(problems).toEqual({ missing: [], stale: [], empty: [], placeholders: [] });
     },
   );
+
+  describe('cut into parts that load with their code (scripts/i18n/parts.ts)', () => {
+    const parts = partKeys();
+    const keysOf = (root: string) => new Set((parts.get(root) ?? []).map((key) => key.key));
+
+    it('leave no key of the web app out of every part (a module no screen loads would speak English)', () => {
+      const covered = new Set([...parts.values()].flat().map((key) => key.key));
+      const left = extract(sourceFiles(WEB_ROOT)).keys.filter((key) => !covered.has(key.key));
+      expect(left.map((key) => `${key.where}  ${key.key}`)).toEqual([]);
+    });
+
+    it('give the sign-in screen its words and its form checks, and not the rest of the app', () => {
+      const auth = keysOf('web/screens/Auth/AuthScreen.tsx');
+      expect(auth).toContain('Forgot password?');
+      expect(auth).toContain('Enter a valid email address.');
+      expect(auth).not.toContain('No conversations yet');
+      expect(keysOf(ENTRY)).not.toContain('Forgot password?');
+      expect(keysOf('web/screens/Messages/MessagesScreen.tsx')).toContain('No conversations yet');
+      expect(keysOf(SERVER_PART)).toContain('Invalid email or password.');
+    });
+  });
 });

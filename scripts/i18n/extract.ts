@@ -173,9 +173,13 @@ export function entriesFor(key: Key, language: string): string[] {
  * migrations and log calls. Messages built from values (a length, a name) stay in English.
  */
 export function serverMessages(roots: string[]): Key[] {
-  const files = roots
-    .flatMap((root) => sourceFiles(root))
-    .filter((file) => !/[\\/](test|migrations)[\\/]/.test(file));
+  return sentences(
+    roots.flatMap((root) => sourceFiles(root)).filter((file) => !/[\\/](test|migrations)[\\/]/.test(file)),
+  );
+}
+
+/** The sentences (as serverMessages reads them) written in these files. */
+export function sentences(files: string[]): Key[] {
   const found = new Map<string, Key>();
   for (const file of files) {
     const source = ts.createSourceFile(

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@common/schemas/errors.ts';
-import { i18n } from '@web/i18n/i18n.ts';
+import { i18n, loadCataloguePart } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { reportNetworkFailure, reportNetworkSuccess } from '@web/pwa/connectivity.ts';
 
@@ -51,14 +51,17 @@ export async function api<T>(
   } catch {
     body = null;
   }
-  if (!response.ok) {
-    const error = (body as Partial<ApiErrorBody> | null)?.error;
-    // The server's sentences are catalogue keys: shown in the page's language where the catalogue has them.
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'http_error',
-      error?.message ? i18n.t(error.message) : httpErrorMessage(response.status),
-    );
-  }
+  if (!response.ok) throw await errorOfAnswer(response.status, body);
   return body as T;
+}
+
+/**
+ * The ApiError of a non-2xx answer. The server's sentences are catalogue keys: shown in the page's
+ * language where the catalogue has them (their part loads with the first error).
+ */
+export async function errorOfAnswer(status: number, body: unknown): Promise<ApiError> {
+  const error = (body as Partial<ApiErrorBody> | null)?.error;
+  if (!error?.message) return new ApiError(status, error?.code ?? 'http_error', httpErrorMessage(status));
+  await loadCataloguePart('server').catch(() => {});
+  return new ApiError(status, error.code ?? 'http_error', i18n.t(error.message));
 }

@@ -1,7 +1,6 @@
-import type { ApiErrorBody } from '@common/schemas/errors.ts';
 import type { MediaUpload } from '@common/schemas/media.ts';
 import { i18n } from '@web/i18n/i18n.ts';
-import { ApiError, httpErrorMessage, NETWORK_MESSAGE } from './client.ts';
+import { ApiError, errorOfAnswer, NETWORK_MESSAGE } from './client.ts';
 
 // Same sentence as api() in client.ts gives when the server cannot be reached.
 
@@ -36,10 +35,7 @@ export function uploadMedia(
         resolve(body as MediaUpload);
         return;
       }
-      const error = (body as Partial<ApiErrorBody> | null)?.error;
-      reject(
-        new ApiError(xhr.status, error?.code ?? 'http_error', error?.message ?? httpErrorMessage(xhr.status)),
-      );
+      errorOfAnswer(xhr.status, body).then(reject, reject);
     };
     xhr.onerror = () => reject(new ApiError(0, 'network_error', i18n.t(NETWORK_MESSAGE)));
     xhr.ontimeout = xhr.onerror;

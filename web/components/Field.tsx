@@ -1,3 +1,4 @@
+import { i18n } from '@web/i18n/i18n.ts';
 import { type InputHTMLAttributes, useId } from 'react';
 
 /** A labelled text input with its error message tied to it for screen readers. */
@@ -56,6 +57,7 @@ export function fieldErrors<K extends string>(
   issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
 ) {
   const errors: Partial<Record<K, string>> = {};
-  for (const issue of issues) errors[issue.path[0] as K] ??= issue.message;
+  // The shared schemas' sentences are catalogue keys (scripts/i18n/parts.ts puts them with the form's screen).
+  for (const issue of issues) errors[issue.path[0] as K] ??= i18n.t(issue.message);
   return errors;
 }
