@@ -7,6 +7,8 @@ const TrimDialog = lazy(() => import('./TrimDialog.tsx'));
 
 interface Pending {
   file: File;
+  /** What had focus when the video was chosen (the picker), given focus back when the dialog closes. */
+  opener: HTMLElement | null;
   resolve: (prepared: PreparedUpload) => void;
   reject: (error: Error) => void;
 }
@@ -24,7 +26,9 @@ export function useVideoTrimmer(maxSeconds: number): {
   const prepare = useCallback(
     (file: File) =>
       isVideoFile(file)
-        ? new Promise<PreparedUpload>((resolve, reject) => setPending({ file, resolve, reject }))
+        ? new Promise<PreparedUpload>((resolve, reject) =>
+            setPending({ file, resolve, reject, opener: document.activeElement as HTMLElement | null }),
+          )
         : Promise.resolve(file),
     [],
   );
@@ -37,13 +41,29 @@ export function useVideoTrimmer(maxSeconds: number): {
         onDone={(prepared) => {
           pending.resolve(prepared);
           setPending(null);
+          returnFocus(pending.opener);
         }}
         onCancel={() => {
           pending.reject(new DOMException('The trim dialog was closed.', 'AbortError'));
           setPending(null);
+          returnFocus(pending.opener);
         }}
       />
     </Suspense>
   ) : null;
   return { prepare, element };
+}
+
+/**
+ * The dialog's own focus return cannot do it: the picker is disabled while its upload is prepared, so
+ * focus had left it by the time the dialog opened. It is enabled again a render or two after closing.
+ */
+function returnFocus(opener: HTMLElement | null, frames = 10) {
+  if (!opener || opener === document.body) return;
+  requestAnimationFrame(() => {
+    if (!opener.isConnected) return;
+    if ((opener as HTMLInputElement).disabled)
+      return frames > 0 ? returnFocus(opener, frames - 1) : undefined;
+    opener.focus();
+  });
 }
