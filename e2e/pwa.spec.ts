@@ -1,3 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { createConfirmedMember, newMember } from './support/members.ts';
 
@@ -48,3 +51,49 @@ test('the app installs, and its shell opens offline with a notice that goes when
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
+
+test('a new version waits for the member: it asks to reload, and Reload brings the new version', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  // A deploy: the server now has a new service worker (the same one with a line more). The browser
+  // fetches the worker's script itself, which Playwright cannot route, so dist/ changes until the end.
+  const restore = deployNextVersion();
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const ready = page.getByText('A new version of Splikz is ready.');
+    await expect(ready).toBeVisible();
+    // The open screen keeps running the old version until the member says so.
+    const waiting = () =>
+      page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    expect(await waiting()).toBe(true);
+
+    // Reload reloads: the page then runs the new version's files.
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Reload' }).click({ noWaitAfter: true });
+    await reloaded;
+    await expect(ready).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true }).first()).toBeVisible();
+    // The new version controls the page now, and none waits any more.
+    await expect.poll(waiting).toBe(false);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+  } finally {
+    restore();
+  }
+});
+
+/** Writes dist/sw.js (and its compressed copies) as a new build would; returns what puts it back. */
+function deployNextVersion(): () => void {
+  const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join('dist', name));
+  const saved = files.map((file) => readFileSync(file));
+  const next = Buffer.concat([saved[0]!, Buffer.from('\n// the next version\n')]);
+  writeFileSync(files[0]!, next);
+  writeFileSync(files[1]!, brotliCompressSync(next));
+  writeFileSync(files[2]!, gzipSync(next));
+  return () => {
+    for (const [i, file] of files.entries()) writeFileSync(file, saved[i]!);
+  };
+}

@@ -11,8 +11,20 @@ export function registerServiceWorker() {
   const update = registerSW({
     onNeedRefresh() {
       toast(i18n.t('A new version of Splikz is ready.'), {
+        // Once, however often the new version is found again.
+        id: 'new-version',
         duration: Number.POSITIVE_INFINITY,
-        action: { label: i18n.t('Reload'), onClick: () => void update(true) },
+        action: {
+          label: i18n.t('Reload'),
+          onClick: () => {
+            // Workbox reloads only a page that a service worker controlled when it loaded; on the first
+            // visit it would leave this one running the old files under the new worker.
+            navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+              once: true,
+            });
+            void update(true);
+          },
+        },
       });
     },
   });
