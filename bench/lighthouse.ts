@@ -3,7 +3,7 @@
 // from the npm registry by npx at a pinned version (it is large and only this bench uses it).
 // Targets: performance >= 0.95, accessibility 1.0. Run `npm run build` first. Not part of `npm test`.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -76,6 +76,12 @@ async function lighthouse(url: string, headers: Record<string, string> = {}): Pr
       failedAudits,
     };
   } finally {
+    // LIGHTHOUSE_REPORTS=<dir> keeps each full report (opportunities, diagnostics) there.
+    const keep = process.env.LIGHTHOUSE_REPORTS;
+    if (keep && existsSync(out)) {
+      mkdirSync(keep, { recursive: true });
+      copyFileSync(out, path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`));
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -13,9 +13,26 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'splikz-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Splikz</title><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Splikz</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    // Vite's build manifest: the entry, and the sign-in screen with a chunk it shares with the entry.
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-1.js' },
+        'screens/Auth/AuthScreen.tsx': {
+          file: 'assets/AuthScreen-2.js',
+          imports: ['_react.js', '_fields.js'],
+        },
+        '_fields.js': { file: 'assets/fields-3.js' },
+      }),
+    );
     server = await startTestServer('sqlite', {}, { webDist: dist });
   });
   afterAll(async () => {
@@ -32,6 +49,15 @@ describe('serving the web app', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it('names the first screen’s files in the HTML of its route, so they load with the entry', async () => {
+    const auth = await (await fetch(`${server.baseUrl}/auth?mode=login`)).text();
+    expect(auth).toContain('<link rel="modulepreload" crossorigin href="/assets/AuthScreen-2.js">');
+    expect(auth).toContain('<link rel="modulepreload" crossorigin href="/assets/fields-3.js">');
+    // What the entry imports is in index.html already; other routes name nothing of the sign-in screen.
+    expect(auth).not.toContain('react-1.js');
+    expect(await (await fetch(`${server.baseUrl}/profile/grace`)).text()).not.toContain('modulepreload');
   });
 
   it('serves hashed assets compressed and cacheable for a year', async () => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
 import { renderPostPage } from './postPage.ts';
+import { screenPreloads } from './screenPreloads.ts';
 
 /**
  * Security headers for HTML only (every text/html answer, see registerSecurityHeaders): the JSON API
@@ -76,6 +77,8 @@ export async function registerWebApp(
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const withPreloads = screenPreloads(distDir);
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -95,12 +98,15 @@ export async function registerWebApp(
       .status(html ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html ?? indexHtml);
+      .send(withPreloads(html ?? indexHtml, pathOf(request)));
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(notFoundBody(request));
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(withPreloads(indexHtml, pathOf(request)));
   });
 }

@@ -45,7 +45,8 @@ export function FeedList({
 
   if (feed.isPending) {
     return (
-      <div className={`${cardClass} p-8`}>
+      // A screen tall on phones: what follows the feed there (the shortcuts) stays below until posts come.
+      <div className={`${cardClass} min-h-svh p-8 lg:min-h-0`}>
         <Spinner label={t('Loading posts...')} />
       </div>
     );
