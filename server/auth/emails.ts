@@ -1,12 +1,10 @@
 import { isLanguageCode, type Language } from '@common/options.ts';
 import { DEFAULT_PREFERENCES } from '@common/schemas/settings.ts';
 import type { Database_ } from '@server/db/database.ts';
+import { escapeHtml } from '@server/http/escapeHtml.ts';
 import { languageFromHeader } from '@server/i18n/translate.ts';
 import type { MailMessage } from '@server/mail/mailer.ts';
 import type { TFunction } from 'i18next';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Our words and our link only: nothing a member chose (their name can hold line breaks of old, or a

@@ -1,12 +1,7 @@
 import { type AppContext, optionalViewer } from '@server/http/context.ts';
 import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
 import type { FastifyRequest } from 'fastify';
-
-const escapeAttr = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from './escapeHtml.ts';
 
 interface SharedPost {
   id: string;
@@ -65,8 +60,8 @@ export function postMetaTags(post: SharedPost, publicUrl: string): { title: stri
     );
   }
   const tags = [
-    `<link rel="canonical" href="${escapeAttr(canonical)}" />`,
-    ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttr(value)}" />`),
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
   ].join('\n    ');
   return { title, tags };
 }
@@ -105,7 +100,7 @@ export async function renderPostPage(
   if (!post) return null;
   const { title, tags } = postMetaTags(post, ctx.config.publicUrl);
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', () => `  ${tags}\n  </head>`); // functions: `$&` in a member's text stays text
 }

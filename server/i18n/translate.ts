@@ -3,7 +3,7 @@ import enUS from '@common/i18n/locales/en-US.json';
 import esES from '@common/i18n/locales/es-ES.json';
 import frFR from '@common/i18n/locales/fr-FR.json';
 import ptBR from '@common/i18n/locales/pt-BR.json';
-import { LANGUAGE_CODES, type Language } from '@common/options.ts';
+import { isLanguageCode, LANGUAGE_CODES, type Language } from '@common/options.ts';
 import { createInstance, type TFunction } from 'i18next';
 
 /**
@@ -38,6 +38,10 @@ void i18n.init({
 export function translator(language: Language): TFunction {
   return i18n.getFixedT(language);
 }
+
+/** A member's saved language (settings.language), or English when they have not saved one. */
+export const savedLanguage = (saved: string | null | undefined): Language =>
+  saved && isLanguageCode(saved) ? saved : 'en-US';
 
 /**
  * The language an Accept-Language header asks for, among ours (the web app sends the one it shows);

@@ -1,8 +1,7 @@
-import { isLanguageCode } from '@common/options.ts';
 import type { AnnouncementInput } from '@common/schemas/announcements.ts';
 import { lockAdmins, recordAudit } from '@server/commands/admin.ts';
 import type { DB } from '@server/db/types.ts';
-import { translator } from '@server/i18n/translate.ts';
+import { savedLanguage, translator } from '@server/i18n/translate.ts';
 import { announcementEmail } from '@server/mail/notificationEmails.ts';
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { notSuspended } from '@server/policies/blocks.ts';
@@ -90,7 +89,7 @@ export async function sendAnnouncements(
           .onConflict((oc) => oc.columns(['announcement_id', 'user_id']).doNothing())
           .executeTakeFirst();
         if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) continue;
-        const t = translator(isLanguageCode(member.language) ? member.language : 'en-US');
+        const t = translator(savedLanguage(member.language));
         try {
           await ctx.mailer.send(
             announcementEmail(

@@ -1,8 +1,6 @@
-import type { Language } from '@common/options.ts';
-import { isLanguageCode } from '@common/options.ts';
 import type { Log } from '@server/commands/run.ts';
 import type { Database_ } from '@server/db/database.ts';
-import { translator } from '@server/i18n/translate.ts';
+import { savedLanguage, translator } from '@server/i18n/translate.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import { digestEmail, excerptOf } from '@server/mail/notificationEmails.ts';
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
@@ -114,7 +112,7 @@ async function digestFor(
     .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0 || total === 0) return false;
-  const language: Language = isLanguageCode(member.language) ? member.language : 'en-US';
+  const language = savedLanguage(member.language);
   const t = translator(language);
   const link = (path: string) => new URL(path, ctx.config.publicUrl).toString();
   try {

@@ -1,9 +1,7 @@
+import { escapeHtml } from '@server/http/escapeHtml.ts';
 import type { MailMessage } from '@server/mail/mailer.ts';
 import type { TFunction } from 'i18next';
 import { unsubscribeHeaders } from './unsubscribe.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A post as the digest lists it: who wrote it, the start of its text, its address. */
 export interface DigestPost {

@@ -1,11 +1,10 @@
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
-import { isLanguageCode } from '@common/options.ts';
 import type { PushPayload } from '@common/schemas/push.ts';
 import { DEFAULT_PREFERENCES, type PreferenceToggle } from '@common/schemas/settings.ts';
 import type { PushConfig } from '@server/config.ts';
 import type { DB } from '@server/db/types.ts';
-import { translator } from '@server/i18n/translate.ts';
+import { savedLanguage, translator } from '@server/i18n/translate.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
@@ -79,6 +78,7 @@ export class PushSender {
       .selectFrom('profiles')
       .select(['full_name', 'username'])
       .where('id', '=', fromId)
+      .where('suspended_at', 'is', null)
       .executeTakeFirst();
     if (!sender) return;
     const field = SWITCHES[event.kind];
@@ -93,7 +93,10 @@ export class PushSender {
         'user_settings.language',
         `user_settings.${field} as wanted`,
       ])
-      .where('push_subscriptions.user_id', '!=', fromId);
+      .where('push_subscriptions.user_id', '!=', fromId)
+      // Blocks go both ways, so the sender is hidden from a recipient exactly when the recipient is
+      // hidden from the sender (who is not suspended, above); a suspended recipient gets nothing.
+      .where(notHiddenFrom(fromId, 'push_subscriptions.user_id'));
     recipients =
       event.kind === 'post'
         ? recipients.where('push_subscriptions.user_id', 'in', (eb) =>
@@ -104,14 +107,7 @@ export class PushSender {
       r.wanted === null ? DEFAULT_PREFERENCES[field] : Boolean(r.wanted),
     );
     for (const row of rows) {
-      const hidden = await this.db
-        .selectFrom('profiles')
-        .select('id')
-        .where('id', '=', fromId)
-        .where(notHiddenFrom(row.user_id, 'profiles.id'))
-        .executeTakeFirst();
-      if (!hidden) continue;
-      const t = translator(row.language && isLanguageCode(row.language) ? row.language : 'en-US');
+      const t = translator(savedLanguage(row.language));
       await this.post(
         row,
         this.payload(t, event, sender.full_name || `@${sender.username}`, sender.username),

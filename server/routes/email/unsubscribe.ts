@@ -1,13 +1,11 @@
 import { isLanguageCode } from '@common/options.ts';
 import { DEFAULT_PREFERENCES } from '@common/schemas/settings.ts';
 import type { AppContext } from '@server/http/context.ts';
+import { escapeHtml } from '@server/http/escapeHtml.ts';
 import { languageFromHeader, translator } from '@server/i18n/translate.ts';
 import { EMAIL_KINDS, type EmailKind, readUnsubscribeLink } from '@server/mail/unsubscribe.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(lang: string, title: string, body: string) {
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Splikz</title>
