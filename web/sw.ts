@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { notificationTarget } from './pwa/notificationTarget.ts';
 
 /**
  * The service worker: the app shell (HTML, scripts, styles, icons; vite-plugin-pwa lists them with
@@ -50,11 +51,9 @@ self.addEventListener('push', (event) => {
 /** Clicking one opens its screen: in a Splikz tab already open if there is one, else a new one. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = new URL(
-    (event.notification.data as { url?: string } | null)?.url ?? '/',
-    self.location.origin,
-  );
-  if (target.origin !== self.location.origin) return;
+  const href = notificationTarget(event.notification.data, self.location.origin);
+  if (!href) return;
+  const target = new URL(href);
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (tabs) => {
       const tab = tabs.find((c) => new URL(c.url).origin === target.origin) as WindowClient | undefined;
