@@ -1,19 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import config from '../playwright.config.ts';
+import { fakeMedia } from './support/fakeMedia.ts';
 import { createConfirmedMember, newMember, usernameOf } from './support/members.ts';
 
 // Real WebRTC between pages of one Chromium: fake camera and microphone, sound that may play
 // without a click, and connections over the loopback interface.
 test.use({
   launchOptions: {
-    ...config.use?.launchOptions,
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    ...fakeMedia,
+    args: [...fakeMedia.args, '--autoplay-policy=no-user-gesture-required'],
   },
 });
 

@@ -1,23 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import config from '../playwright.config.ts';
+import { fakeMedia } from './support/fakeMedia.ts';
 import { realClip } from './support/media.ts';
 import { createConfirmedMember, newMember } from './support/members.ts';
 
 // What a member using only the keyboard or a screen reader meets in the dialogs, the trimmer and a
 // live FaithVerse circle: axe finds nothing, focus goes in and comes back, live regions speak.
 
-test.use({
-  launchOptions: {
-    ...config.use?.launchOptions,
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMedia });
 
 async function violations(page: Page, label: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
