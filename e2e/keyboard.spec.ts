@@ -208,3 +208,45 @@ test('toasts and new messages are announced through live regions', async ({ brow
   await me.context.close();
   await friend.context.close();
 });
+
+test('Tab moves through /auth and the home screen with a visible focus on every stop', async ({
+  browser,
+  baseURL,
+}) => {
+  const me = await memberPage(browser, baseURL!, 'tabber');
+  const visitor = await (await browser.newContext()).newPage();
+  /** Where each Tab lands, and whether it shows a focus indicator (outline or ring). */
+  const stops = async (page: Page, count: number) => {
+    const found: Array<{ name: string; visible: boolean }> = [];
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press('Tab');
+      found.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return { name: '(body)', visible: false };
+          const style = getComputedStyle(el);
+          const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+          const ring = style.boxShadow !== 'none';
+          // A file input sits inside its label, which shows the focus for it.
+          const label = el.closest('label');
+          const labelOutline = label ? getComputedStyle(label).outlineStyle !== 'none' : false;
+          const name = `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}`;
+          return { name, visible: outline || ring || labelOutline };
+        }),
+      );
+    }
+    return found;
+  };
+  await visitor.goto('/auth');
+  await expect(visitor.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  const auth = await stops(visitor, 8);
+  expect(auth.filter((s) => !s.visible)).toEqual([]);
+  expect(auth.map((s) => s.name).join(' | ')).toContain('Sign In');
+
+  await me.page.goto('/');
+  await expect(me.page.getByRole('heading', { level: 1 })).toBeVisible();
+  const home = await stops(me.page, 14);
+  expect(home.filter((s) => !s.visible)).toEqual([]);
+  await me.context.close();
+  await visitor.context().close();
+});

@@ -178,6 +178,42 @@ export function serverMessages(roots: string[]): Key[] {
   );
 }
 
+/**
+ * A sentence built from values, as its catalogue key: `Videos can be at most ${limit} seconds.` is
+ * 'Videos can be at most {{limit}} seconds.' (web/i18n/sentences.ts finds the values again in what
+ * the server answers). Null for any other node, and for a template a choice is made in
+ * (`${n === 1 ? '' : 's'}`), which no translation could follow.
+ */
+function templateKey(node: ts.Node): string | null {
+  if (!ts.isTemplateExpression(node)) return null;
+  const used = new Set<string>();
+  let key = node.head.text;
+  for (const span of node.templateSpans) {
+    let expression: ts.Expression = span.expression;
+    // limit.toFixed(1), names.join(', '), bytes / MB: the value is named after the first operand.
+    for (;;) {
+      if (ts.isCallExpression(expression) && ts.isPropertyAccessExpression(expression.expression)) {
+        expression = expression.expression.expression;
+      } else if (ts.isBinaryExpression(expression) && !ts.isConditionalExpression(expression)) {
+        expression = expression.left;
+      } else break;
+    }
+    const base = ts.isIdentifier(expression)
+      ? expression.text
+      : ts.isPropertyAccessExpression(expression)
+        ? expression.name.text
+        : ts.isCallExpression(expression) && ts.isIdentifier(expression.expression)
+          ? expression.expression.text
+          : null;
+    if (base === null) return null;
+    let name = base;
+    for (let i = 2; used.has(name); i++) name = `${base}${i}`;
+    used.add(name);
+    key += `{{${name}}}${span.literal.text}`;
+  }
+  return key;
+}
+
 /** The sentences (as serverMessages reads them) written in these files. */
 export function sentences(files: string[]): Key[] {
   const found = new Map<string, Key>();
@@ -197,7 +233,7 @@ export function sentences(files: string[]): Key[] {
       return false;
     };
     const visit = (node: ts.Node): void => {
-      const text = literal(node);
+      const text = literal(node) ?? templateKey(node);
       if (
         text !== null &&
         /^[A-Z‘'][^\n]*[.!?]$/.test(text) &&

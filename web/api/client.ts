@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@common/schemas/errors.ts';
 import { i18n, loadCataloguePart } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
+import { translateSentence } from '@web/i18n/sentences.ts';
 import { reportNetworkFailure, reportNetworkSuccess } from '@web/pwa/connectivity.ts';
 
 /** An error the API answered with: its HTTP status, snake_case code and human message. */
@@ -63,5 +64,5 @@ export async function errorOfAnswer(status: number, body: unknown): Promise<ApiE
   const error = (body as Partial<ApiErrorBody> | null)?.error;
   if (!error?.message) return new ApiError(status, error?.code ?? 'http_error', httpErrorMessage(status));
   await loadCataloguePart('server').catch(() => {});
-  return new ApiError(status, error.code ?? 'http_error', i18n.t(error.message));
+  return new ApiError(status, error.code ?? 'http_error', translateSentence(error.message));
 }

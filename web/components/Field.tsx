@@ -1,4 +1,4 @@
-import { i18n } from '@web/i18n/i18n.ts';
+import { translateSentence } from '@web/i18n/sentences.ts';
 import { type InputHTMLAttributes, useId } from 'react';
 
 /** A labelled text input with its error message tied to it for screen readers. */
@@ -58,6 +58,6 @@ export function fieldErrors<K extends string>(
 ) {
   const errors: Partial<Record<K, string>> = {};
   // The shared schemas' sentences are catalogue keys (scripts/i18n/parts.ts puts them with the form's screen).
-  for (const issue of issues) errors[issue.path[0] as K] ??= i18n.t(issue.message);
+  for (const issue of issues) errors[issue.path[0] as K] ??= translateSentence(issue.message);
   return errors;
 }

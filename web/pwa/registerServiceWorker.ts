@@ -12,7 +12,7 @@ export function registerServiceWorker() {
     onNeedRefresh() {
       toast(i18n.t('A new version of Splikz is ready.'), {
         // Once, however often the new version is found again.
-        id: 'new-version',
+        id: 'new-version', // i18n-ignore: an id, not a text
         duration: Number.POSITIVE_INFINITY,
         action: {
           label: i18n.t('Reload'),
