@@ -9,12 +9,16 @@ import { i18n } from './i18n.ts';
  */
 export function translateSentence(message: string): string {
   if (i18n.exists(message)) return i18n.t(message);
+  // Our sentences are short; a long one (an address echoed back) is not worth a regex's time.
+  if (message.length > MAX_SHAPED_LENGTH) return message;
   for (const { pattern, key, names } of shapes()) {
     const match = pattern.exec(message);
     if (match) return i18n.t(key, Object.fromEntries(names.map((name, i) => [name, match[i + 1]])));
   }
   return message;
 }
+
+const MAX_SHAPED_LENGTH = 500;
 
 interface Shape {
   pattern: RegExp;
