@@ -3,6 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createConfirmedMember, DATA_DIR, newMember, usernameOf } from './support/members.ts';
 
+// Three tests (signed out; signed in on desktop; on a phone), side by side on the two workers.
+test.describe.configure({ mode: 'parallel' });
+
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -27,14 +30,9 @@ async function open(page: Page, path: string, ready: (page: Page) => ReturnType<
   await page.waitForLoadState('networkidle').catch(() => {});
 }
 
-test('axe finds no violations on any screen, signed out and signed in, on desktop and phone', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(300_000);
+test('axe finds no violations on any signed-out screen, on desktop and phone', async ({ browser }) => {
+  test.setTimeout(180_000);
   const found: string[] = [];
-
-  // Signed out.
   for (const size of SIZES) {
     const context = await browser.newContext({ viewport: size.viewport });
     const page = await context.newPage();
@@ -55,66 +53,76 @@ test('axe finds no violations on any screen, signed out and signed in, on deskto
     await context.close();
   }
 
-  // Signed in: a member with a post, a prayer request, a friend who wrote to them, and the admin role.
-  const member = newMember('axe');
-  const friend = newMember('axefriend');
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const friendPage = await (await browser.newContext()).newPage();
-  await createConfirmedMember(page.request, baseURL!, member);
-  await createConfirmedMember(friendPage.request, baseURL!, friend);
-  execFileSync('npx', ['tsx', 'scripts/admin.ts', 'grant', member.email], {
-    env: { ...process.env, DATA_DIR, AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789' },
-    stdio: 'pipe',
-  });
-  const origin = { origin: baseURL! };
-  const me = await (await page.request.get('/api/me')).json();
-  const friendMe = await (await friendPage.request.get('/api/me')).json();
-  const post = await (
-    await page.request.post('/api/posts', { data: { content: 'Axe reads this post' }, headers: origin })
-  ).json();
-  await page.request.post('/api/posts', {
-    data: { content: 'Pray for the axe run', category: 'prayer', prayer_type: 'praise' },
-    headers: origin,
-  });
-  await page.request.post(`/api/posts/${post.id}/comments`, {
-    data: { content: 'A comment' },
-    headers: origin,
-  });
-  expect((await friendPage.request.put(`/api/follows/${me.id}`, { headers: origin })).ok()).toBe(true);
-  expect(
-    (await page.request.post(`/api/friend-requests/${friendMe.id}/accept`, { headers: origin })).ok(),
-  ).toBe(true);
-  await friendPage.request.post(`/api/conversations/with/${me.id}/messages`, {
-    data: { content: 'Hello there', client_id: crypto.randomUUID() },
-    headers: origin,
-  });
-  const username = await usernameOf(page);
+  expect(found).toEqual([]);
+});
 
-  const screens: Array<[string, (p: Page) => ReturnType<Page['getByRole']>]> = [
-    ['/', (p) => p.getByText('Axe reads this post')],
-    ['/prayer', (p) => p.getByText('Pray for the axe run')],
-    ['/food', (p) => p.getByRole('heading', { level: 1 })],
-    ['/comedy', (p) => p.getByRole('heading', { level: 1 })],
-    [`/post/${post.id}`, (p) => p.getByText('Axe reads this post')],
-    [`/profile/${username}`, (p) => p.getByText('Axe reads this post')],
-    ['/messages', (p) => p.getByRole('heading', { level: 1 })],
-    [`/messages?to=${friendMe.profile.username}`, (p) => p.getByText('Hello there')],
-    ['/spotlight', (p) => p.getByRole('heading', { level: 1 })],
-    ['/faithverse', (p) => p.getByRole('heading', { level: 1 })],
-    ['/faithverse/home', (p) => p.getByRole('heading', { level: 1 })],
-    ['/faithverse/new', (p) => p.getByRole('heading', { level: 1 })],
-    ['/settings', (p) => p.getByRole('heading', { level: 1 })],
-    ['/settings/notifications', (p) => p.getByRole('switch').first()],
-    ['/settings/language', (p) => p.getByRole('radio').first()],
-    ['/settings/media', (p) => p.getByRole('switch').first()],
-    ['/settings/privacy', (p) => p.getByRole('heading', { level: 1 })],
-    ['/settings/privacy-checkup', (p) => p.getByRole('heading', { level: 1 })],
-    ['/settings/privacy-center', (p) => p.getByRole('heading', { level: 1 })],
-    ['/settings/profile-details', (p) => p.getByRole('heading', { level: 1 })],
-    ['/admin', (p) => p.getByRole('tab').first()],
-  ];
-  for (const size of SIZES) {
+// Signed in, one test per size (they run side by side): a member with a post, a prayer request, a
+// friend who wrote to them, and the admin role.
+for (const size of SIZES) {
+  test(`axe finds no violations on any signed-in screen, the bell and the drawer, on ${size.name}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
+    const found: string[] = [];
+    const member = newMember('axe');
+    const friend = newMember('axefriend');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const friendPage = await (await browser.newContext()).newPage();
+    await createConfirmedMember(page.request, baseURL!, member);
+    await createConfirmedMember(friendPage.request, baseURL!, friend);
+    execFileSync('npx', ['tsx', 'scripts/admin.ts', 'grant', member.email], {
+      env: { ...process.env, DATA_DIR, AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789' },
+      stdio: 'pipe',
+    });
+    const origin = { origin: baseURL! };
+    const me = await (await page.request.get('/api/me')).json();
+    const friendMe = await (await friendPage.request.get('/api/me')).json();
+    const post = await (
+      await page.request.post('/api/posts', { data: { content: 'Axe reads this post' }, headers: origin })
+    ).json();
+    await page.request.post('/api/posts', {
+      data: { content: 'Pray for the axe run', category: 'prayer', prayer_type: 'praise' },
+      headers: origin,
+    });
+    await page.request.post(`/api/posts/${post.id}/comments`, {
+      data: { content: 'A comment' },
+      headers: origin,
+    });
+    expect((await friendPage.request.put(`/api/follows/${me.id}`, { headers: origin })).ok()).toBe(true);
+    expect(
+      (await page.request.post(`/api/friend-requests/${friendMe.id}/accept`, { headers: origin })).ok(),
+    ).toBe(true);
+    await friendPage.request.post(`/api/conversations/with/${me.id}/messages`, {
+      data: { content: 'Hello there', client_id: crypto.randomUUID() },
+      headers: origin,
+    });
+    const username = await usernameOf(page);
+
+    const screens: Array<[string, (p: Page) => ReturnType<Page['getByRole']>]> = [
+      ['/', (p) => p.getByText('Axe reads this post')],
+      ['/prayer', (p) => p.getByText('Pray for the axe run')],
+      ['/food', (p) => p.getByRole('heading', { level: 1 })],
+      ['/comedy', (p) => p.getByRole('heading', { level: 1 })],
+      [`/post/${post.id}`, (p) => p.getByText('Axe reads this post')],
+      [`/profile/${username}`, (p) => p.getByText('Axe reads this post')],
+      ['/messages', (p) => p.getByRole('heading', { level: 1 })],
+      [`/messages?to=${friendMe.profile.username}`, (p) => p.getByText('Hello there')],
+      ['/spotlight', (p) => p.getByRole('heading', { level: 1 })],
+      ['/faithverse', (p) => p.getByRole('heading', { level: 1 })],
+      ['/faithverse/home', (p) => p.getByRole('heading', { level: 1 })],
+      ['/faithverse/new', (p) => p.getByRole('heading', { level: 1 })],
+      ['/settings', (p) => p.getByRole('heading', { level: 1 })],
+      ['/settings/notifications', (p) => p.getByRole('switch').first()],
+      ['/settings/language', (p) => p.getByRole('radio').first()],
+      ['/settings/media', (p) => p.getByRole('switch').first()],
+      ['/settings/privacy', (p) => p.getByRole('heading', { level: 1 })],
+      ['/settings/privacy-checkup', (p) => p.getByRole('heading', { level: 1 })],
+      ['/settings/privacy-center', (p) => p.getByRole('heading', { level: 1 })],
+      ['/settings/profile-details', (p) => p.getByRole('heading', { level: 1 })],
+      ['/admin', (p) => p.getByRole('tab').first()],
+    ];
     await page.setViewportSize(size.viewport);
     for (const [path, ready] of screens) {
       await open(page, path, ready);
@@ -134,6 +142,6 @@ test('axe finds no violations on any screen, signed out and signed in, on deskto
         .click();
       found.push(...(await violations(page, `${size.name} bell`)));
     }
-  }
-  expect(found).toEqual([]);
-});
+    expect(found).toEqual([]);
+  });
+}

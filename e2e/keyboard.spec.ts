@@ -8,6 +8,8 @@ import { createConfirmedMember, newMember } from './support/members.ts';
 // live FaithVerse circle: axe finds nothing, focus goes in and comes back, live regions speak.
 
 test.use({ launchOptions: fakeMedia });
+// Independent tests, side by side on the two workers.
+test.describe.configure({ mode: 'parallel' });
 
 async function violations(page: Page, label: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -52,14 +54,14 @@ async function dialogByKeyboard(
   await expect(opener).toBeFocused();
 }
 
-test('dialogs open and close by keyboard, give focus back, and axe finds nothing in them', async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(180_000);
-  const found: string[] = [];
-  for (const phone of [false, true]) {
-    const size = phone ? 'phone' : 'desktop';
+for (const phone of [false, true]) {
+  const size = phone ? 'phone' : 'desktop';
+  test(`dialogs open and close by keyboard, give focus back, and axe finds nothing in them, on ${size}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const found: string[] = [];
     const me = await memberPage(browser, baseURL!, 'keys', phone);
     const other = await memberPage(browser, baseURL!, 'keysother');
     const text = `Keyboard post ${Date.now().toString(36)}`;
@@ -132,9 +134,9 @@ test('dialogs open and close by keyboard, give focus back, and axe finds nothing
 
     await me.context.close();
     await other.context.close();
-  }
-  expect(found).toEqual([]);
-});
+    expect(found).toEqual([]);
+  });
+}
 
 test('a live circle room, host and guest, on desktop and phone: axe finds nothing and its chat speaks', async ({
   browser,

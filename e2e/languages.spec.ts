@@ -23,12 +23,15 @@ test('each language changes the header, a toast and a date at once, and follows 
     await route.continue();
   });
   await createConfirmedMember(page.request, baseURL!, member);
-  const posted = await page.request.post('/api/posts', {
-    data: { content: `Buenos días ${Date.now().toString(36)}` },
-    headers: { origin: baseURL! },
-  });
-  expect(posted.status()).toBe(201);
-  const { id } = await posted.json();
+  /** A post written now, so its time says 'just now' however long the test has run. */
+  const postNow = async () => {
+    const posted = await page.request.post('/api/posts', {
+      data: { content: `Buenos días ${Date.now().toString(36)}` },
+      headers: { origin: baseURL! },
+    });
+    expect(posted.status()).toBe(201);
+    return (await posted.json()).id as string;
+  };
 
   // Start from the last language in the list, so the first switch is a real change.
   const order = [...LANGUAGES.slice(1), LANGUAGES[0]];
@@ -44,7 +47,7 @@ test('each language changes the header, a toast and a date at once, and follows 
     ).toBeVisible();
 
     // A date: the post's time says 'just now' in this language, and its full date is written the local way.
-    await page.goto(`/post/${id}`);
+    await page.goto(`/post/${await postNow()}`);
     const time = page.locator('article time').first();
     await expect(time).toHaveText(say(code, 'just now'));
     const iso = (await time.getAttribute('datetime'))!;
