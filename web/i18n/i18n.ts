@@ -45,9 +45,12 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
-/** A lazily loaded module, once its words are there too (the build wraps each `import('…')` of a root in it). */
+/**
+ * A lazily loaded module, once its words are there too (the build wraps each `import('…')` of a root
+ * in it). Words that cannot be loaded leave the screen in English rather than not there at all.
+ */
 export async function withCatalogue<T>(module: Promise<T>, root: string): Promise<T> {
-  const [loaded] = await Promise.all([module, loadCataloguePart(root)]);
+  const [loaded] = await Promise.all([module, loadCataloguePart(root).catch(() => {})]);
   return loaded;
 }
 
