@@ -215,6 +215,7 @@ test('Tab moves through /auth and the home screen with a visible focus on every 
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000); // 22 s alone; over a minute beside another test on a slow machine
   const me = await memberPage(browser, baseURL!, 'tabber');
   const visitor = await (await browser.newContext()).newPage();
   /** Where each Tab lands, and whether it shows a focus indicator (outline or ring). */
