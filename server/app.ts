@@ -73,7 +73,10 @@ export async function buildApp(
   app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // Fastify fails closed on a bare hop count, so the count is a function: the n nearest hops are
+    // proxies and the next address in X-Forwarded-For is the client (DEPLOY.md: reach the app only
+    // through those proxies, or list their addresses instead).
+    trustProxy: trustedProxies(config.trustProxy),
     frameworkErrors: answerFrameworkError,
   });
   const routes: BuiltApp['routes'] = [];
@@ -175,4 +178,12 @@ export async function buildApp(
       media.close?.();
     },
   };
+}
+
+function trustedProxies(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  const hops = trust;
+  return (_address, hop) => hop < hops;
 }

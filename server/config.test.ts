@@ -141,6 +141,37 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses a bare true', () => {
+    const trust = (value: string | undefined) =>
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(trust(undefined)).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust(' 10.0.0.5, 10.1.0.0/16 ,::1,fd00::/8,loopback ')).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => trust('true')).toThrow(
+      /TRUST_PROXY: 'true' would let any client choose its own address .* \(1 for one nginx\)/,
+    );
+    for (const bad of [
+      'yes',
+      '10.0.0.0/33',
+      '300.1.1.1',
+      '10.0.0.1/8/2',
+      'example.org',
+      '11',
+      ',',
+      '::1/129',
+    ]) {
+      expect(() => trust(bad), bad).toThrow(/Invalid environment variable TRUST_PROXY/);
+    }
+  });
+
   it('generates AUTH_SECRET once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;

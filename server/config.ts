@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { IceServer } from '@common/schemas/circles.ts';
 import webpush from 'web-push';
@@ -18,6 +19,11 @@ export interface Config {
   authSecret: string;
   redisUrl: string | undefined;
   production: boolean;
+  /**
+   * Which proxies may tell us the client's address (TRUST_PROXY): how many hops in front of the app,
+   * or their addresses and CIDR ranges. False: the peer's own address is the client's.
+   */
+  trustProxy: false | number | string[];
   /** Limits for sign-in, sign-up, reset and resend requests, per IP and per email, within one window. */
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   contactRateLimit: { perIp: number; windowMs: number };
@@ -103,6 +109,60 @@ const iceServersSchema = z
 
 export class ConfigError extends Error {}
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a hop count ('1' for one nginx in front) or the proxies' addresses and CIDR ranges.
+ * A bare 'true' would take the left-most X-Forwarded-For, which any client writes itself.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (!value || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "'true' would let any client choose its own address with X-Forwarded-For; write how many proxies stand in front of the app (1 for one nginx) or their addresses, like 127.0.0.1,10.0.0.0/8",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'must be a hop count between 0 and 10, or proxy addresses' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isAddressOrRange(entry));
+    if (bad !== undefined || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${bad ?? value}' is not an IP address or CIDR range; write a hop count (1) or addresses like 127.0.0.1,10.0.0.0/8`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -148,6 +208,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  TRUST_PROXY: trustProxySchema,
   MAIL_FROM: z.string().trim().min(3, 'must be an address like "Splikz <no-reply@example.org>"').optional(),
   CONTACT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
@@ -254,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contactEmail: e.CONTACT_EMAIL ?? `contact@${host.includes('.') ? host : 'splikz.local'}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     production: e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perEmail: 5, windowMs: 60_000 },
     contactRateLimit: { perIp: 5, windowMs: 60 * 60_000 },
     uploadQuota: { files: e.UPLOAD_DAILY_FILES, bytes: e.UPLOAD_DAILY_MB * 1024 * 1024 },

@@ -17,12 +17,15 @@ import { holdRoom, roomState } from './rooms.ts';
 // records what the client asked, so the client's bookkeeping is tested without the app's server.
 let io: Server<ClientToServerEvents, ServerToClientEvents>;
 const asked: string[] = [];
+/** The transport each new connection opened with. */
+const openedWith: string[] = [];
 let stop: () => void;
 
 beforeAll(async () => {
   const httpServer = createServer();
   io = new Server(httpServer, { path: REALTIME_PATH });
   io.on('connection', (socket) => {
+    openedWith.push(socket.conn.transport.name);
     socket.on('room:join', ({ room }, ack) => {
       asked.push(`join ${room}`);
       if (room !== rooms.liveCircles()) {
@@ -85,6 +88,8 @@ test('subscriptions made before the socket exists hear events; rooms are shared,
   expect(roomState(rooms.liveCircles()).joined).toBe(false);
   await vi.waitFor(() => expect(roomState(rooms.liveCircles()).joined).toBe(true), { timeout: 5_000 });
   expect(connects).toEqual([false, true]);
+  // WebSocket first, every time: a round-robin proxy would send long-polling's next request elsewhere.
+  expect(openedWith).toEqual(['websocket', 'websocket']);
   expect(await inRoom(rooms.liveCircles())).toBe(1);
 
   releaseSecond();

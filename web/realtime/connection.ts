@@ -97,7 +97,15 @@ export function connectRealtime(): () => void {
   // socket.io-client loads with the first signed-in screen, not with /auth.
   void import('socket.io-client').then(({ io }) => {
     if (stopped) return;
-    socket = io({ path: REALTIME_PATH, withCredentials: true, reconnection: false });
+    socket = io({
+      path: REALTIME_PATH,
+      withCredentials: true,
+      reconnection: false,
+      // A WebSocket stays on the node it opened on, so proxies need no sticky sessions (DEPLOY.md);
+      // long-polling, whose requests may land on another node, is only the fallback.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+    });
     for (const { event, listener } of subscriptions) untyped(socket).on(event, listener);
     current = socket;
     socket.on('connect', () => {

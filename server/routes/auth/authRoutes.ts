@@ -95,8 +95,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
       if (value === undefined || key === 'content-length' || key === 'host') continue;
+      // The client may write any of these; Better Auth records the address we trust instead.
+      if (key === 'x-forwarded-for' || key === 'x-real-ip' || key === 'forwarded') continue;
       headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
+    headers.set('x-forwarded-for', request.ip);
     if (body !== undefined) headers.set('content-type', 'application/json');
     const response = await ctx.auth.handler(
       new Request(target, {

@@ -56,6 +56,39 @@ describe.each(dialects)('auth rate limits (%s)', (dialect) => {
   });
 });
 
+describe('auth rate limits behind a proxy (TRUST_PROXY=1)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', {
+      trustProxy: 1,
+      authRateLimit: { perIp: 3, perEmail: 100, windowMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  // nginx appends the address it saw to whatever X-Forwarded-For the client sent.
+  const signInVia = (clientAddress: string, madeUp: string) =>
+    new TestClient(server.baseUrl).request(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: `${madeUp}@example.com`, password: 'wrong-password' },
+      { headers: { 'x-forwarded-for': `${madeUp}, ${clientAddress}` } },
+    );
+
+  it('counts a client by the address the proxy saw, whatever X-Forwarded-For it made up', async () => {
+    for (const madeUp of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      expect((await signInVia('203.0.113.7', madeUp)).status).toBe(401);
+    }
+    const fourth = await signInVia('203.0.113.7', '198.51.100.4');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error.code).toBe('rate_limited');
+    // Another client behind the same proxy has its own count.
+    expect((await signInVia('203.0.113.8', '198.51.100.9')).status).toBe(401);
+  });
+});
+
 describe.each(dialects)('contact rate limit (%s)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
