@@ -1,15 +1,49 @@
 // Grants or revokes the admin role by email: npm run admin -- grant a@b.c | revoke a@b.c | list
 // Sends today's New posts digests now (they also go hourly from the app): npm run admin -- send-digests
+// Backs the node up while it runs, or restores a backup into DATA_DIR / DATABASE_URL (scripts/backup.ts):
+//   npm run admin -- backup <dir> | restore <dir> [--force]
 import { loadConfig } from '@server/config.ts';
 import { openDatabase } from '@server/db/database.ts';
 import { migrateToLatest } from '@server/db/migrate.ts';
 import { sendDailyDigests } from '@server/jobs/emailDigests.ts';
 import { createMailer } from '@server/mail/mailer.ts';
+import { BackupError, backup, checkBackupTarget, readBackup, restore, targetConfig } from './backup.ts';
 
-const usage = 'Usage: npm run admin -- grant <email> | revoke <email> | list | send-digests';
+const usage =
+  'Usage: npm run admin -- grant <email> | revoke <email> | list | send-digests | backup <dir> | restore <dir> [--force]';
+
+/** backup and restore: nothing is opened, migrated or generated before the arguments are checked. */
+async function backupOrRestore(action: 'backup' | 'restore', args: string[]): Promise<number> {
+  const force = args.includes('--force');
+  const rest = args.filter((a) => a !== '--force');
+  const [dir] = rest;
+  if (!dir || rest.length > 1 || (force && action === 'backup')) {
+    console.error(usage);
+    return 2;
+  }
+  try {
+    // The folder is checked first: a wrong one must not get as far as creating DATA_DIR.
+    if (action === 'backup') checkBackupTarget(dir);
+    else readBackup(dir);
+    const config = targetConfig();
+    if (action === 'backup') {
+      const manifest = await backup(config, dir, console.log);
+      console.log(`Backup written to ${dir} (migration ${manifest.migration ?? 'none'}).`);
+    } else {
+      await restore(config, dir, { force }, console.log);
+      console.log(`Restored ${dir} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}.`);
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    console.error(error.message);
+    return error.exitCode;
+  }
+}
 
 async function main(): Promise<number> {
   const [action, rawEmail] = process.argv.slice(2);
+  if (action === 'backup' || action === 'restore') return backupOrRestore(action, process.argv.slice(3));
   if (action !== 'grant' && action !== 'revoke' && action !== 'list' && action !== 'send-digests') {
     console.error(usage);
     return 2;

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAuth } from './auth/auth.ts';
+import { createMailQuota } from './auth/mailQuota.ts';
 import { SessionResolver } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -15,6 +16,7 @@ import { registerWebApp } from './http/webApp.ts';
 import { startJobs } from './jobs/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
+import { countingMailer, countingRealtime, createMetrics } from './metrics/metrics.ts';
 import { PushSender } from './push/pushSender.ts';
 import { attachSocketServer } from './realtime/socketServer.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
@@ -31,6 +33,7 @@ import { healthRoutes } from './routes/health/health.ts';
 import { meRoutes } from './routes/me/me.ts';
 import { mediaRoutes } from './routes/media/media.ts';
 import { messageRoutes } from './routes/messages/messages.ts';
+import { metricsRoutes, registerRequestMetrics } from './routes/metrics/metrics.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { placesRoutes } from './routes/places/places.ts';
 import { postRoutes } from './routes/posts/posts.ts';
@@ -85,12 +88,16 @@ export async function buildApp(
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, withoutOrigin });
   });
   const log = options.log ?? ((message: string) => app.log.info(message));
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log,
-  });
+  const metrics = createMetrics();
+  const mailer = countingMailer(
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log,
+    }),
+    metrics,
+  );
   const sessions = new SessionResolver(
     database.db,
     config.authSecret,
@@ -104,10 +111,13 @@ export async function buildApp(
     redisUrl: config.redisUrl,
     handlers: { db: database.db, log: app.log },
   });
+  // Reset and confirmation mails per address per day (server/auth/mailQuota.ts).
+  const mailQuota = createMailQuota({ redisUrl: config.redisUrl });
   const auth = createAuth({
     config,
     database,
     mailer,
+    mailQuota,
     // Drops the member's cached sessions and sockets on every node (sessions.ts, socketServer.ts).
     onSessionsChanged: (userId) => sessions.forgetUser(userId),
   });
@@ -119,22 +129,31 @@ export async function buildApp(
     sessions,
     mailer,
     media,
-    realtime: sockets.realtime,
+    realtime: countingRealtime(sockets.realtime, metrics),
     log: app.log,
     push: new PushSender(database.db, config.push, app.log),
+    metrics,
   };
+  metrics.countSocketsWith(sockets.openSockets);
 
   // Every node runs the jobs runner; leases in the database decide which node runs each job.
-  const jobs = startJobs(ctx);
+  const jobs = startJobs(ctx, {
+    onRunEnd: (job, failed) => {
+      metrics.jobRuns.inc({ job });
+      if (failed) metrics.jobFailures.inc({ job });
+    },
+  });
 
   registerErrorHandler(app);
+  registerRequestMetrics(app, metrics);
   // With REDIS_URL the counters are shared, so limits hold across every app node.
   const rateLimitRedis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
     : undefined;
   await app.register(rateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis } : {}) });
   registerOriginCheck(app, [config.publicUrl]);
-  healthRoutes(app, ctx);
+  healthRoutes(app, ctx, { redis: rateLimitRedis });
+  metricsRoutes(app, ctx, metrics);
   authRoutes(app, ctx);
   meRoutes(app, ctx);
   profileRoutes(app, ctx);
@@ -174,6 +193,7 @@ export async function buildApp(
       await sessions.close();
       await app.close();
       await rateLimitRedis?.quit().catch(() => undefined);
+      await mailQuota.close();
       await database.destroy();
       media.close?.();
     },

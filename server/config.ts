@@ -31,6 +31,8 @@ export interface Config {
   uploadQuota: { files: number; bytes: number };
   /** STUN and TURN servers handed to the browsers of a FaithVerse circle (ICE_SERVERS, JSON). */
   iceServers: IceServer[];
+  /** TURN credentials minted per member (TURN_SECRET, TURN_URLS, TURN_TTL); undefined: none minted. */
+  turn: TurnConfig | undefined;
   /** An S3-compatible bucket for uploads (S3_*); undefined keeps them in DATA_DIR/media. */
   s3: S3Config | undefined;
   /** OpenStreetMap geocoding (NOMINATIM_URL) and places (OVERPASS_URL) for the nearby-places search. */
@@ -38,6 +40,8 @@ export interface Config {
   overpassUrl: string;
   /** Web push: VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else made once into DATA_DIR/vapid.json). */
   push: PushConfig;
+  /** Who may read /metrics (METRICS_ALLOW): addresses and CIDR ranges of the peer, never X-Forwarded-For. */
+  metricsAllow: string[];
 }
 
 export interface PushConfig {
@@ -70,6 +74,18 @@ export interface S3Config {
   secretAccessKey: string;
   /** Where browsers load `${publicUrl}/${key}` from; undefined: the app serves /media/* from the bucket. */
   publicUrl: string | undefined;
+}
+
+/**
+ * A TURN server sharing a secret with the app (coturn's use-auth-secret / static-auth-secret): each
+ * member gets a username and password of their own that expire (server/routes/circles/iceServers.ts).
+ */
+export interface TurnConfig {
+  secret: string;
+  /** turn: and turns: URLs of the server (TURN_URLS, comma-separated). */
+  urls: string[];
+  /** How long a minted credential lasts (TURN_TTL, seconds; at most a day). */
+  ttlSeconds: number;
 }
 
 /** The spec's two public STUN servers, used when ICE_SERVERS is not set. */
@@ -191,6 +207,25 @@ const S3_SETTINGS = [
   'S3_PUBLIC_URL',
 ] as const;
 
+/** METRICS_ALLOW: who may read /metrics, as addresses and CIDR ranges; loopback when unset. */
+const metricsAllowSchema = optionalText.transform((value, ctx) => {
+  if (!value) return ['127.0.0.1', '::1'];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  if (bad === undefined) return entries;
+  ctx.addIssue({ code: 'custom', message: `'${bad}' is not an IP address or CIDR range, like 10.0.0.0/8` });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -244,7 +279,38 @@ const envSchema = z.object({
   VAPID_SUBJECT: optionalText,
   PUSH_SERVICE_HOSTS: optionalText,
   PUSH_SERVICE_CA_FILE: optionalText,
+  TURN_SECRET: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
+  TURN_URLS: optionalText,
+  TURN_TTL: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(60, 'must be at least 60 seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .optional(),
+  METRICS_ALLOW: metricsAllowSchema,
 });
+
+/** TURN_SECRET with its URLs, all or nothing: URLs without the secret would get no credentials. */
+function turnConfig(e: z.infer<typeof envSchema>): TurnConfig | undefined {
+  const refuse = (name: string, message: string) =>
+    new ConfigError(`Invalid environment variable ${name}: ${message}`);
+  if (!e.TURN_SECRET) {
+    if (e.TURN_URLS) throw refuse('TURN_URLS', 'needs TURN_SECRET too (the secret coturn shares)');
+    if (e.TURN_TTL !== undefined) throw refuse('TURN_TTL', 'needs TURN_SECRET too');
+    return undefined;
+  }
+  if (!e.TURN_URLS) {
+    throw refuse('TURN_URLS', 'is required when TURN_SECRET is set, like turn:turn.example.org:3478');
+  }
+  const urls = e.TURN_URLS.split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const bad = urls.find((url) => !/^turns?:\S+$/.test(url));
+  if (bad !== undefined || urls.length === 0) {
+    throw refuse('TURN_URLS', `'${bad ?? e.TURN_URLS}' is not a turn: or turns: URL`);
+  }
+  return { secret: e.TURN_SECRET, urls, ttlSeconds: e.TURN_TTL ?? 86_400 };
+}
 
 /** The S3 settings, all or nothing: half a configuration would quietly keep media in DATA_DIR/media. */
 function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
@@ -320,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contactRateLimit: { perIp: 5, windowMs: 60 * 60_000 },
     uploadQuota: { files: e.UPLOAD_DAILY_FILES, bytes: e.UPLOAD_DAILY_MB * 1024 * 1024 },
     iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
+    turn: turnConfig(e),
     s3: s3Config(e),
     nominatimUrl: (e.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),
     overpassUrl: e.OVERPASS_URL ?? 'https://overpass-api.de/api/interpreter',
@@ -337,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : DEFAULT_PUSH_SERVICE_HOSTS,
       ...(e.PUSH_SERVICE_CA_FILE ? { ca: readFileSync(e.PUSH_SERVICE_CA_FILE, 'utf8') } : {}),
     },
+    metricsAllow: e.METRICS_ALLOW,
     ...overrides,
   };
 }

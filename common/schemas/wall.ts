@@ -6,6 +6,7 @@ export const WALL_MESSAGES = {
   pendingNotFound: 'This post is no longer waiting for approval.',
   ownerOnly: 'Only the owner of this profile can approve or reject posts on it.',
   submitted: 'Submitted for approval',
+  approvedLocked: 'A post on another member’s wall cannot be edited once it is approved.',
 } as const;
 
 /** POST /api/profiles/:id/wall: a post on your own wall, or one for the owner to approve. */

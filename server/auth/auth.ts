@@ -5,6 +5,7 @@ import type { Mailer } from '@server/mail/mailer.ts';
 import { betterAuth } from 'better-auth';
 import { v7 as uuidv7 } from 'uuid';
 import { confirmationEmail, mailLanguage, resetPasswordEmail } from './emails.ts';
+import type { MailQuota } from './mailQuota.ts';
 import { argon2Password } from './passwords.ts';
 import { createProfileBeforeUser, profilesModel, refuseSuspendedMember } from './profileOnSignUp.ts';
 
@@ -15,9 +16,11 @@ export function createAuth(options: {
   config: Config;
   database: Database_;
   mailer: Mailer;
+  /** Reset and confirmation mails per address per day; past it, Better Auth answers as usual, unsent. */
+  mailQuota: MailQuota;
   onSessionsChanged: (userId: string) => void;
 }) {
-  const { config, database, mailer } = options;
+  const { config, database, mailer, mailQuota } = options;
   return betterAuth({
     appName: 'Splikz',
     baseURL: config.publicUrl,
@@ -39,6 +42,7 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: 60 * 60,
       password: argon2Password,
       sendResetPassword: async ({ user, url }, request) => {
+        if (!(await mailQuota.take(user.email))) return;
         const t = translator(await mailLanguage(database, user.id, request));
         await mailer.send(resetPasswordEmail(t, user.email, url));
       },
@@ -50,6 +54,7 @@ export function createAuth(options: {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }, request) => {
+        if (!(await mailQuota.take(user.email))) return;
         const t = translator(await mailLanguage(database, user.id, request));
         await mailer.send(confirmationEmail(t, user.email, url));
       },

@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES } from '@common/schemas/settings.ts';
 import { argon2Password } from '@server/auth/passwords.ts';
 import type { DB } from '@server/db/types.ts';
 import { HttpError } from '@server/http/errors.ts';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
 
@@ -102,4 +102,29 @@ export async function deleteAccount(trx: Transaction<DB>, after: After, userId: 
   await trx.deleteFrom('user').where('id', '=', userId).execute();
   for (const { user_id } of notified) after.notificationsChanged(user_id);
   after.disconnectUser(userId);
+}
+
+/**
+ * Deletes an account whose email was never confirmed and that was made before `signedUpBefore`, as
+ * deleteAccount does; does nothing when the member confirmed in the meantime. Frees the username and
+ * email for a new sign-up. Returns whether it went.
+ */
+export async function deleteUnconfirmedAccount(
+  trx: Transaction<DB>,
+  after: After,
+  userId: string,
+  signedUpBefore: string,
+): Promise<boolean> {
+  let query = trx
+    .selectFrom('user')
+    .select('id')
+    .where('id', '=', userId)
+    .where('emailVerified', '=', false)
+    .where('createdAt', '<', signedUpBefore);
+  // Holds the row against a confirmation landing meanwhile (SQLite writes one at a time anyway).
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const user = await query.executeTakeFirst();
+  if (!user) return false;
+  await deleteAccount(trx, after, userId);
+  return true;
 }

@@ -39,7 +39,8 @@ export interface SentMessage {
  * rings no bell and counts in no badge (a stranger must not be able to demand attention); the
  * Messages screen shows it under 'Message requests'. Writing accepts: the sender's own side is
  * always in their inbox. The sender's answer and live copy are the same either way.
- * The same client_id again returns the stored message (a retry after a lost answer).
+ * The same client_id again returns the stored message (a retry after a lost answer), unless a block
+ * came between them since: then it is refused like a new message.
  */
 export async function sendMessage(
   ctx: CommandContext,
@@ -49,7 +50,11 @@ export async function sendMessage(
 ): Promise<SentMessage> {
   const { db } = ctx.database;
   const earlier = await findByClientId(db, senderId, input.client_id);
-  if (earlier) return { message: await sendAgain(ctx, earlier, receiverId), created: false };
+  if (earlier) {
+    // A block since the first send refuses the retry as it would a new message: nothing is told again.
+    await refuseIfBlocked(db, senderId, receiverId, BLOCK_MESSAGES.message);
+    return { message: await sendAgain(ctx, earlier, receiverId), created: false };
+  }
   try {
     const message = await runCommand(ctx, (trx, after) =>
       storeMessage(trx, after, senderId, receiverId, input),

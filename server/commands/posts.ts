@@ -1,15 +1,22 @@
 import { type CreatePostInput, EMPTY_POST_MESSAGE, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
+import { WALL_MESSAGES } from '@common/schemas/wall.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
 import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
-import { canDeleteComment, canEditPost } from '@server/policies/post.ts';
+import {
+  canDeleteComment,
+  canDeletePost,
+  canEditPost,
+  isOnAnotherMembersWall,
+} from '@server/policies/post.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { notify, withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
+import { forgetPostInSpotlight } from './spotlight.ts';
 import { releaseUploads } from './uploads.ts';
 
 type Input = Omit<CreatePostInput, 'category'> & { category: NonNullable<CreatePostInput['category']> };
@@ -70,7 +77,7 @@ export async function createPost(
 async function findPostForUpdate(trx: Transaction<DB>, postId: string) {
   const post = await trx
     .selectFrom('posts')
-    .select(['id', 'user_id', 'media_id'])
+    .select(['id', 'user_id', 'profile_owner_id', 'media_id'])
     .where('id', '=', postId)
     .executeTakeFirst();
   if (!post) throw notFound(POST_NOT_FOUND);
@@ -84,7 +91,12 @@ export async function updatePostContent(
   content: string,
 ) {
   const post = await findPostForUpdate(trx, postId);
-  if (!canEditPost(viewer, post)) throw forbidden('Only the author can edit this post.');
+  if (!canEditPost(viewer, post)) {
+    const author = post.user_id === viewer.userId;
+    throw author && isOnAnotherMembersWall(post)
+      ? new HttpError(403, 'approved_wall_post', WALL_MESSAGES.approvedLocked)
+      : forbidden('Only the author can edit this post.');
+  }
   await trx
     .updateTable('posts')
     .set({ content, updated_at: new Date().toISOString() })
@@ -92,22 +104,37 @@ export async function updatePostContent(
     .execute();
 }
 
-/** Deletes the post (likes, comments and views cascade), its notifications and its upload. */
+/**
+ * Deletes the post (likes, comments and views cascade), its notifications and its upload: its author
+ * does, and so does the owner of the wall it stands on.
+ */
 export async function deletePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
   const post = await findPostForUpdate(trx, postId);
-  if (!canEditPost(viewer, post)) throw forbidden('Only the author can delete this post.');
-  await removePost(trx, after, post);
+  if (!canDeletePost(viewer, post)) throw forbidden('Only the author can delete this post.');
+  // A delete at the same moment removed it first (PostgreSQL): this one answers as if it came after.
+  if (!(await removePost(trx, after, post))) throw notFound(POST_NOT_FOUND);
 }
 
-/** The deletion itself, for the author (deletePost) and for a moderator (commands/moderation.ts). */
+/**
+ * The deletion itself, for the author (deletePost) and for a moderator (commands/moderation.ts); it
+ * leaves today's Spotlight with it. False when another transaction deleted the row first: then
+ * nothing else is changed, so nothing is counted twice.
+ */
 export async function removePost(
   trx: Transaction<DB>,
   after: After,
   post: { id: string; media_id: string | null },
-) {
+): Promise<boolean> {
   await withdrawNotifications(trx, after, { postId: post.id });
-  await trx.deleteFrom('posts').where('id', '=', post.id).execute();
+  const removed = await trx
+    .deleteFrom('posts')
+    .where('id', '=', post.id)
+    .returning(['user_id', 'like_count', 'comment_count', 'view_count'])
+    .executeTakeFirst();
+  if (!removed) return false;
+  await forgetPostInSpotlight(trx, removed);
   await releaseUploads(trx, after, [post.media_id]);
+  return true;
 }
 
 /** Liking twice is the same as liking once; the author hears of it once. */
@@ -199,17 +226,26 @@ export async function deleteComment(trx: Transaction<DB>, viewer: Viewer, commen
     .executeTakeFirst();
   if (!comment) throw notFound('Comment not found');
   if (!canDeleteComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
-  await removeComment(trx, comment);
+  if (!(await removeComment(trx, comment))) throw notFound('Comment not found');
 }
 
-/** The deletion itself (the post's counter with it), for the author and for a moderator. */
-export async function removeComment(trx: Transaction<DB>, comment: { id: string; post_id: string }) {
-  await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
+/**
+ * The deletion itself (the post's counter with it), for the author and for a moderator. The counter
+ * goes down only when this transaction deleted the row: on PostgreSQL a second delete of the same
+ * comment waits on the row lock and then deletes nothing (false).
+ */
+export async function removeComment(
+  trx: Transaction<DB>,
+  comment: { id: string; post_id: string },
+): Promise<boolean> {
+  const deleted = await trx.deleteFrom('comments').where('id', '=', comment.id).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) return false;
   await trx
     .updateTable('posts')
     .set({ comment_count: sql`comment_count - 1` })
     .where('id', '=', comment.post_id)
     .execute();
+  return true;
 }
 
 export async function sharePost(trx: Transaction<DB>, viewer: Viewer, postId: string): Promise<number> {

@@ -46,3 +46,14 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
     throw new Error(`Database migration failed${name}: ${String((error as Error).message ?? error)}`);
   }
 }
+
+/** The name of every migration, oldest first (the upgrade test builds databases of older releases). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
+/** Applies the migrations up to and including `name`, as an older release of the app did. */
+export async function migrateTo<T>(db: Kysely<T>, name: string): Promise<void> {
+  const migrator = new Migrator({ db: db as unknown as Kysely<any>, provider });
+  const { error } = await migrator.migrateTo(name);
+  if (error)
+    throw new Error(`Database migration to ${name} failed: ${String((error as Error).message ?? error)}`);
+}

@@ -5,6 +5,7 @@ import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
+import type { AppMetrics } from '@server/metrics/metrics.ts';
 import type { PushSender } from '@server/push/pushSender.ts';
 import type { Realtime } from '@server/realtime/realtime.ts';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +25,8 @@ export interface AppContext extends CommandContext {
   /** The app's logger, for what happens outside a request (effects after a commit, jobs). */
   log: Log;
   push: PushSender;
+  /** This node's Prometheus counters (/metrics); absent where no app is built (scripts, some tests). */
+  metrics?: AppMetrics;
 }
 
 export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {

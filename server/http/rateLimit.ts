@@ -28,6 +28,16 @@ export const MEMBER_LIMITS = {
   spotlightRefresh: { max: 5, timeWindow: 60_000 },
   /** Reports to the moderators: plenty for a person, few enough that a script cannot flood the queue. */
   report: { max: 20, timeWindow: 60_000 },
+  /** Turning push on in a browser: a person does it a few times, ever; each one is a stored row. */
+  pushSubscribe: { max: 20, timeWindow: 60_000 },
+  /** Profile search: the search box asks as the member types, and each ask scans the profiles. */
+  profileSearch: { max: 120, timeWindow: 60_000 },
+  /** The data export reads every row the member has: a person downloads it now and then. */
+  dataExport: { max: 10, timeWindow: 60 * 60_000 },
+  /** Places searches, by city, ZIP or point: low enough that a script cannot drain Nominatim. */
+  places: { max: 30, timeWindow: 60_000 },
+  /** Searches by point, counted again: each new point is a fresh Overpass query (no shared geocode). */
+  placesNearPoint: { max: 10, timeWindow: 60_000 },
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { CommandContext } from '@server/commands/run.ts';
 import { announcementsJob } from './announcements.ts';
 import { dailySpotlightJob } from './dailySpotlight.ts';
+import { deleteUnconfirmedAccountsJob } from './deleteUnconfirmedAccounts.ts';
 import { emailDigestsJob, type MailContext } from './emailDigests.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
@@ -26,6 +27,7 @@ export function startJobs(
       dailySpotlightJob(ctx),
       emailDigestsJob(ctx),
       announcementsJob(ctx),
+      deleteUnconfirmedAccountsJob(ctx),
     ],
   });
   runner.start();

@@ -152,6 +152,26 @@ describe.each(dialects)('jobs runner (%s)', (dialect) => {
     expect(log.error).toHaveBeenCalledTimes(2);
   });
 
+  it('tells onRunEnd of every run it ends and whether it failed (the /metrics counters)', async () => {
+    const [failing, steady] = [jobName(), jobName()];
+    await Promise.all([due(failing), due(steady)]);
+    const ends: Array<[string, boolean]> = [];
+    const r = runner({
+      onRunEnd: (job, failed) => ends.push([job, failed]),
+      jobs: [
+        { name: failing, intervalMs: MINUTE, run: () => Promise.reject(new Error('disk on fire')) },
+        { name: steady, intervalMs: MINUTE, run: async () => {} },
+      ],
+    });
+    await r.tick();
+    expect(ends.sort()).toEqual(
+      [
+        [failing, true],
+        [steady, false],
+      ].sort(),
+    );
+  });
+
   it('ticks on its own once started; stop() interrupts a running job and waits for it', async () => {
     const name = jobName();
     await due(name);

@@ -33,6 +33,8 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** The clock, for tests. Leases compare each node's clock: keep nodes in sync (NTP) well under leaseMs. */
   now?: () => number;
+  /** Told of every run this node ends (the /metrics counters); `failed` includes an interrupted run. */
+  onRunEnd?: (job: string, failed: boolean) => void;
 }
 
 export interface JobRunner {
@@ -147,6 +149,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       log.error({ err: error, job: job.name }, 'could not release a job lease; it expires on its own');
     } finally {
       running.delete(job.name);
+      options.onRunEnd?.(job.name, failed || controller.signal.aborted);
     }
   }
 

@@ -8,8 +8,11 @@ import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } fro
  * - A block works both ways: neither member sees the other's profile or posts, and neither can follow,
  *   message, write on the wall of, comment on or like anything of the other.
  * - A mute only takes the muted member's posts out of the muter's feeds; nobody is told.
- * - A suspended member (profiles.suspended_at, set by an admin) is hidden from everyone, the same way,
- *   until an admin restores them: their rows stay, so restoring brings everything back.
+ * - A hidden member is hidden from everyone, the same way: one an admin suspended (profiles.suspended_at)
+ *   until an admin restores them (their rows stay, so restoring brings everything back), and one who has
+ *   not confirmed their email yet (user.emailVerified; jobs/deleteUnconfirmedAccounts.ts deletes them
+ *   after a week). Their profile, posts, comments, conversations, name in others' bells and places in
+ *   circles are left out, and nobody can follow, message, like or comment on anything of theirs.
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -30,9 +33,17 @@ export async function blockedBetween(db: Db, a: string, b: string): Promise<bool
   return Boolean(row);
 }
 
-/** Refuses (403 with `message`) an interaction between two members when either blocked the other. */
-export async function refuseIfBlocked(db: Db, a: string, b: string, message: string): Promise<void> {
-  if (await blockedBetween(db, a, b)) throw forbidden(message);
+/**
+ * Refuses (403 with `message`) an interaction of the viewer with a member when either blocked the other
+ * or the member is hidden (suspended, unconfirmed): the same answer, so a hidden member looks blocked.
+ */
+export async function refuseIfBlocked(
+  db: Db,
+  viewerId: string,
+  memberId: string,
+  message: string,
+): Promise<void> {
+  if (!(await canSeeMember(db, viewerId, memberId))) throw forbidden(message);
 }
 
 /** The members hidden from this one (blocks either way): what concerns them is not sent to these. */
@@ -46,25 +57,26 @@ export async function membersHiddenFrom(db: Db, memberId: string): Promise<strin
   return rows.map((row) => row.id);
 }
 
-/** True while an admin has the member suspended. */
-export async function isSuspended(db: Db, memberId: string): Promise<boolean> {
+/** True while the member is hidden from everyone (suspended, or unconfirmed), or does not exist. */
+export async function isHiddenMember(db: Db, memberId: string): Promise<boolean> {
   const row = await db
     .selectFrom('profiles')
     .select('id')
     .where('id', '=', memberId)
-    .where('suspended_at', 'is not', null)
+    .where(visibleMember('profiles.id'))
     .executeTakeFirst();
-  return Boolean(row);
+  return !row;
 }
 
-/** Whether the viewer may see this member's profile and posts at all. */
+/** Whether the viewer may see this member's profile and posts at all (oneself always). */
 export async function canSeeMember(db: Db, viewerId: string, memberId: string): Promise<boolean> {
-  return !(await blockedBetween(db, viewerId, memberId)) && !(await isSuspended(db, memberId));
+  if (viewerId === memberId) return true;
+  return !(await blockedBetween(db, viewerId, memberId)) && !(await isHiddenMember(db, memberId));
 }
 
 /**
  * A filter for any query with a member column (`posts.user_id`, `comments.user_id`, `profiles.id`):
- * rows of members blocked by the viewer or who blocked the viewer, and of suspended members, are left
+ * rows of members blocked by the viewer or who blocked the viewer, and of hidden members, are left
  * out; with `muted`, also rows of members the viewer muted (feeds only). `viewerId` may be a
  * prepared-query placeholder.
  */
@@ -77,10 +89,20 @@ export function notHiddenFrom(
   // Two NOT EXISTS, one per direction, so each uses its own index (the key, and blocks_blocked_idx).
   const notBlocked = sql<SqlBool>`(not exists (select 1 from blocks where blocks.blocker_id = ${viewerId} and blocks.blocked_id = ${member})
     and not exists (select 1 from blocks where blocks.blocked_id = ${viewerId} and blocks.blocker_id = ${member})
-    and ${notSuspended(memberColumn)})`;
+    and ${visibleMember(memberColumn)})`;
   if (!options.muted) return notBlocked;
   return sql<SqlBool>`(${notBlocked}
     and not exists (select 1 from mutes where mutes.muter_id = ${viewerId} and mutes.muted_id = ${member}))`;
+}
+
+/**
+ * The filter without a viewer (lists everyone shares, like a circle's members and chat): rows of hidden
+ * members (suspended, or unconfirmed) are left out.
+ */
+export function visibleMember(memberColumn: string): RawBuilder<SqlBool> {
+  const member = sql.ref(memberColumn);
+  return sql<SqlBool>`(${notSuspended(memberColumn)}
+    and not exists (select 1 from ${sql.table('user')} unconfirmed where unconfirmed.id = ${member} and ${sql.ref('unconfirmed.emailVerified')} = ${false}))`;
 }
 
 /** The filter for whoever is not signed in (link-preview crawlers): suspended members' rows are left out. */

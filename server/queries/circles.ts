@@ -6,6 +6,7 @@ import {
   type JoinRequest,
 } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
+import { visibleMember } from '@server/policies/blocks.ts';
 import { type CircleRole, circleVisibleTo } from '@server/policies/circle.ts';
 import { presentChatMessage, presentCircle, selectCircles } from '@server/presenters/circle.ts';
 import type { Kysely, Transaction } from 'kysely';
@@ -66,12 +67,14 @@ export async function listLiveCircles(db: Db, viewerId: string, now = Date.now()
   return rows.map(presentCircle);
 }
 
+/** Who is in the circle; hidden members (suspended) are left out, as everywhere. */
 export async function listMembers(db: Db, circleId: string): Promise<CircleMember[]> {
   const rows = await db
     .selectFrom('faith_circle_members as m')
     .innerJoin('profiles as p', 'p.id', 'm.user_id')
     .select(['m.user_id', 'm.role', 'm.joined_at', 'p.username', 'p.full_name', 'p.avatar_url'])
     .where('m.circle_id', '=', circleId)
+    .where(visibleMember('m.user_id'))
     // The host first, then guests in the order they came.
     .orderBy('m.role', 'desc')
     .orderBy('m.joined_at', 'asc')
@@ -91,6 +94,7 @@ export async function listJoinRequests(db: Db, circleId: string): Promise<JoinRe
     .select(['r.user_id', 'r.created_at', 'p.username', 'p.full_name', 'p.avatar_url'])
     .where('r.circle_id', '=', circleId)
     .where('r.status', '=', 'pending')
+    .where(visibleMember('r.user_id'))
     .orderBy('r.created_at', 'asc')
     .limit(200)
     .execute();
@@ -116,10 +120,11 @@ function selectChat(db: Db) {
     ]);
 }
 
-/** The last 200 chat messages, oldest first (spec section 7). */
+/** The last 200 chat messages, oldest first (spec section 7), without those of hidden members. */
 export async function listChat(db: Db, circleId: string): Promise<ChatMessage[]> {
   const rows = await selectChat(db)
     .where('m.circle_id', '=', circleId)
+    .where(visibleMember('m.user_id'))
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(CIRCLE_LIMITS.chatHistory)

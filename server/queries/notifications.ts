@@ -1,13 +1,19 @@
 import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
 import type { DB } from '@server/db/types.ts';
+import { visibleMember } from '@server/policies/blocks.ts';
 import { presentNotification } from '@server/presenters/notification.ts';
 import type { Kysely } from 'kysely';
 
-/** The bell: the member's latest notifications (never anyone else's) and their unread count. */
+/**
+ * The bell: the member's latest notifications (never anyone else's) and their unread count. A sender
+ * who is hidden now (suspended) shows as no one, as a sender who left does.
+ */
 export async function listNotifications(db: Kysely<DB>, userId: string): Promise<NotificationList> {
   const rows = await db
     .selectFrom('notifications')
-    .leftJoin('profiles', 'profiles.id', 'notifications.from_user_id')
+    .leftJoin('profiles', (join) =>
+      join.onRef('profiles.id', '=', 'notifications.from_user_id').on(visibleMember('profiles.id')),
+    )
     .select([
       'notifications.id',
       'notifications.type',

@@ -20,7 +20,7 @@ export const SPOTLIGHT_REST_RATIO = 2;
  */
 export const SPOTLIGHT_STORED = SPOTLIGHT_SIZE * 3;
 
-interface Totals {
+export interface Totals {
   userId: string;
   likes: number;
   comments: number;
@@ -129,7 +129,7 @@ export async function computeSpotlight(
 }
 
 /** The creator's most engaging post (the newest of equals): its text, and its photo or video poster. */
-async function topPost(db: Kysely<DB>, userId: string) {
+export async function topPost(db: Kysely<DB>, userId: string) {
   const post = await db
     .selectFrom('posts')
     .select(['content', 'media_type', 'image_url', 'image_feed_url'])

@@ -1,7 +1,11 @@
+import type { AckResult } from '@common/realtime.ts';
 import type { Message, ReadReceipt } from '@common/schemas/messages.ts';
 import { makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOM_JOIN_LIMIT } from './handlers/rooms.ts';
+import { MAX_SOCKETS_PER_MEMBER } from './socketServer.ts';
 
 // Two app nodes on one PostgreSQL database and one Redis: they must behave as one.
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
@@ -77,5 +81,29 @@ describe.skipIf(!enabled)('two app nodes behind one Redis', () => {
     const limited = await attempt(nodeB);
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
+  });
+
+  it("counts a member's sockets and room joins across nodes", async () => {
+    const member = await makeUser(nodeA);
+    const onB = new TestClient(nodeB.baseUrl);
+    for (const [name, value] of member.client.cookies) onB.cookies.set(name, value);
+    const half = MAX_SOCKETS_PER_MEMBER / 2;
+    const tabs = [
+      ...Array.from({ length: half }, () => connectSocket(nodeA, member.client)),
+      ...Array.from({ length: half }, () => connectSocket(nodeB, onB)),
+    ];
+    try {
+      await Promise.all(tabs.map(connected));
+      const extra = connectSocket(nodeA, member.client);
+      tabs.push(extra);
+      await expect(connected(extra)).rejects.toThrow(/wait/);
+
+      const join = (tab: (typeof tabs)[number]): Promise<AckResult<unknown>> =>
+        (tab as unknown as Socket).timeout(2000).emitWithAck('room:join', { room: 'circles:live' });
+      for (let i = 0; i < ROOM_JOIN_LIMIT.max; i += 1) expect((await join(tabs[0]!)).ok).toBe(true);
+      expect(await join(tabs[half]!)).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
   });
 });

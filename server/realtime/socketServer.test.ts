@@ -1,6 +1,14 @@
+import type { AckResult } from '@common/realtime.ts';
 import { makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { type ClientSocket, connectSocket as connect, connected } from '@server/test/sockets.ts';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOM_JOIN_LIMIT } from './handlers/rooms.ts';
+import { MAX_SOCKETS_PER_MEMBER } from './socketServer.ts';
+
+/** Asks to join the live-circles room and waits for the acknowledgement. */
+const joinLiveCircles = (tab: ClientSocket): Promise<AckResult<unknown>> =>
+  (tab as unknown as Socket).timeout(2000).emitWithAck('room:join', { room: 'circles:live' });
 
 describe('realtime rooms', () => {
   let server: TestServer;
@@ -49,6 +57,56 @@ describe('realtime rooms', () => {
     const foreign = connect(server, member.client, 'https://evil.example');
     sockets.push(foreign);
     await expect(connected(foreign)).rejects.toThrow();
+  });
+
+  it('caps the sockets one member holds at once, and tells the next one to wait', async () => {
+    const member = await makeUser(server);
+    const tabs = Array.from({ length: MAX_SOCKETS_PER_MEMBER }, () => connect(server, member.client));
+    sockets.push(...tabs);
+    await Promise.all(tabs.map(connected));
+
+    const extra = connect(server, member.client);
+    sockets.push(extra);
+    const refused = (await connected(extra).catch((error: unknown) => error)) as Error & {
+      data?: { code: string; retry_after: number };
+    };
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused.message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+    expect(refused.data).toMatchObject({ code: 'rate_limited' });
+
+    // Another member is not held back, and a closed tab frees a place.
+    const other = connect(server, (await makeUser(server)).client);
+    sockets.push(other);
+    await connected(other);
+    tabs[0]!.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = connect(server, member.client);
+    sockets.push(again);
+    await connected(again);
+  });
+
+  it('limits the room joins one member asks for, with an acknowledgement that says to wait', async () => {
+    const member = await makeUser(server);
+    const tab = connect(server, member.client);
+    sockets.push(tab);
+    await connected(tab);
+    for (let i = 0; i < ROOM_JOIN_LIMIT.max; i += 1) expect((await joinLiveCircles(tab)).ok).toBe(true);
+    const refused = await joinLiveCircles(tab);
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/),
+      },
+    });
+    // Counted per member, over all their tabs: a second tab is refused too, another member is not.
+    const otherMember = await makeUser(server);
+    const secondTab = connect(server, member.client);
+    const otherTab = connect(server, otherMember.client);
+    sockets.push(secondTab, otherTab);
+    await Promise.all([secondTab, otherTab].map(connected));
+    expect((await joinLiveCircles(secondTab)).ok).toBe(false);
+    expect((await joinLiveCircles(otherTab)).ok).toBe(true);
   });
 
   it('drops the sockets of a member who signs out', async () => {

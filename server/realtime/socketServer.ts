@@ -8,12 +8,30 @@ import {
   type ServerToClientEvents,
 } from '@common/realtime.ts';
 import type { SessionResolver } from '@server/auth/sessions.ts';
+import { tooManyRequests } from '@server/http/errors.ts';
+import { createWindowCounter } from '@server/http/windowCounter.ts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { HandlerDeps, SocketData } from './handlers/define.ts';
 import { attachHandlers } from './handlers/index.ts';
 import type { Realtime } from './realtime.ts';
+
+/**
+ * Sockets one member may hold at once, over every node: far above their tabs and devices, and a script
+ * opening thousands (each a session check and a room) is refused at the handshake.
+ */
+export const MAX_SOCKETS_PER_MEMBER = 20;
+/** How long a refused connection is told to wait: a tab closing elsewhere frees a place. */
+const TOO_MANY_SOCKETS_WAIT_SECONDS = 30;
+
+/** The connect_error a refused socket gets: the 429 text, with its code and wait for the client. */
+function tooManySockets(): Error {
+  const refusal = tooManyRequests(TOO_MANY_SOCKETS_WAIT_SECONDS);
+  return Object.assign(new Error(refusal.message), {
+    data: { code: refusal.code, retry_after: TOO_MANY_SOCKETS_WAIT_SECONDS },
+  });
+}
 
 /**
  * Socket.IO on the app's HTTP server. A socket is accepted only with a valid session cookie from a
@@ -26,7 +44,7 @@ export function attachSocketServer(
     sessions: SessionResolver;
     trustedOrigins: string[];
     redisUrl?: string | undefined;
-    handlers: HandlerDeps;
+    handlers: Omit<HandlerDeps, 'counter'>;
   },
 ) {
   const trusted = new Set(options.trustedOrigins.map((o) => new URL(o).origin));
@@ -48,11 +66,40 @@ export function attachSocketServer(
   // With REDIS_URL, rooms span every app node: an event emitted on one reaches sockets on all.
   const redis = options.redisUrl ? [new Redis(options.redisUrl), new Redis(options.redisUrl)] : [];
   if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1]));
+  // The adapter's publishing client also keeps the per-member event counts, shared by every node.
+  const handlers: HandlerDeps = {
+    ...options.handlers,
+    counter: createWindowCounter({ prefix: 'socket-limit', redis: redis[0] }),
+  };
+
+  // Handshakes of a member under way on this node, not yet in their private room.
+  const connecting = new Map<string, number>();
+  /**
+   * Whether one more socket would pass the member's cap. Their private room holds their sockets on
+   * every node (the Redis adapter asks the others; if one does not answer, this node's count stands).
+   * Handshakes at the same moment may pass by one or two: a cap against scripts, not an exact count.
+   */
+  async function mayOpenSocket(userId: string): Promise<boolean> {
+    connecting.set(userId, (connecting.get(userId) ?? 0) + 1);
+    try {
+      const room = rooms.user(userId);
+      const open = await io
+        .in(room)
+        .fetchSockets()
+        .catch(() => io.local.in(room).fetchSockets());
+      return open.length + (connecting.get(userId) ?? 1) <= MAX_SOCKETS_PER_MEMBER;
+    } finally {
+      const left = (connecting.get(userId) ?? 1) - 1;
+      if (left > 0) connecting.set(userId, left);
+      else connecting.delete(userId);
+    }
+  }
 
   io.use(async (socket, next) => {
     try {
       const viewer = await options.sessions.resolve(socket.handshake.headers.cookie);
       if (!viewer) return next(new Error('unauthorized'));
+      if (!(await mayOpenSocket(viewer.userId))) return next(tooManySockets());
       socket.data.viewer = viewer;
       next();
     } catch (error) {
@@ -68,7 +115,7 @@ export function attachSocketServer(
 
   io.on('connection', (socket) => {
     void socket.join(rooms.user(socket.data.viewer.userId));
-    attachHandlers(socket, options.handlers);
+    attachHandlers(socket, handlers);
   });
 
   const userRooms = (userIds: string | string[]) =>
@@ -87,6 +134,8 @@ export function attachSocketServer(
 
   return {
     realtime,
+    /** Sockets open on this node (the /metrics gauge). */
+    openSockets: () => io.of('/').sockets.size,
     close: async () => {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));

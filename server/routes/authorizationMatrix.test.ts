@@ -7,6 +7,7 @@ import { adminRows } from '@server/test/matrix/rowsAdmin.ts';
 import { circleRows } from '@server/test/matrix/rowsCircles.ts';
 import { publicRows } from '@server/test/matrix/rowsPublic.ts';
 import { socialRows } from '@server/test/matrix/rowsSocial.ts';
+import { suspendedOwnerRows } from '@server/test/matrix/rowsSuspendedOwner.ts';
 import { wallRows } from '@server/test/matrix/rowsWall.ts';
 import { checkedViewers, checkRow, coverage } from '@server/test/matrix/run.ts';
 import { rowName, type ViewerKind } from '@server/test/matrix/table.ts';
@@ -18,7 +19,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // viewer (server/test/matrix/table.ts says who they are), with the status or acknowledgement each
 // should get. A route or event without a row fails the run. The table is in server/test/matrix/.
 
-const rows = [...publicRows, ...accountRows, ...socialRows, ...wallRows, ...circleRows, ...adminRows];
+const rows = [
+  ...publicRows,
+  ...suspendedOwnerRows,
+  ...accountRows,
+  ...socialRows,
+  ...wallRows,
+  ...circleRows,
+  ...adminRows,
+];
 
 describe.each(dialects)('authorization matrix (%s)', (dialect) => {
   let f: Fixtures;

@@ -8,6 +8,7 @@ import type {
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { Log } from '@server/commands/run.ts';
 import type { DB } from '@server/db/types.ts';
+import type { WindowCounter } from '@server/http/windowCounter.ts';
 import type { Kysely } from 'kysely';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod/mini';
@@ -22,6 +23,8 @@ export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Recor
 export interface HandlerDeps {
   db: Kysely<DB>;
   log: Log;
+  /** Per-member counts of costly events (room joins): across nodes with REDIS_URL. */
+  counter: WindowCounter;
 }
 
 type Payload<E extends ClientEvent> = Parameters<ClientToServerEvents[E]>[0];

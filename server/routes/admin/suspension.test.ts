@@ -1,5 +1,6 @@
+import { BLOCK_MESSAGES } from '@common/schemas/blocks.ts';
 import { REPORT_MESSAGES } from '@common/schemas/reports.ts';
-import { makeCircle } from '@server/test/circles.ts';
+import { goLive, letIn, makeCircle } from '@server/test/circles.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -9,6 +10,7 @@ import {
   type TestServer,
 } from '@server/test/harness.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type Member = Awaited<ReturnType<typeof makeUser>>;
@@ -100,6 +102,68 @@ describe.each(dialects)('suspension (%s)', (dialect) => {
     expect((await viewer.client.get(`/api/profiles/by-username/${bad.me.profile.username}`)).status).toBe(
       200,
     );
+  });
+
+  it('hides their conversation, name in bells and places in circles; refuses messages, likes and comments to them', async () => {
+    const bad = await makeUser(server, { name: 'Sly Side-door' });
+    const post = (await bad.client.post('/api/posts', { content: 'Mine' })).body;
+    const onViewerPost = (await viewer.client.post('/api/posts', { content: 'Hello there' })).body;
+    await bad.client.post(`/api/posts/${onViewerPost.id}/comments`, { content: 'Sly comment' });
+    const sent = await bad.client.post(`/api/conversations/with/${viewer.me.id}/messages`, {
+      content: 'Sly message',
+      client_id: uuidv7(),
+    });
+    expect(sent.status).toBe(201);
+    const circle = await makeCircle(viewer.client, { visibility: 'public' });
+    await letIn(viewer, bad, circle.id);
+    await goLive(viewer.client, circle.id);
+    expect((await bad.client.post(`/api/circles/${circle.id}/chat`, { content: 'Sly chat' })).status).toBe(
+      201,
+    );
+    const username = bad.me.profile.username as string;
+    // Everything below shows them before the suspension.
+    expect(JSON.stringify((await viewer.client.get('/api/notifications')).body)).toContain(username);
+    expect(JSON.stringify((await viewer.client.get(`/api/circles/${circle.id}/members`)).body)).toContain(
+      username,
+    );
+
+    expect((await admin.client.post(`/api/admin/members/${bad.me.id}/suspend`)).status).toBe(200);
+
+    const conversations = (await viewer.client.get('/api/conversations')).body;
+    expect(JSON.stringify(conversations)).not.toContain(bad.me.id);
+    const history = await viewer.client.get(`/api/conversations/with/${bad.me.id}/messages`);
+    expect(history.status).toBe(403);
+    expect(history.body.error.message).toBe(BLOCK_MESSAGES.message);
+    const reply = await viewer.client.post(`/api/conversations/with/${bad.me.id}/messages`, {
+      content: 'Are you there?',
+      client_id: uuidv7(),
+    });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error.message).toBe(BLOCK_MESSAGES.message);
+    const bell = (await viewer.client.get('/api/notifications')).body;
+    expect(bell.notifications.length).toBeGreaterThan(0);
+    expect(JSON.stringify(bell)).not.toContain(username);
+    expect(JSON.stringify(bell)).not.toContain('Sly Side-door');
+    for (const list of ['members', 'chat']) {
+      const res = await viewer.client.get(`/api/circles/${circle.id}/${list}`);
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain(bad.me.id);
+    }
+    const like = await viewer.client.request('PUT', `/api/posts/${post.id}/like`);
+    expect(like.status).toBe(403);
+    expect(like.body.error.message).toBe(BLOCK_MESSAGES.like);
+    const comment = await viewer.client.post(`/api/posts/${post.id}/comments`, { content: 'Hi' });
+    expect(comment.status).toBe(403);
+    expect(comment.body.error.message).toBe(BLOCK_MESSAGES.comment);
+    const comments = (await viewer.client.get(`/api/posts/${onViewerPost.id}/comments`)).body;
+    expect(JSON.stringify(comments)).not.toContain('Sly comment');
+    expect((await viewer.client.request('PUT', `/api/follows/${bad.me.id}`)).status).toBe(403);
+
+    // Restoring brings it all back.
+    expect((await admin.client.post(`/api/admin/members/${bad.me.id}/restore`)).status).toBe(200);
+    expect((await viewer.client.get(`/api/conversations/with/${bad.me.id}/messages`)).status).toBe(200);
+    expect(JSON.stringify((await viewer.client.get('/api/notifications')).body)).toContain(username);
+    expect((await viewer.client.request('PUT', `/api/posts/${post.id}/like`)).status).toBe(200);
   });
 
   it('suspends from the members list; never oneself, never an admin; members cannot', async () => {

@@ -47,6 +47,7 @@ import {
 } from '@server/queries/circles.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { iceServersFor } from './iceServers.ts';
 
 type WithId = { Params: { id: string } };
 type WithMember = { Params: { id: string; userId: string } };
@@ -108,7 +109,7 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
         available: canPreview && started === null,
         until: canPreview && previewRunning(started) ? previewUntil(started!) : null,
       },
-      ice_servers: ctx.config.iceServers,
+      ice_servers: iceServersFor(ctx.config, viewer.userId),
     };
   }
 

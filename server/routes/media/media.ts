@@ -72,6 +72,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
         received.bytes = (await stat(tmpFile)).size + (received.poster?.length ?? 0);
         assertWithinQuota(await readUploadUsage(ctx.database.db, viewer.userId), uploadQuota, received.bytes);
         row = await storeUpload(ctx, viewer.userId, received, tmpFile);
+        ctx.metrics?.uploadBytes.inc(received.bytes);
       } catch (error) {
         discardRestOfBody(request);
         await rm(tmpFile, { force: true });

@@ -225,6 +225,37 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
     expect(page.headers.get('content-security-policy')).toBe(expectedCsp());
   });
 
+  it('serves only the files of an upload it recorded, not anything else in the bucket', async () => {
+    const photo = await uploadPhoto(server, alice);
+    const put = (Key: string) =>
+      sdk.send(
+        new PutObjectCommand({ Bucket: s3.bucket, Key, Body: 'NOT AN UPLOAD', ContentType: 'text/html' }),
+      );
+    const strays = [
+      `u/${aliceId}/${crypto.randomUUID()}.png`,
+      `u/${aliceId}/${photo.id}-poster.webp`,
+      `u/${aliceId}/${photo.id}.html`,
+      'backups/db.sql',
+      'index.html',
+    ];
+    for (const key of strays) {
+      await put(key);
+      expect((await keysIn(key)).length).toBe(1);
+      for (const method of ['GET', 'HEAD']) {
+        const res = await media(`/media/${key}`, { method });
+        expect([key, method, res.status]).toEqual([key, method, 404]);
+        if (method === 'GET') {
+          expect(await res.json()).toEqual({
+            error: { code: 'not_found', message: `No media at /media/${key}.` },
+          });
+        }
+      }
+    }
+    // The upload's own files are still served.
+    expect((await media(photo.url)).status).toBe(200);
+    expect((await media(photo.feed_url!)).status).toBe(200);
+  });
+
   it('removes the replaced avatar and profile video from the bucket', async () => {
     const [first, second] = [await uploadPhoto(server, alice), await uploadPhoto(server, alice)];
     const set = async (upload: MediaUpload) =>

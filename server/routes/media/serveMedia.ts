@@ -1,14 +1,16 @@
 import fastifyStatic from '@fastify/static';
+import type { DB } from '@server/db/types.ts';
 import type { AppContext } from '@server/http/context.ts';
 import { MEDIA_CACHE_CONTROL, S3MediaStorage } from '@server/media/s3Storage.ts';
 import { isMediaKey, LocalMediaStorage } from '@server/media/storage.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 
 /** GET /media/*: the stored uploads, whatever the storage; both answer alike, so the web app cannot tell. */
 export function serveMedia(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.media instanceof LocalMediaStorage) serveLocalMedia(app, ctx.media.root);
   // Also with S3_PUBLIC_URL: posts keep the URLs they were made with, and older ones may say /media/.
-  if (ctx.media instanceof S3MediaStorage) serveBucketMedia(app, ctx.media);
+  if (ctx.media instanceof S3MediaStorage) serveBucketMedia(app, ctx.media, ctx.database.db);
 }
 
 // Without this a missing file would fall through to the web app's index.html.
@@ -53,8 +55,31 @@ function singleRange(header: string | undefined): string | undefined | 'unsatisf
   return `bytes=${match[1]}-${match[2]}`;
 }
 
+// An upload's files are `u/<user>/<upload id>.<ext>` and, beside it, `-w720.webp` or `-poster.webp`.
+const UPLOAD_ID_IN_KEY = /^u\/[^/]+\/([0-9a-f-]{36})[.-][^/]*$/;
+
+/**
+ * Whether an upload row owns the key: the bucket may hold other things (another app's files, a
+ * backup, an upload whose row is gone), and /media/ serves uploads only. The main file is found by
+ * its unique key, a variant by the upload id in its name.
+ */
+async function isUploadKey(db: Kysely<DB>, key: string): Promise<boolean> {
+  const uploadId = UPLOAD_ID_IN_KEY.exec(key)?.[1];
+  const row = await db
+    .selectFrom('media_objects')
+    .select('id')
+    .where((eb) =>
+      uploadId
+        ? eb.or([eb('storage_key', '=', key), eb.and([eb('id', '=', uploadId), eb('variant_key', '=', key)])])
+        : eb('storage_key', '=', key),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** GET and HEAD /media/* read from the bucket and streamed, with the local route's headers and answers. */
-function serveBucketMedia(app: FastifyInstance, storage: S3MediaStorage): void {
+function serveBucketMedia(app: FastifyInstance, storage: S3MediaStorage, db: Kysely<DB>): void {
   const unsatisfiable = (reply: FastifyReply) =>
     reply.status(416).send({ error: { code: 'bad_request', message: 'Range Not Satisfiable' } });
 
@@ -66,7 +91,7 @@ function serveBucketMedia(app: FastifyInstance, storage: S3MediaStorage): void {
         handler: async (request, reply) => {
           // The router has decoded the path once: `%2e%2e` is `..` here, and keys never hold a `%`.
           const key = request.params['*'];
-          if (!isMediaKey(key)) return notFound(request, reply);
+          if (!isMediaKey(key) || !(await isUploadKey(db, key))) return notFound(request, reply);
           const range = singleRange(request.headers.range);
           if (range === 'unsatisfiable') return unsatisfiable(reply);
           const since = request.headers['if-modified-since'];

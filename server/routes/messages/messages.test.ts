@@ -213,6 +213,35 @@ describe.each(dialects)('direct messages (%s)', (dialect) => {
     expect((await cat.client.get('/api/conversations')).body.conversations).toEqual([]);
   });
 
+  it("refuses a blocked sender's retry of an old message, and tells the blocker's tabs nothing", async () => {
+    const ann = await makeUser(server);
+    const ben = await makeUser(server);
+    await openInbox(ben);
+    const clientId = crypto.randomUUID();
+    const first = await send(ann.client, ben.me.id, 'Before the block', clientId);
+    expect(first.status).toBe(201);
+    expect((await ben.client.request('PUT', `/api/blocks/${ann.me.id}`)).status).toBe(200);
+
+    const benTab = connectSocket(server, ben.client);
+    const annTab = connectSocket(server, ann.client);
+    sockets.push(benTab, annTab);
+    await Promise.all([benTab, annTab].map(connected));
+    let heard = 0;
+    benTab.on('message:new', () => {
+      heard += 1;
+    });
+    annTab.on('message:new', () => {
+      heard += 1;
+    });
+    const replay = await send(ann.client, ben.me.id, 'Before the block', clientId);
+    const fresh = await send(ann.client, ben.me.id, 'After the block');
+    expect(replay.status).toBe(fresh.status);
+    expect(replay.body).toEqual(fresh.body);
+    expect(replay.status).toBe(403);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard).toBe(0);
+  });
+
   it('delivers a message live to both members and nobody else', async () => {
     const ann = await makeUser(server);
     const ben = await makeUser(server);

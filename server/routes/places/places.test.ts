@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
 import { dialects, makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { type PlacesFixture, startPlacesFixture } from '@server/test/placesFixture.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -138,6 +139,25 @@ describe.each(dialects)('places lookup (%s)', (dialect) => {
     });
     const notFound = answers.find((a) => a.status === 404)!;
     expect(notFound.body.error.message).toMatch(/^We could not find "Nowhere \d" on the map/);
+  });
+
+  it('limits searches by point per member: each new point is a fresh Overpass query', async () => {
+    const { client } = await makeUser(server);
+    const { max } = MEMBER_LIMITS.placesNearPoint;
+    const overpass = fixture.hits.overpass.length;
+    for (let i = 0; i < max; i += 1) {
+      const res = await search(client, { kind: 'churches', lat: '12.5', lng: String(30 + i) });
+      expect(res.status).toBe(200);
+    }
+    const limited = await search(client, { kind: 'churches', lat: '12.5', lng: '60' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(limited.body.error.message).toContain('wait');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fixture.hits.overpass.length - overpass).toBe(max);
+    // Another member is not held back by this one.
+    const other = await makeUser(server);
+    expect((await search(other.client, { kind: 'churches', lat: '12.5', lng: '60' })).status).toBe(200);
   });
 
   it.each([

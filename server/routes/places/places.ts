@@ -1,12 +1,9 @@
 import { type PlacesResult, placesQuerySchema } from '@common/schemas/places.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
-import { enforceLimit } from '@server/http/rateLimit.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { createPlacesService } from '@server/places/placesService.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** Searches per member per minute: far above a person typing, low enough that a script cannot drain Nominatim. */
-const SEARCHES_PER_MINUTE = 30;
+import type { FastifyInstance } from 'fastify';
 
 /**
  * GET /api/places?kind=churches|restaurants&q=<city or ZIP> or &lat=&lng=: the 'Find Local Churches' and
@@ -20,18 +17,14 @@ export function placesRoutes(app: FastifyInstance, ctx: AppContext): void {
     db: ctx.database.db,
     log: ctx.log,
   });
-  const members = new WeakMap<FastifyRequest, string>();
-  const limiter = app.createRateLimit({
-    max: SEARCHES_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `places:${members.get(request) ?? request.ip}`,
-  });
+  const searchLimit = memberLimit(app, 'places');
+  const pointLimit = memberLimit(app, 'placesNearPoint');
 
   app.get('/api/places', async (request, reply): Promise<PlacesResult> => {
     const viewer = await requireViewer(ctx, request);
-    members.set(request, viewer.userId);
-    await enforceLimit(limiter, request);
+    await searchLimit(request, viewer.userId);
     const query = parseInput(placesQuerySchema, request.query);
+    if (query.q === undefined) await pointLimit(request, viewer.userId);
     const result = await places.search(query);
     // The browser may keep an answer for a few minutes; what changes is OpenStreetMap, and slowly.
     reply.header('cache-control', 'private, max-age=300');

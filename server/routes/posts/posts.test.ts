@@ -188,6 +188,22 @@ describe.each(dialects)('posts and feeds (%s)', (dialect) => {
     expect((await alice.get(`/api/posts/${post.id}`)).body.comment_count).toBe(1);
   });
 
+  it('lowers the comment count by one when the same comment is deleted twice at once', async () => {
+    const { client: carl } = await makeUser(server, { name: 'Carl Clicker' });
+    const post = (await alice.post('/api/posts', { content: 'Double delete' })).body;
+    await alice.post(`/api/posts/${post.id}/comments`, { content: 'Stays' });
+    for (let round = 0; round < 5; round += 1) {
+      const comment = (await carl.post(`/api/posts/${post.id}/comments`, { content: `Oops ${round}` })).body;
+      const answers = await Promise.all([
+        carl.request('DELETE', `/api/comments/${comment.id}`),
+        carl.request('DELETE', `/api/comments/${comment.id}`),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([204, 404]);
+      expect(answers.find((r) => r.status === 404)!.body.error.message).toBe('Comment not found');
+      expect((await alice.get(`/api/posts/${post.id}`)).body.comment_count).toBe(1);
+    }
+  });
+
   it('counts shares, and a view once per member per day', async () => {
     const post = (await alice.post('/api/posts', { content: 'Share me' })).body;
     expect((await bob.post(`/api/posts/${post.id}/shares`)).body.share_count).toBe(1);

@@ -1,3 +1,4 @@
+import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -40,6 +41,19 @@ describe.each(dialects)('profile search (%s)', (dialect) => {
     const res = await search('quartz', new TestClient(server.baseUrl));
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthorized');
+  });
+
+  it('limits how often one member searches, far above a person typing', async () => {
+    const { client } = await makeUser(server);
+    const { max } = MEMBER_LIMITS.profileSearch;
+    for (let i = 0; i < max; i += 1) expect((await search(`q${i}`, client)).status).toBe(200);
+    const limited = await search('quartz', client);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(limited.body.error.message).toContain('wait');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Counted per member: the others search on.
+    expect((await search('quartz')).status).toBe(200);
   });
 
   it('matches the username or the full name, case-insensitively, as a substring', async () => {

@@ -12,6 +12,7 @@ import {
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { memberIdParam } from '@server/http/params.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { presentProfileSummary, profileSummaryColumns } from '@server/presenters/profile.ts';
@@ -27,6 +28,7 @@ type IdParams = { Params: { id: string } };
 /** Profiles (spec section 2, 'Profile'): search, the page itself, its About details and its wall. */
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const searchLimit = memberLimit(app, 'profileSearch');
 
   app.get<{ Params: { username: string } }>(
     '/api/profiles/by-username/:username',
@@ -68,6 +70,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Case-insensitive match on username or full name; exact and prefix matches first.
   app.get('/api/profiles/search', async (request): Promise<SearchProfilesResponse> => {
     const viewer = await requireViewer(ctx, request);
+    await searchLimit(request, viewer.userId);
     const { q } = parseInput(searchProfilesQuerySchema, request.query);
     const query = q.trim().toLowerCase();
     if (!query) return { profiles: [] };

@@ -127,6 +127,65 @@ describe.each(dialects)('web push (%s)', (dialect) => {
     expect(await endpoints()).toEqual([]);
   });
 
+  it('never hands a browser another member holds to whoever stores its endpoint', async () => {
+    const gus = await makeUser(server, { name: 'Gus Holder' });
+    const hal = await makeUser(server, { name: 'Hal Taker' });
+    const browser = pushService.browser('gus');
+    expect((await gus.client.request('PUT', '/api/push/subscription', browser.subscription)).status).toBe(
+      204,
+    );
+    const rowsOf = () =>
+      server.built.ctx.database.db
+        .selectFrom('push_subscriptions')
+        .select(['user_id', 'p256dh', 'auth'])
+        .where('endpoint', '=', browser.subscription.endpoint)
+        .execute();
+    const before = await rowsOf();
+
+    const stolen = { ...browser.subscription, keys: pushService.browser('hal').subscription.keys };
+    const taken = await hal.client.request('PUT', '/api/push/subscription', stolen);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toEqual({
+      code: 'push_endpoint_taken',
+      message:
+        'Another account already gets notifications in this browser. Turn notifications off here, then on again.',
+    });
+    expect(await rowsOf()).toEqual(before);
+    expect(before).toMatchObject([{ user_id: gus.me.id }]);
+    // Its holder may store it again (new keys, the same browser).
+    expect((await gus.client.request('PUT', '/api/push/subscription', stolen)).status).toBe(204);
+    expect(await rowsOf()).toEqual([{ user_id: gus.me.id, ...stolen.keys }]);
+  });
+
+  it('keeps a member’s ten newest browsers, and limits how often they subscribe', async () => {
+    const ida = await makeUser(server, { name: 'Ida Many' });
+    const browsers = Array.from({ length: 11 }, (_, i) => pushService.browser(`ida-${i}`));
+    for (const browser of browsers) {
+      expect((await ida.client.request('PUT', '/api/push/subscription', browser.subscription)).status).toBe(
+        204,
+      );
+    }
+    const stored = await server.built.ctx.database.db
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .where('user_id', '=', ida.me.id)
+      .execute();
+    expect(stored.map((r) => r.endpoint).sort()).toEqual(
+      browsers
+        .slice(1)
+        .map((b) => b.subscription.endpoint)
+        .sort(),
+    );
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const res = await ida.client.request('PUT', '/api/push/subscription', browsers[10]!.subscription);
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 9).every((s) => s === 204)).toBe(true);
+    expect(statuses[9]).toBe(429);
+  });
+
   it('refuses addresses that are not a push service, bad keys, strangers, and another member’s browser', async () => {
     const eve = await makeUser(server, { name: 'Eve Tries' });
     const fay = await makeUser(server, { name: 'Fay Owner' });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -88,6 +89,19 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
       created_at: data.account.created_at,
       counts: { posts: 1, comments: 1, likes: 1, followers: 1, following: 0, messages: 2 },
     });
+  });
+
+  it('limits how often one member exports their data (each export reads every row they have)', async () => {
+    const ann = await makeUser(server);
+    const { max } = MEMBER_LIMITS.dataExport;
+    for (let i = 0; i < max; i += 1) expect((await ann.client.get('/api/settings/data')).status).toBe(200);
+    const limited = await ann.client.get('/api/settings/data?download=1');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(limited.body.error.message).toContain('wait');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const ben = await makeUser(server);
+    expect((await ben.client.get('/api/settings/data')).status).toBe(200);
   });
 
   it('exports whom the member blocked and muted, and when, but not who blocked or muted them', async () => {

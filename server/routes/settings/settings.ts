@@ -16,7 +16,7 @@ import { runCommand } from '@server/commands/run.ts';
 import { updateAccount, updateBio, updatePreferences, updatePrivacy } from '@server/commands/settings.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { unauthorized } from '@server/http/errors.ts';
-import { enforceLimit } from '@server/http/rateLimit.ts';
+import { enforceLimit, memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { getAccountSettings, getPreferences, getPrivacySettings } from '@server/queries/settings.ts';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +34,7 @@ function expiredSessionCookies(secure: boolean): string[] {
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const exportLimit = memberLimit(app, 'dataExport');
   const deleteLimit = app.createRateLimit({
     ...DELETE_ACCOUNT_LIMIT,
     keyGenerator: (request) => `delete-account:${request.ip}`,
@@ -99,6 +100,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/settings/data',
     async (request, reply): Promise<DataExport> => {
       const viewer = await requireViewer(ctx, request);
+      await exportLimit(request, viewer.userId);
       const data = await exportMemberData(db, viewer.userId, ctx.media);
       reply.header('cache-control', 'no-store');
       if (request.query.download === '1') {

@@ -139,4 +139,66 @@ describe.each(dialects)('GET /api/spotlight and POST /api/spotlight/refresh on %
       [2, 'Bea Blocker'],
     ]);
   });
+
+  it('takes a post a moderator removes out of today’s spotlight at once', async () => {
+    const db = server.built.ctx.database.db;
+    const [admin, mia, nat, ola, rex] = [
+      await makeUser(server, { name: 'Ada Moderator' }),
+      await makeUser(server, { name: 'Mia Mixed' }),
+      await makeUser(server, { name: 'Nat Next' }),
+      await makeUser(server, { name: 'Ola Only' }),
+      await makeUser(server, { name: 'Rex Reporter' }),
+    ];
+    await db.insertInto('user_roles').values({ user_id: admin.me.id, role: 'admin' }).execute();
+    /** A post made through the API, with this many views written straight in. */
+    const postWithViews = async (client: TestClient, content: string, views: number) => {
+      const id: string = (await client.post('/api/posts', { content })).body.id;
+      await db.updateTable('posts').set({ view_count: views }).where('id', '=', id).execute();
+      return id;
+    };
+    const bad = await postWithViews(mia.client, 'Buy followers here', 9_000_000);
+    await postWithViews(mia.client, 'My garden', 10_000);
+    await postWithViews(nat.client, 'Morning run', 5_000_000);
+    const only = await postWithViews(ola.client, 'Also spam', 7_000_000);
+    await db.deleteFrom('spotlight_entries').where('spotlight_date', '=', spotlightDate()).execute();
+    const computed = (await rex.client.post('/api/spotlight/refresh')).body.entries;
+    expect(computed.slice(0, 3).map((e: any) => [e.rank, e.full_name, e.top_post_content])).toEqual([
+      [1, 'Mia Mixed', 'Buy followers here'],
+      [2, 'Ola Only', 'Also spam'],
+      [3, 'Nat Next', 'Morning run'],
+    ]);
+
+    for (const postId of [bad, only]) {
+      const report = await rex.client.post('/api/reports', {
+        target_type: 'post',
+        target_id: postId,
+        reason: 'spam',
+      });
+      expect(report.status).toBe(201);
+      const removed = await admin.client.post(`/api/admin/reports/${report.body.id}/remove`);
+      expect(removed.status).toBe(200);
+    }
+
+    const after = (await rex.client.get('/api/spotlight')).body.entries;
+    const texts = after.map((e: any) => e.top_post_content);
+    expect(texts).not.toContain('Buy followers here');
+    expect(texts).not.toContain('Also spam');
+    expect(after.map((e: any) => e.full_name)).not.toContain('Ola Only');
+    expect(after[0]).toMatchObject({ rank: 1, full_name: 'Nat Next', top_post_content: 'Morning run' });
+    expect(after[1]).toMatchObject({
+      rank: 2,
+      full_name: 'Mia Mixed',
+      top_post_content: 'My garden',
+      total_views: 10_000,
+      total_engagement: 10_000,
+      posts_count: 1,
+    });
+    const stored = await db
+      .selectFrom('spotlight_entries')
+      .select('rank_position')
+      .where('spotlight_date', '=', spotlightDate())
+      .orderBy('rank_position')
+      .execute();
+    expect(stored.map((r) => Number(r.rank_position))).toEqual(stored.map((_, i) => i + 1));
+  });
 });

@@ -198,6 +198,50 @@ describe.each(dialects)('wall posts and approvals (%s)', (dialect) => {
     expect(photos[0].image_url).toBe(photo.url);
   });
 
+  it('refuses to let the author rewrite an approved post, and still lets them delete it', async () => {
+    const id = await submit('Happy birthday, Olive!');
+    expect((await owner.post(`/api/pending-posts/${id}/approve`)).status).toBe(200);
+    const edit = await author.request('PATCH', `/api/posts/${id}`, { content: 'Buy my crypto' });
+    expect(edit.status).toBe(403);
+    expect(edit.body.error).toEqual({
+      code: 'approved_wall_post',
+      message: 'A post on another member’s wall cannot be edited once it is approved.',
+    });
+    const row = await db().selectFrom('posts').select('content').where('id', '=', id).executeTakeFirst();
+    expect(row).toEqual({ content: 'Happy birthday, Olive!' });
+    // The owner cannot put words in the author's mouth either.
+    expect((await owner.request('PATCH', `/api/posts/${id}`, { content: 'Edited by Olive' })).status).toBe(
+      403,
+    );
+    // What the owner writes on their own wall stays theirs to edit.
+    const own = (await owner.post(`/api/profiles/${ownerId}/wall`, { content: 'Mine' })).body.post.id;
+    expect((await owner.request('PATCH', `/api/posts/${own}`, { content: 'Mine, edited' })).status).toBe(200);
+
+    expect((await author.request('DELETE', `/api/posts/${id}`)).status).toBe(204);
+    expect(await wall()).not.toContain(id);
+  });
+
+  it('lets the wall’s owner remove an approved post from their wall, and nobody else', async () => {
+    const photo = await uploadPhoto(server, author);
+    const id = (await author.post(`/api/profiles/${ownerId}/wall`, { content: 'Spam', media_id: photo.id }))
+      .body.pending_post.id;
+    expect((await owner.post(`/api/pending-posts/${id}/approve`)).status).toBe(200);
+
+    const byThird = await third.request('DELETE', `/api/posts/${id}`);
+    expect(byThird.status).toBe(403);
+    expect(byThird.body.error.message).toBe('Only the author can delete this post.');
+    expect(await wall()).toContain(id);
+
+    expect((await owner.request('DELETE', `/api/posts/${id}`)).status).toBe(204);
+    expect(await wall()).not.toContain(id);
+    expect(
+      await db().selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+    const media = await db().selectFrom('media_objects').select('id').where('id', '=', photo.id).execute();
+    expect(media).toEqual([]);
+    expect((await owner.request('DELETE', `/api/posts/${id}`)).status).toBe(404);
+  });
+
   it.each([
     [{}, 'Write something or add a photo or video.'],
     [{ content: '   ' }, 'Write something or add a photo or video.'],

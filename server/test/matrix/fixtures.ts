@@ -55,6 +55,12 @@ export interface Fixtures {
    * then the suspended viewer is suspended through it and its column is checked like any other.
    */
   suspension: 'active' | 'pending';
+  /**
+   * The owner of things of their own, suspended by an admin once they had posted, liked the owner's
+   * post (a notification in the owner's bell), been written to by other (a conversation in other's
+   * inbox) and joined and chatted in the owner's private circle: every viewer is another member to them.
+   */
+  suspendedOwner: { id: string; username: string; name: string; post: string };
   /** The owner's post, with a comment by other (which sent the owner a notification). */
   post: string;
   /** The owner's prayer request ('I prayed'). */
@@ -189,12 +195,16 @@ async function buildWorld(server: TestServer): Promise<Omit<Fixtures, 'fresh' | 
   const show = await admin.client.post('/api/admin/shows', showInput());
   expectStatus(show, 201, 'show');
 
+  const suspendedOwner = await suspendedOwnerBefore(server, members, post.body.id, privateCircle.id);
+
   let suspension: Fixtures['suspension'] = 'pending';
   if (routes.has(SUSPEND_ROUTE)) {
     // Its cookie works until the suspension: the 401s that follow are the suspension's doing.
     expectStatus(await members.suspended.client.get('/api/me'), 200, 'suspended before suspension');
-    const res = await admin.client.post(`/api/admin/members/${members.suspended.id}/suspend`, {});
-    if (res.status >= 300) throw new Error(`suspension failed: ${res.status} ${JSON.stringify(res.body)}`);
+    for (const id of [members.suspended.id, suspendedOwner.id]) {
+      const res = await admin.client.post(`/api/admin/members/${id}/suspend`, {});
+      if (res.status >= 300) throw new Error(`suspension failed: ${res.status} ${JSON.stringify(res.body)}`);
+    }
     suspension = 'active';
   }
 
@@ -204,6 +214,7 @@ async function buildWorld(server: TestServer): Promise<Omit<Fixtures, 'fresh' | 
     members,
     routes,
     suspension,
+    suspendedOwner,
     post: post.body.id,
     prayerRequest: prayerRequest.body.id,
     notification: notification.id,
@@ -215,6 +226,42 @@ async function buildWorld(server: TestServer): Promise<Omit<Fixtures, 'fresh' | 
     show: show.body.id,
     restoreTies: () => restoreTies(db, members),
   };
+}
+
+/**
+ * The member to be suspended as an owner, with what others see of them: checked here to show before
+ * the suspension, so the rows that find it hidden after cannot pass for want of it.
+ */
+async function suspendedOwnerBefore(
+  server: TestServer,
+  { owner, other }: Fixtures['members'],
+  ownerPost: string,
+  privateCircle: string,
+): Promise<Fixtures['suspendedOwner']> {
+  const name = 'Sue Suspended-owner';
+  const sue = await member(server, name);
+  const post = await sue.client.post('/api/posts', { category: 'general', content: 'Sue writes' });
+  expectStatus(post, 201, "suspended owner's post");
+  expectStatus(await sue.client.request('PUT', `/api/posts/${ownerPost}/like`), 200, 'like');
+  const message = { content: 'Hello Sue', client_id: uuidv7() };
+  expectStatus(
+    await other.client.post(`/api/conversations/with/${sue.id}/messages`, message),
+    201,
+    'message',
+  );
+  await letIn({ client: owner.client }, { client: sue.client, me: { id: sue.id } }, privateCircle);
+  expectStatus(await sue.client.post(`/api/circles/${privateCircle}/chat`, { content: 'Amen' }), 201, 'chat');
+  const shows = async (client: TestClient, url: string, what: string) => {
+    const res = await client.get(url);
+    if (!JSON.stringify(res.body).includes(what)) throw new Error(`${url} does not show ${what} before`);
+  };
+  await shows(other.client, '/api/conversations', sue.id);
+  await shows(owner.client, '/api/notifications', sue.username);
+  await shows(owner.client, `/api/circles/${privateCircle}/members`, sue.id);
+  await shows(owner.client, `/api/circles/${privateCircle}/chat`, sue.id);
+  await shows(owner.client, `/api/profiles/search?q=${sue.username}`, sue.id);
+  await shows(owner.client, `/api/posts/${post.body.id}`, sue.id);
+  return { id: sue.id, username: sue.username, name, post: post.body.id };
 }
 
 export function showInput() {

@@ -3,8 +3,9 @@ import { makeUserInput } from '@server/test/harness.ts';
 import { PASSWORD } from './fixtures.ts';
 import { everyone, type HttpRow, type RowContext } from './table.ts';
 
-// Routes open to everyone: health, the auth endpoints (a cookie authorizes nothing there: the
-// credentials or the token in the request do), the contact form, stored uploads and the web app.
+// Routes open to everyone: health, readiness and metrics (METRICS_ALLOW decides on the peer address),
+// the auth endpoints (a cookie authorizes nothing there: the credentials or the token in the request
+// do), the contact form, stored uploads and the web app.
 
 /** The viewer's own credentials; the visitor uses the owner's, as the owner would on a new device. */
 const credentials = ({ f, viewer }: RowContext) => {
@@ -44,6 +45,10 @@ export const publicRows: HttpRow[] = [
     expect: everyone(400),
   },
   { route: 'GET /api/health', path: () => '/api/health', expect: everyone(200) },
+  { route: 'GET /api/ready', path: () => '/api/ready', expect: everyone(200) },
+  // Decided by the TCP peer (METRICS_ALLOW, loopback by default), not by who is signed in; every test
+  // client connects from loopback. routes/metrics/metrics.test.ts checks a peer outside the list.
+  { route: 'GET /metrics', path: () => '/metrics', expect: everyone(200) },
   {
     route: 'POST /api/auth/sign-up/email',
     path: () => '/api/auth/sign-up/email',

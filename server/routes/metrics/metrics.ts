@@ -1,0 +1,58 @@
+import { BlockList, isIP } from 'node:net';
+import type { AppContext } from '@server/http/context.ts';
+import type { AppMetrics } from '@server/metrics/metrics.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** METRICS_ALLOW as a BlockList (used as an allow list): addresses and CIDR ranges. */
+export function metricsAllowList(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return list;
+}
+
+/** The TCP peer, never X-Forwarded-For: any client can write that header. `::ffff:a.b.c.d` is IPv4. */
+function peerAllowed(list: BlockList, request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress;
+  if (!peer) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer)?.[1];
+  if (mapped) return list.check(mapped, 'ipv4') || list.check(peer, 'ipv6');
+  return list.check(peer, isIP(peer) === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * Counts every answer by method, route pattern (never the raw URL: one series per route, whatever the
+ * ids in it) and status. Register before the routes it should see.
+ */
+export function registerRequestMetrics(app: FastifyInstance, metrics: AppMetrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+}
+
+/** GET /metrics in Prometheus text format, for the addresses in METRICS_ALLOW; a 404 to anyone else. */
+export function metricsRoutes(app: FastifyInstance, ctx: AppContext, metrics: AppMetrics): void {
+  const allowed = metricsAllowList(ctx.config.metricsAllow);
+  app.get('/metrics', async (request, reply) => {
+    if (!peerAllowed(allowed, request)) {
+      // The same answer as a path with no route: the endpoint does not admit it exists.
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } });
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
+  });
+}
