@@ -57,9 +57,24 @@ test('a visitor follows and writes on a wall; the owner approves the post onto i
   await expect(approved).toBeVisible();
   await expect(approved).toContainText(visitor.name);
 
-  // Everyone sees it on the wall now.
+  // Everyone sees it on the wall now. Its author may delete it, but no longer edit the approved words.
   await visitorPage.reload();
-  await expect(wall(visitorPage).getByRole('article').filter({ hasText: text })).toBeVisible();
+  const visitorsCopy = wall(visitorPage).getByRole('article').filter({ hasText: text });
+  await expect(visitorsCopy).toBeVisible();
+  await visitorsCopy.getByRole('button', { name: 'Post options' }).click();
+  await expect(visitorsCopy.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  await expect(visitorsCopy.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await visitorPage.keyboard.press('Escape');
+
+  // The owner takes it off their wall.
+  await approved.getByRole('button', { name: 'Post options' }).click();
+  await expect(approved.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await approved.getByRole('button', { name: 'Delete', exact: true }).click();
+  await ownerPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(ownerPage.getByText('Post deleted')).toBeVisible();
+  await expect(approved).toHaveCount(0);
+  await visitorPage.reload();
+  await expect(visitorPage.getByText('No posts yet')).toBeVisible();
   await ownerContext.close();
   await visitorContext.close();
 });

@@ -109,6 +109,11 @@ export const postSchema = z.object({
   prayed_by_me: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The member whose wall the post stands on, when another member wrote it there (it got there by
+   * their approval): its author may delete it but no longer edit it, and the wall's owner may delete it.
+   */
+  wall_owner_id: z.nullable(z.string()),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -24,6 +24,7 @@ const postColumns = [
   'posts.prayed_count',
   'posts.created_at',
   'posts.updated_at',
+  'posts.profile_owner_id',
   'profiles.username',
   'profiles.full_name',
   'profiles.avatar_url',
@@ -97,6 +98,8 @@ export function presentPost(row: PostRow): Post {
     prayed_by_me: Boolean(row.prayed_by_me),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    wall_owner_id:
+      row.profile_owner_id !== null && row.profile_owner_id !== row.user_id ? row.profile_owner_id : null,
   };
 }
 

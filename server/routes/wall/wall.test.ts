@@ -216,6 +216,9 @@ describe.each(dialects)('wall posts and approvals (%s)', (dialect) => {
     // What the owner writes on their own wall stays theirs to edit.
     const own = (await owner.post(`/api/profiles/${ownerId}/wall`, { content: 'Mine' })).body.post.id;
     expect((await owner.request('PATCH', `/api/posts/${own}`, { content: 'Mine, edited' })).status).toBe(200);
+    // The posts say which is which, so the app offers Edit only where it is allowed.
+    expect((await author.get(`/api/posts/${id}`)).body.wall_owner_id).toBe(ownerId);
+    expect((await author.get(`/api/posts/${own}`)).body.wall_owner_id).toBeNull();
 
     expect((await author.request('DELETE', `/api/posts/${id}`)).status).toBe(204);
     expect(await wall()).not.toContain(id);

@@ -59,22 +59,31 @@ export function PostCard({
     onDeleted?.();
   }
 
+  const deleteItem: PostMenuItem = {
+    label: t('Delete'),
+    icon: Trash2,
+    danger: true,
+    onSelect: () => {
+      remove.reset();
+      setConfirming(true);
+    },
+  };
+  const reportItem: PostMenuItem = {
+    label: t('Report post'),
+    icon: Flag,
+    danger: true,
+    onSelect: () => setReporting(true),
+  };
+  // A post on another member's wall: its author may no longer edit it; the wall's owner may delete it.
   const menu: PostMenuItem[] = isOwn
-    ? [
-        { label: t('Edit'), icon: Pencil, onSelect: () => setEditing(true) },
-        {
-          label: t('Delete'),
-          icon: Trash2,
-          danger: true,
-          onSelect: () => {
-            remove.reset();
-            setConfirming(true);
-          },
-        },
-      ]
-    : me
-      ? [{ label: t('Report post'), icon: Flag, danger: true, onSelect: () => setReporting(true) }]
-      : [];
+    ? post.wall_owner_id
+      ? [deleteItem]
+      : [{ label: t('Edit'), icon: Pencil, onSelect: () => setEditing(true) }, deleteItem]
+    : me && me.id === post.wall_owner_id
+      ? [deleteItem, reportItem]
+      : me
+        ? [reportItem]
+        : [];
 
   return (
     <article
