@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './ownServer.ts';
 
 // Two app nodes on one PostgreSQL database and one Redis, behind Debian's nginx with the proxy settings
 // that deploy/ ships (its TLS lines aside), on loopback ports of their own. Each node is `node` itself
@@ -17,17 +17,6 @@ export function clusterUnavailable(): string | null {
   if (!process.env.TEST_REDIS_URL) return 'needs TEST_REDIS_URL (Redis)';
   if (!existsSync(NGINX)) return `needs nginx (apt-get install nginx-light), not found at ${NGINX}`;
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 90_000): Promise<void> {

@@ -10,7 +10,8 @@ import type { Member } from './members.ts';
 // A second app server with a data directory of its own, for a test that needs a database no other
 // test writes to (a ranking over every member, say). The same `server/main.ts` as the suite's server.
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (also for the two-node cluster, support/cluster.ts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
