@@ -2,7 +2,6 @@
 // The backup is taken while the app runs: the database from one snapshot (SQLite's online backup, or
 // pg_dump on an exported snapshot), then the media folder (files are written before their row, so
 // every upload the snapshot knows is already on disk), then the generated secrets.
-import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -20,6 +19,17 @@ import { type Config, loadConfig } from '@server/config.ts';
 import { mediaRoot } from '@server/media/storage.ts';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import {
+  BackupError,
+  countPostgres,
+  pgCounts,
+  pgIsEmpty,
+  pgTarget,
+  run,
+  sqliteCounts,
+} from './backup/databases.ts';
+
+export { BackupError };
 
 const BACKUP_FORMAT = 'splikz-backup';
 const FORMAT_VERSION = 1;
@@ -44,16 +54,6 @@ export interface Manifest {
   secrets: string[];
 }
 
-/** A refusal to act, printed as is (exit 1), or with exit 2 for a wrong command line. */
-export class BackupError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
-
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function appVersion(): string {
@@ -72,83 +72,6 @@ export function targetConfig(env: NodeJS.ProcessEnv = process.env): Config {
     VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY ?? 'placeholder',
     VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY ?? 'placeholder',
   });
-}
-
-/** A connection string without its password, which goes to pg_dump/pg_restore through PGPASSWORD. */
-function pgTarget(url: string): { url: string; env: NodeJS.ProcessEnv } {
-  const parsed = new URL(url);
-  const password = decodeURIComponent(parsed.password);
-  parsed.password = '';
-  return { url: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'inherit', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new BackupError(
-          error.code === 'ENOENT'
-            ? `${command} was not found: install the PostgreSQL client tools (the same major version as the server or newer).`
-            : `${command} failed: ${error.message}`,
-        ),
-      ),
-    );
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim()}`)),
-    );
-  });
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-function sqliteCounts(file: string): { counts: Record<string, number>; migration: string | null } {
-  const sqlite = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const tables = sqlite
-      .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
-      )
-      .pluck()
-      .all() as string[];
-    const counts: Record<string, number> = {};
-    for (const table of tables) {
-      counts[table] = sqlite
-        .prepare(`select count(*) from ${quoteIdent(table)}`)
-        .pluck()
-        .get() as number;
-    }
-    const migration = tables.includes('kysely_migration')
-      ? ((sqlite.prepare('select max(name) from kysely_migration').pluck().get() as string | null) ?? null)
-      : null;
-    return { counts, migration };
-  } finally {
-    sqlite.close();
-  }
-}
-
-async function pgCounts(
-  client: pg.Client | pg.PoolClient,
-): Promise<{ counts: Record<string, number>; migration: string | null }> {
-  const { rows } = await client.query<{ tablename: string }>(
-    'select tablename from pg_tables where schemaname = current_schema() order by tablename',
-  );
-  const counts: Record<string, number> = {};
-  for (const { tablename } of rows) {
-    const result = await client.query<{ n: string }>(`select count(*) as n from ${quoteIdent(tablename)}`);
-    counts[tablename] = Number(result.rows[0]!.n);
-  }
-  const migration = counts.kysely_migration
-    ? ((await client.query<{ name: string | null }>('select max(name) as name from kysely_migration')).rows[0]
-        ?.name ?? null)
-    : null;
-  return { counts, migration };
 }
 
 /** Copies a folder that the app may write to meanwhile: a file gone before it is read is skipped. */
@@ -352,17 +275,6 @@ export function readBackup(dir: string): Manifest {
   return manifest;
 }
 
-async function pgIsEmpty(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { counts } = await pgCounts(client);
-    return Object.values(counts).every((n) => n === 0);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Restores `dir` into the configured DATA_DIR / DATABASE_URL; stop the app first. */
 export async function restore(
   config: Config,
@@ -443,14 +355,4 @@ export async function restore(
     throw new BackupError(`The restored database does not match the backup:\n  ${differences.join('\n  ')}`);
   }
   log(`Checked: every table has the rows the backup recorded (migration ${manifest.migration ?? 'none'}).`);
-}
-
-async function countPostgres(url: string): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await pgCounts(client)).counts;
-  } finally {
-    await client.end();
-  }
 }

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import type { IceServer } from '@common/schemas/circles.ts';
 import webpush from 'web-push';
 import { z } from 'zod';
+import {
+  httpUrl,
+  iceServersSchema,
+  metricsAllowSchema,
+  optionalText,
+  optionalUrl,
+  trustProxySchema,
+} from './configFields.ts';
 
 /** Validated configuration; every field comes from an environment variable (README lists them). */
 export interface Config {
@@ -94,110 +101,7 @@ export const DEFAULT_ICE_SERVERS: IceServer[] = [
   { urls: 'stun:stun1.l.google.com:19302' },
 ];
 
-const iceServersSchema = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return undefined;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON, like [{"urls":"stun:stun.example.org:3478"}]' });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z
-      .array(
-        z.strictObject({
-          urls: z.union([
-            z.string().regex(/^(stun|stuns|turn|turns):/),
-            z.array(z.string().regex(/^(stun|stuns|turn|turns):/)).min(1),
-          ]),
-          username: z.string().optional(),
-          credential: z.string().optional(),
-        }),
-        { error: 'must be a JSON list of {"urls": "stun:..." or "turn:...", "username"?, "credential"?}' },
-      )
-      .optional(),
-  );
-
 export class ConfigError extends Error {}
-
-/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isAddressOrRange(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-/**
- * TRUST_PROXY: a hop count ('1' for one nginx in front) or the proxies' addresses and CIDR ranges.
- * A bare 'true' would take the left-most X-Forwarded-For, which any client writes itself.
- */
-const trustProxySchema = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx): false | number | string[] => {
-    if (!value || value === 'false' || value === '0') return false;
-    if (value === 'true') {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          "'true' would let any client choose its own address with X-Forwarded-For; write how many proxies stand in front of the app (1 for one nginx) or their addresses, like 127.0.0.1,10.0.0.0/8",
-      });
-      return z.NEVER;
-    }
-    if (/^\d+$/.test(value)) {
-      const hops = Number(value);
-      if (hops > 10) {
-        ctx.addIssue({ code: 'custom', message: 'must be a hop count between 0 and 10, or proxy addresses' });
-        return z.NEVER;
-      }
-      return hops;
-    }
-    const entries = value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const bad = entries.find((entry) => !isAddressOrRange(entry));
-    if (bad !== undefined || entries.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `'${bad ?? value}' is not an IP address or CIDR range; write a hop count (1) or addresses like 127.0.0.1,10.0.0.0/8`,
-      });
-      return z.NEVER;
-    }
-    return entries;
-  });
-
-const optionalUrl = (protocols: string[]) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
-      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
-    });
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
-
-const httpUrl = optionalUrl(['http', 'https']).refine((v) => v === undefined || URL.canParse(v), {
-  message: 'must be an http:// or https:// URL',
-});
 
 const S3_SETTINGS = [
   'S3_BUCKET',
@@ -206,25 +110,6 @@ const S3_SETTINGS = [
   'S3_SECRET_ACCESS_KEY',
   'S3_PUBLIC_URL',
 ] as const;
-
-/** METRICS_ALLOW: who may read /metrics, as addresses and CIDR ranges; loopback when unset. */
-const metricsAllowSchema = optionalText.transform((value, ctx) => {
-  if (!value) return ['127.0.0.1', '::1'];
-  const entries = value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const bad = entries.find((entry) => {
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = isIP(address);
-    if (family === 0 || rest.length > 0) return true;
-    if (prefix === undefined) return false;
-    return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
-  });
-  if (bad === undefined) return entries;
-  ctx.addIssue({ code: 'custom', message: `'${bad}' is not an IP address or CIDR range, like 10.0.0.0/8` });
-  return z.NEVER;
-});
 
 const envSchema = z.object({
   PORT: z.coerce
