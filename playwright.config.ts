@@ -15,7 +15,9 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  // Every test on its own, spread over the workers; a file whose tests share a server of their own
+  // (cluster, spotlight) keeps them in one worker with test.describe.configure({ mode: 'default' }).
+  fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
@@ -47,7 +49,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `mkdir -p .e2e-data && npx tsx server/test/pushServiceFixture.ts ${PUSH_SERVICE_PORT} ${pushServiceCa}`,
+      command: `mkdir -p .e2e-data && node --import tsx server/test/pushServiceFixture.ts ${PUSH_SERVICE_PORT} ${pushServiceCa}`,
       url: `https://127.0.0.1:${PUSH_SERVICE_PORT}/health`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
@@ -56,7 +58,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx tsx server/test/placesFixture.ts ${placesFixturePort}`,
+      command: `node --import tsx server/test/placesFixture.ts ${placesFixturePort}`,
       url: `${placesFixtureUrl}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -64,8 +66,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // A fresh data directory (SQLite database and mail outbox) for every run; the web build must exist.
-      command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/main.ts`,
+      // A fresh data directory (SQLite database and mail outbox) for every run; `npm run build` must have
+      // made the web app (dist/) and the server bundle (build/server.cjs).
+      command: `rm -rf ${E2E_DATA_DIR} && node --enable-source-maps build/server.cjs`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Migrates a SQLite file and a PostgreSQL template once; each test server starts from a copy.
+    globalSetup: ['server/test/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

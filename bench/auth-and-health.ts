@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { makeUser, startTestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer } from '@server/test/harness.ts';
 import { measure } from './load.ts';
 import { runBench, saveResults } from './results.ts';
 
@@ -63,7 +63,7 @@ function authJavaScriptGzipBytes(): {
 async function main() {
   const server = await startTestServer('sqlite');
   try {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     // Warm up both paths (JIT, caches) before measuring.
     const load = { connections: CONNECTIONS, durationSeconds: DURATION_S };

@@ -2,7 +2,7 @@
 // liked-by-me) at 10,000 and at 1,000,000 posts, with 100,000 members, against GET /api/health.
 // Prints figures and writes bench/results/home-feed.json. Not part of `npm test`.
 import path from 'node:path';
-import { makeUser, startTestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer } from '@server/test/harness.ts';
 import { measure } from './load.ts';
 import { runBench, saveResults } from './results.ts';
 import { seedFeed } from './seed.ts';
@@ -16,7 +16,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 async function main() {
   const server = await startTestServer('sqlite');
   try {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const file = path.join(server.dataDir, 'splikz.db');
     const members: string[] = [];

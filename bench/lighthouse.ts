@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { makeUser, startTestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer } from '@server/test/harness.ts';
 import { runBench, saveResults } from './results.ts';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
@@ -90,7 +90,7 @@ async function main() {
   if (!existsSync('dist/index.html')) throw new Error('no dist/: run "npm run build" first');
   const server = await startTestServer('sqlite', {}, { webDist: path.resolve('dist') });
   try {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     for (const content of ['Good morning, Splikz!', 'Pray for our choir', 'Fresh bread today']) {
       await client.post('/api/posts', { content });
     }

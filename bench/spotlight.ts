@@ -6,7 +6,7 @@ import path from 'node:path';
 import { spotlightDate } from '@common/schemas/spotlight.ts';
 import { storeSpotlight } from '@server/jobs/dailySpotlight.ts';
 import { readSpotlight } from '@server/queries/spotlight.ts';
-import { makeUser, startTestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer } from '@server/test/harness.ts';
 import { measure } from './load.ts';
 import { runBench, saveResults } from './results.ts';
 import { seedFeed } from './seed.ts';
@@ -20,7 +20,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 async function main() {
   const server = await startTestServer('sqlite');
   try {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const started = Date.now();
     seedFeed(path.join(server.dataDir, 'splikz.db'), [], 0, POSTS, { members: MEMBERS, posts: POSTS });

@@ -4,6 +4,7 @@
  * the names of the rooms. Room names are built here and nowhere else. Constants from spec section 9.
  */
 import { z } from 'zod/mini';
+import { defineErrors, type ErrorBody, rulesOf } from './errorTemplates.ts';
 import type {
   ChatMessage,
   Circle,
@@ -67,12 +68,21 @@ export interface ServerToClientEvents {
 export type ServerEvent = keyof ServerToClientEvents;
 
 /** What every client-to-server event is answered with, through its acknowledgement callback. */
-export type AckResult<T> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
+export type AckResult<T> = { ok: true; data: T } | { ok: false; error: ErrorBody };
 export type Ack<T> = (result: AckResult<T>) => void;
+
+export const REALTIME_ERRORS = defineErrors({
+  unknown_event: 'The server does not know this event.',
+  event_not_object: "Send the event's data as an object.",
+  room_not_text: 'room must be text.',
+  invalid_room: 'That is not a room.',
+  room_forbidden: 'You cannot join this room.',
+});
+const { rule } = rulesOf(REALTIME_ERRORS);
 
 /** Payloads of client-to-server events, checked by the server before any handler sees them. */
 export const roomRequestSchema = z.strictObject({
-  room: z.string({ error: 'room must be text.' }).check(z.maxLength(100, 'That is not a room.')),
+  room: z.string(rule('room_not_text')).check(z.maxLength(100, rule('invalid_room'))),
 });
 export type RoomRequest = z.infer<typeof roomRequestSchema>;
 
@@ -88,15 +98,6 @@ export type ClientEvent = keyof ClientToServerEvents;
 /** What a client event's acknowledgement carries when it succeeds. */
 export type AckData<E extends ClientEvent> =
   Parameters<ClientToServerEvents[E]>[1] extends Ack<infer T> ? T : never;
-
-export const REALTIME_ERRORS = {
-  unknownEvent: 'The server does not know this event.',
-  noAck: 'Send an acknowledgement callback with every event.',
-  notAnObject: "Send the event's data as an object.",
-  notARoom: 'That is not a room.',
-  roomForbidden: 'You cannot join this room.',
-  internal: 'Something went wrong on our side. Please try again.',
-} as const;
 
 export const REALTIME_PATH = '/socket.io';
 export const HEARTBEAT_MS = 25_000;

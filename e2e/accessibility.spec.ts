@@ -72,7 +72,7 @@ for (const size of SIZES) {
     const friendPage = await (await browser.newContext()).newPage();
     await createConfirmedMember(page.request, baseURL!, member);
     await createConfirmedMember(friendPage.request, baseURL!, friend);
-    execFileSync('npx', ['tsx', 'scripts/admin.ts', 'grant', member.email], {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', member.email], {
       env: { ...process.env, DATA_DIR, AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789' },
       stdio: 'pipe',
     });

@@ -9,7 +9,8 @@ import { type Member, newMember, usernameOf } from './support/members.ts';
 
 const unavailable = clusterUnavailable();
 test.skip(unavailable !== null, `the two-node test ${unavailable}`);
-test.describe.configure({ timeout: 240_000 });
+// The tests share one cluster (beforeAll): they run in order in one worker.
+test.describe.configure({ mode: 'default', timeout: 240_000 });
 
 const AUTH_LIMIT = 5;
 let cluster: Cluster;

@@ -4,7 +4,7 @@ import { createConfirmedMember, DATA_DIR, mailTo, newMember } from './support/me
 
 /** Sends today's digests the way an operator does: `npm run admin -- send-digests` on the e2e data. */
 function sendDigests(baseURL: string) {
-  return execFileSync('npx', ['tsx', 'scripts/admin.ts', 'send-digests'], {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'send-digests'], {
     env: {
       ...process.env,
       DATA_DIR,

@@ -72,11 +72,11 @@ test('each language changes the header, a toast and a date at once, and follows 
     second.getByRole('button', { name: say('fr-FR', 'Sign In'), exact: true }).first(),
   ).toBeVisible();
   await second.getByLabel(say('fr-FR', 'Email')).fill(member.email);
-  // The server's answer is shown in French (its sentences load with the first error).
+  // The server's answer is shown in French, by its code (the errors' words load with the first one).
   await second.getByLabel(say('fr-FR', 'Password'), { exact: true }).fill('not-the-password');
   const signIn = second.getByRole('button', { name: say('fr-FR', 'Sign In'), exact: true }).last();
   await signIn.click();
-  await expect(second.getByRole('alert')).toHaveText(say('fr-FR', 'Invalid email or password.'));
+  await expect(second.getByRole('alert')).toHaveText(catalogue('fr-FR')['error.invalid_email_or_password']!);
   await second.getByLabel(say('fr-FR', 'Password'), { exact: true }).fill(member.password);
   await signIn.click();
   await expect(second.locator('html')).toHaveAttribute('lang', 'de-DE');

@@ -72,8 +72,13 @@ test('a stranger’s message waits in Message requests: accepted, deleted, or le
   await request.click();
   await expect(chatWith(ben.page, cat).getByRole('listitem')).toContainText(['we met at church']);
   await expect(ben.page.getByText(`${cat.member.name} wants to message you.`)).toBeVisible();
-  // Seen, but Cat cannot tell until Ben accepts.
-  await ben.page.waitForTimeout(1_000);
+  // Seen, but Cat cannot tell until Ben accepts: Ben's page sends no read receipt for a request (its
+  // chat would send one after a short debounce; waiting two of them for a request that must not come).
+  const readSent = await ben.page
+    .waitForRequest(/\/read$/, { timeout: 1_000 })
+    .then(() => true)
+    .catch(() => false);
+  expect(readSent).toBe(false);
   await expect(catBubble).toContainText('Delivered');
 
   await ben.page.getByRole('button', { name: 'Accept' }).click();

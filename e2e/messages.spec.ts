@@ -93,18 +93,20 @@ test('two members chat live: delivered, read, and caught up once after a lost co
   await aliceBox.fill('Are you there?');
   await aliceBox.press('Enter');
   await expect(bubble(alice.page, bob.member, 'Are you there?')).toContainText('Delivered');
-  await bob.page.waitForTimeout(1_500);
+  // Delivered means the server stored it and told Bob's rooms; his closed socket hears nothing.
+  await expect(bob.page.locator('html[data-realtime="disconnected"]')).toHaveCount(1);
   await expect(bubble(bob.page, alice.member, 'Are you there?')).toHaveCount(0);
 
   // Back online: Bob's tab catches up, shows the message exactly once, and reads it.
-  const catchUp = bob.page.waitForRequest(/\/messages\?after=/);
+  const catchUp = bob.page.waitForResponse(/\/messages\?after=/);
   bobOffline = false;
   await catchUp;
   await expect(bob.page.locator('html[data-realtime="connected"]')).toHaveCount(1, { timeout: 20_000 });
   await expect(bubble(bob.page, alice.member, 'Are you there?')).toHaveCount(1);
   await expect(chatWith(bob.page, alice.member).getByRole('listitem')).toHaveCount(3);
   await expect(bubble(alice.page, bob.member, 'Are you there?')).toContainText('Read');
-  await bob.page.waitForTimeout(500);
+  // The read receipt came back to Bob's own tab too (it went out after the catch-up): still once.
+  await expect(bubble(bob.page, alice.member, 'Are you there?')).toHaveCount(1);
   await expect(chatWith(bob.page, alice.member).getByRole('listitem')).toHaveCount(3);
 
   await alice.context.close();

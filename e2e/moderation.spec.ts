@@ -5,7 +5,7 @@ import { createConfirmedMember, DATA_DIR, type Member, newMember, usernameOf } f
 
 /** Grants the admin role the way an operator does: `npm run admin -- grant <email>` on the e2e data. */
 function grantAdmin(email: string) {
-  execFileSync('npx', ['tsx', 'scripts/admin.ts', 'grant', email], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', email], {
     env: { ...process.env, DATA_DIR, AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789' },
     stdio: 'pipe',
   });

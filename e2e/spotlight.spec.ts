@@ -3,6 +3,8 @@ import { newMember } from './support/members.ts';
 import { type OwnServer, startOwnServer } from './support/ownServer.ts';
 
 // Its own server: the ranking covers every member, and the suite's other tests post and react too.
+// The tests share one server of their own (beforeAll): they run in order in one worker.
+test.describe.configure({ mode: 'default' });
 let own: OwnServer;
 test.beforeAll(async () => {
   own = await startOwnServer();

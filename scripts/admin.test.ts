@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('npm run admin', () => {
@@ -18,7 +18,7 @@ describe('npm run admin', () => {
     });
 
   it('grants and revokes the admin role by email', async () => {
-    const { client, input } = await makeUser(server);
+    const { client, input } = await signedInMember(server);
     expect((await client.get('/api/me')).body.is_admin).toBe(false);
 
     const grant = admin('grant', input.email.toUpperCase());

@@ -14,7 +14,7 @@ import { createPostgresDatabase } from '@server/test/database.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -72,13 +72,13 @@ describe.each(dialects)('backup and restore while the app runs (%s)', (dialect) 
   /** A new, empty place to restore into: a data folder, and a database of its own on PostgreSQL. */
   async function emptyTarget() {
     const dataDir = mkdtempSync(path.join(scratch, 'target-'));
-    const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+    const pgDb = dialect === 'postgres' ? await createPostgresDatabase({ fresh: true }) : undefined;
     if (pgDb) cleanups.push(pgDb.drop);
     return { dataDir, databaseUrl: pgDb?.url };
   }
 
   it('keeps every write acknowledged before the backup began, and the restored app serves them', async () => {
-    const members = await Promise.all([1, 2, 3, 4].map(() => makeUser(server)));
+    const members = await Promise.all([1, 2, 3, 4].map(() => signedInMember(server)));
     const photo = await uploadPhoto(server, members[0]!.client);
     const withPhoto = await members[0]!.client.post('/api/posts', {
       content: 'With a photo',

@@ -64,6 +64,8 @@ export async function buildApp(
     /** Folder of the built web app; null serves the API alone. Default: dist/ at the repository root. */
     webDist?: string | null;
     log?: (message: string) => void;
+    /** Whether the jobs runner ticks on its own (default true); tests start it only when about jobs. */
+    runJobs?: boolean;
   } = {},
 ): Promise<BuiltApp> {
   let app: FastifyInstance | undefined;
@@ -138,6 +140,7 @@ export async function buildApp(
 
   // Every node runs the jobs runner; leases in the database decide which node runs each job.
   const jobs = startJobs(ctx, {
+    start: options.runJobs ?? true,
     onRunEnd: (job, failed) => {
       metrics.jobRuns.inc({ job });
       if (failed) metrics.jobFailures.inc({ job });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { cursorField, limitField, text } from './fields.ts';
 
 /** Admin console payloads (spec section 6 '/admin', and the issue's members, messages, shows, audit). */
@@ -22,6 +23,22 @@ export const ADMIN_MESSAGES = {
   showNotFound: 'Show not found',
   badShowId: 'That is not a valid show id.',
 } as const;
+
+export const ADMIN_ERRORS = defineErrors({
+  not_admin: ADMIN_MESSAGES.notAdmin,
+  user_id_invalid: ADMIN_MESSAGES.badMemberId,
+  cannot_delete_self: ADMIN_MESSAGES.cannotDeleteSelf,
+  last_admin: ADMIN_MESSAGES.lastAdmin,
+  show_not_found: ADMIN_MESSAGES.showNotFound,
+  show_id_invalid: ADMIN_MESSAGES.badShowId,
+  show_date_required: 'The show date is required.',
+  show_date_invalid: 'The show date must be a real date like 2026-12-31.',
+  show_starts_at_required: 'The date and time are required.',
+  show_starts_at_invalid: 'The date and time must be a real date and time.',
+  show_link_invalid: 'The link must start with http:// or https://.',
+  show_starts_at_off_date: 'The date and time must fall on the show date.',
+});
+const { rule } = rulesOf(ADMIN_ERRORS);
 
 // A member as the admin list shows them (spec section 3, 'Admin user listing').
 export const adminMemberSchema = z.object({
@@ -139,16 +156,14 @@ export const showInputSchema = z
     performer: z.optional(z.nullable(line('Performer', SHOW_PERFORMER_MAX_LENGTH))),
     venue: requiredLine('Venue', SHOW_VENUE_MAX_LENGTH),
     city: requiredLine('City', SHOW_CITY_MAX_LENGTH),
-    show_date: z
-      .string({ error: 'The show date is required.' })
-      .check(z.refine(isRealDate, 'The show date must be a real date like 2026-12-31.')),
+    show_date: z.string(rule('show_date_required')).check(z.refine(isRealDate, rule('show_date_invalid'))),
     starts_at: z
-      .string({ error: 'The date and time are required.' })
-      .check(z.refine(isRealDateTime, 'The date and time must be a real date and time.')),
+      .string(rule('show_starts_at_required'))
+      .check(z.refine(isRealDateTime, rule('show_starts_at_invalid'))),
     ticket_url: z.optional(
       z.nullable(
         line('Link', SHOW_LINK_MAX_LENGTH).check(
-          z.refine((s) => s === '' || isWebLink(s), 'The link must start with http:// or https://.'),
+          z.refine((s) => s === '' || isWebLink(s), rule('show_link_invalid')),
         ),
       ),
     ),
@@ -159,7 +174,7 @@ export const showInputSchema = z
         !isRealDate(show.show_date) ||
         !isRealDateTime(show.starts_at) ||
         Math.abs(Date.parse(show.starts_at) - Date.parse(`${show.show_date}T12:00:00Z`)) <= 1.5 * DAY_MS,
-      'The date and time must fall on the show date.',
+      rule('show_starts_at_off_date'),
     ),
   );
 export type ShowInput = z.infer<typeof showInputSchema>;

@@ -1,5 +1,14 @@
 import { z } from 'zod/mini';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { text } from './fields.ts';
+
+export const ANNOUNCEMENT_ERRORS = defineErrors({
+  announcement_subject_required: 'The subject is required.',
+  announcement_subject_empty: 'Write a subject.',
+  announcement_body_required: 'The message is required.',
+  announcement_body_empty: 'Write the message.',
+});
+const { rule } = rulesOf(ANNOUNCEMENT_ERRORS);
 
 /** Updates: announcements an admin writes, emailed to members with 'Updates' on (Email Notifications). */
 export const ANNOUNCEMENT_SUBJECT_MAX_LENGTH = 150;
@@ -10,16 +19,16 @@ export const announcementInputSchema = z.strictObject({
     label: 'The subject',
     min: 1,
     max: ANNOUNCEMENT_SUBJECT_MAX_LENGTH,
-    typeError: 'The subject is required.',
-    required: 'Write a subject.',
+    typeError: rule('announcement_subject_required'),
+    required: rule('announcement_subject_empty'),
   }),
   body: text({
     label: 'The message',
     min: 1,
     max: ANNOUNCEMENT_BODY_MAX_LENGTH,
     multiline: true,
-    typeError: 'The message is required.',
-    required: 'Write the message.',
+    typeError: rule('announcement_body_required'),
+    required: rule('announcement_body_empty'),
   }),
 });
 export type AnnouncementInput = z.input<typeof announcementInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineErrors, type Rule, rulesOf } from '../errorTemplates.ts';
 import {
   EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -6,23 +7,30 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../limits.ts';
-import { text } from './fields.ts';
+import { fieldRule, text } from './fields.ts';
 
 export const WEAK_PASSWORD_MESSAGE = 'Weak password — Please use at least 6 characters.';
 export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match";
 export const EMAIL_REQUIRED_MESSAGE = 'Email required';
 export const ENTER_YOUR_EMAIL_MESSAGE = 'Enter your email';
 
-const email = (requiredMessage: string) =>
+export const AUTH_ERRORS = defineErrors({
+  weak_password: WEAK_PASSWORD_MESSAGE,
+  passwords_dont_match: PASSWORDS_DONT_MATCH_MESSAGE,
+  email_required: 'Email is required.',
+  reset_email_required: EMAIL_REQUIRED_MESSAGE,
+  resend_email_required: ENTER_YOUR_EMAIL_MESSAGE,
+  full_name_required: 'Full name is required.',
+  password_required: 'Password is required.',
+  reset_token_missing: 'The reset link is missing its token.',
+  callback_url_not_path: 'callbackURL must be a path on this site.',
+});
+const { rule } = rulesOf(AUTH_ERRORS);
+
+const email = (required: Rule) =>
   z.pipe(
-    text({
-      label: 'Email',
-      min: 1,
-      max: EMAIL_MAX_LENGTH,
-      typeError: requiredMessage,
-      required: requiredMessage,
-    }),
-    z.email({ error: 'Enter a valid email address.' }),
+    text({ label: 'Email', min: 1, max: EMAIL_MAX_LENGTH, typeError: required, required }),
+    z.email(fieldRule('email_invalid')),
   );
 
 const password = text({
@@ -30,20 +38,26 @@ const password = text({
   min: PASSWORD_MIN_LENGTH,
   max: PASSWORD_MAX_LENGTH,
   trim: false,
-  typeError: WEAK_PASSWORD_MESSAGE,
-  required: WEAK_PASSWORD_MESSAGE,
+  typeError: rule('weak_password'),
+  required: rule('weak_password'),
 });
 
 const callbackURL = z.optional(
   // A path on this site: '/x', never '//host' or '/\\host', which browsers treat as another site.
   text({ label: 'callbackURL', max: 500, trim: false }).check(
-    z.regex(/^\/(?![/\\])/, 'callbackURL must be a path on this site.'),
+    z.regex(/^\/(?![/\\])/, rule('callback_url_not_path')),
   ),
 );
 
 export const signUpSchema = z.strictObject({
-  name: text({ label: 'Full name', min: 1, max: FULL_NAME_MAX_LENGTH, typeError: 'Full name is required.' }),
-  email: email('Email is required.'),
+  name: text({
+    label: 'Full name',
+    min: 1,
+    max: FULL_NAME_MAX_LENGTH,
+    typeError: rule('full_name_required'),
+    required: rule('full_name_required'),
+  }),
+  email: email(rule('email_required')),
   password,
   username: z.optional(text({ label: 'Username', max: USERNAME_MAX_LENGTH, trim: false })),
   callbackURL,
@@ -51,20 +65,20 @@ export const signUpSchema = z.strictObject({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.strictObject({
-  email: email('Email is required.'),
+  email: email(rule('email_required')),
   password: text({
     label: 'Password',
     min: 1,
     max: PASSWORD_MAX_LENGTH,
     trim: false,
-    typeError: 'Password is required.',
+    typeError: rule('password_required'),
   }),
-  rememberMe: z.optional(z.boolean()),
+  rememberMe: z.optional(z.boolean(fieldRule('not_boolean', { name: 'rememberMe' }))),
   callbackURL,
 });
 
 export const forgotPasswordSchema = z.strictObject({
-  email: email(EMAIL_REQUIRED_MESSAGE),
+  email: email(rule('reset_email_required')),
   redirectTo: callbackURL,
 });
 
@@ -75,19 +89,17 @@ export const resetPasswordSchema = z.strictObject({
     min: 1,
     max: 500,
     trim: false,
-    typeError: 'The reset link is missing its token.',
-    required: 'The reset link is missing its token.',
+    typeError: rule('reset_token_missing'),
+    required: rule('reset_token_missing'),
   }),
 });
 
 export const resendConfirmationSchema = z.strictObject({
-  email: email(ENTER_YOUR_EMAIL_MESSAGE),
+  email: email(rule('resend_email_required')),
   callbackURL,
 });
 
 /** Client-side check for the set-new-password view; the server re-checks the length. */
 export const newPasswordFormSchema = z
   .object({ password, confirm: z.string() })
-  .check(
-    z.refine((v) => v.password === v.confirm, { message: PASSWORDS_DONT_MATCH_MESSAGE, path: ['confirm'] }),
-  );
+  .check(z.refine((v) => v.password === v.confirm, { ...rule('passwords_dont_match'), path: ['confirm'] }));

@@ -1,16 +1,16 @@
 import { z } from 'zod/mini';
+import { defineErrors } from '../errorTemplates.ts';
 
 /** Block and Mute (issue 14, members' safety tools): texts the server answers and the web shows. */
 export const BLOCK_MESSAGES = {
   blockSelf: 'You cannot block yourself.',
   muteSelf: 'You cannot mute yourself.',
-  follow: 'You cannot follow this member.',
-  message: 'You cannot message this member.',
-  wall: 'You cannot post on this member’s wall.',
-  comment: 'You cannot comment on this post.',
-  like: 'You cannot like this post.',
-  interact: 'You cannot interact with this post.',
 } as const;
+
+export const BLOCK_ERRORS = defineErrors({
+  block_self: BLOCK_MESSAGES.blockSelf,
+  mute_self: BLOCK_MESSAGES.muteSelf,
+});
 
 /** A member in the Blocked accounts or Muted accounts list of /settings/privacy. */
 export const blockedMemberSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FAITHS } from '../options.ts';
-import { personSchema, text } from './fields.ts';
+import { fieldRule, personSchema, text } from './fields.ts';
 
 /**
  * FaithVerse circles: constants of spec section 9, texts of spec section 8 and every payload of
@@ -74,11 +75,8 @@ export const CIRCLE_TEXTS = {
   endFailed: 'Could not end circle',
   liveNotification: 'is now live on FaithVerse',
   titleRequired: 'Give your circle a title.',
-  titleTooLong: `A title can be at most ${CIRCLE_LIMITS.titleMax} characters.`,
-  topicTooLong: `A topic can be at most ${CIRCLE_LIMITS.topicMax} characters.`,
   faithRequired: 'Choose the faith of your circle.',
   chatEmpty: 'Write a message first.',
-  chatTooLong: `A chat message can be at most ${CIRCLE_LIMITS.chatMax} characters.`,
   full: 'This circle is full. Try again when a guest leaves, or join another circle.',
   hasEnded: 'This circle has ended.',
   notMember: 'Join this circle first.',
@@ -92,18 +90,55 @@ export const CIRCLE_TEXTS = {
   notLive: 'This circle is not live.',
 } as const;
 
-const NUL_MESSAGE = 'Text cannot contain NUL characters.';
-const flag = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false.` }));
-const optionalText = (max: number, tooLong: string) =>
+/** What the circles API answers when it refuses, and the checks of its payloads. */
+export const CIRCLE_ERRORS = defineErrors({
+  circle_not_found: CIRCLE_TEXTS.notFound,
+  circle_ended: CIRCLE_TEXTS.hasEnded,
+  circle_full: CIRCLE_TEXTS.full,
+  circle_not_member: CIRCLE_TEXTS.notMember,
+  circle_host_only: CIRCLE_TEXTS.hostOnly,
+  circle_no_request: CIRCLE_TEXTS.noRequest,
+  approval_required: CIRCLE_TEXTS.needsApproval,
+  no_preview: CIRCLE_TEXTS.previewOff,
+  preview_not_needed: CIRCLE_TEXTS.previewNotNeeded,
+  preview_used: CIRCLE_TEXTS.previewUsed,
+  already_member: CIRCLE_TEXTS.alreadyMember,
+  declined: 'The host declined your request to join.',
+  circle_title_required: CIRCLE_TEXTS.titleRequired,
+  circle_title_too_long: 'A title can be at most {{max}} characters.',
+  circle_topic_too_long: 'A topic can be at most {{max}} characters.',
+  circle_topic_not_text: 'topic must be text.',
+  circle_faith_required: CIRCLE_TEXTS.faithRequired,
+  circle_chat_empty: CIRCLE_TEXTS.chatEmpty,
+  circle_chat_too_long: 'A chat message can be at most {{max}} characters.',
+  circle_text_nul: 'Text cannot contain NUL characters.',
+  circle_visibility_invalid: 'visibility must be public, unlisted or private.',
+  circle_mode_invalid: 'mode must be live or scheduled.',
+  circle_source_invalid: 'source_type must be camera, screen or audio.',
+  circle_duration_invalid: 'duration_min must be 15, 30, 45 or 60.',
+  signal_peer_not_text: 'peer must be text.',
+  signal_peer_invalid: 'That is not a peer id.',
+  signal_circle_id_not_text: 'circle_id must be text.',
+  signal_to_user_not_text: 'to_user_id must be text.',
+  signal_member_invalid: 'That is not a member.',
+  signal_kind_invalid: 'kind must be request-offer, offer, answer or ice.',
+  signal_sdp_too_long: 'That session description is too long.',
+  signal_mline_invalid: 'sdpMLineIndex must be a whole number from 0 to 64.',
+  signal_candidate_invalid: 'candidate must be an object or null.',
+});
+const { rule } = rulesOf(CIRCLE_ERRORS);
+
+const flag = (name: string) => z.optional(z.boolean(fieldRule('not_boolean', { name })));
+const optionalText = (max: number) =>
   z.optional(
     z.nullable(
       text({
         label: 'The topic',
         max,
-        tooLong,
-        typeError: 'topic must be text.',
+        tooLong: rule('circle_topic_too_long', { max }),
+        typeError: rule('circle_topic_not_text'),
         multiline: true,
-        nul: NUL_MESSAGE,
+        nul: rule('circle_text_nul'),
       }),
     ),
   );
@@ -114,22 +149,20 @@ export const createCircleSchema = z.strictObject({
     label: 'The title',
     min: 1,
     max: CIRCLE_LIMITS.titleMax,
-    typeError: CIRCLE_TEXTS.titleRequired,
-    required: CIRCLE_TEXTS.titleRequired,
-    tooLong: CIRCLE_TEXTS.titleTooLong,
-    nul: NUL_MESSAGE,
+    typeError: rule('circle_title_required'),
+    required: rule('circle_title_required'),
+    tooLong: rule('circle_title_too_long', { max: CIRCLE_LIMITS.titleMax }),
+    nul: rule('circle_text_nul'),
   }),
-  faith: z.enum(FAITHS, { error: CIRCLE_TEXTS.faithRequired }),
-  topic: optionalText(CIRCLE_LIMITS.topicMax, CIRCLE_TEXTS.topicTooLong),
-  visibility: z.optional(
-    z.enum(CIRCLE_VISIBILITIES, { error: 'visibility must be public, unlisted or private.' }),
-  ),
-  mode: z.optional(z.enum(CIRCLE_MODES, { error: 'mode must be live or scheduled.' })),
-  source_type: z.optional(z.enum(CIRCLE_SOURCES, { error: 'source_type must be camera, screen or audio.' })),
+  faith: z.enum(FAITHS, rule('circle_faith_required')),
+  topic: optionalText(CIRCLE_LIMITS.topicMax),
+  visibility: z.optional(z.enum(CIRCLE_VISIBILITIES, rule('circle_visibility_invalid'))),
+  mode: z.optional(z.enum(CIRCLE_MODES, rule('circle_mode_invalid'))),
+  source_type: z.optional(z.enum(CIRCLE_SOURCES, rule('circle_source_invalid'))),
   duration_min: z.optional(
     z.union(
       CIRCLE_DURATIONS.map((minutes) => z.literal(minutes)),
-      { error: 'duration_min must be 15, 30, 45 or 60.' },
+      rule('circle_duration_invalid'),
     ),
   ),
   allow_preview: flag('allow_preview'),
@@ -141,7 +174,7 @@ export type CreateCircleInput = z.input<typeof createCircleSchema>;
 
 /** POST /api/circles/:id/live: what the host is sending now. */
 export const goLiveSchema = z.strictObject({
-  source_type: z.enum(CIRCLE_SOURCES, { error: 'source_type must be camera, screen or audio.' }),
+  source_type: z.enum(CIRCLE_SOURCES, rule('circle_source_invalid')),
 });
 
 export const chatInputSchema = z.strictObject({
@@ -150,10 +183,10 @@ export const chatInputSchema = z.strictObject({
     min: 1,
     max: CIRCLE_LIMITS.chatMax,
     multiline: true,
-    typeError: 'content is required.',
-    required: CIRCLE_TEXTS.chatEmpty,
-    tooLong: CIRCLE_TEXTS.chatTooLong,
-    nul: NUL_MESSAGE,
+    typeError: fieldRule('content_required'),
+    required: rule('circle_chat_empty'),
+    tooLong: rule('circle_chat_too_long', { max: CIRCLE_LIMITS.chatMax }),
+    nul: rule('circle_text_nul'),
   }),
 });
 
@@ -242,18 +275,18 @@ export type JoinDecision = { circle_id: string; decision: 'approved' | 'declined
 export const SIGNAL_KINDS = ['request-offer', 'offer', 'answer', 'ice'] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 const peerId = z
-  .string({ error: 'peer must be text.' })
-  .check(z.regex(/^[0-9a-zA-Z-]{8,64}$/, 'That is not a peer id.'));
+  .string(rule('signal_peer_not_text'))
+  .check(z.regex(/^[0-9a-zA-Z-]{8,64}$/, rule('signal_peer_invalid')));
 export const signalSchema = z.strictObject({
   circle_id: z
-    .string({ error: 'circle_id must be text.' })
-    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, 'Circle not found')),
+    .string(rule('signal_circle_id_not_text'))
+    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('circle_not_found'))),
   to_user_id: z
-    .string({ error: 'to_user_id must be text.' })
-    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, 'That is not a member.')),
+    .string(rule('signal_to_user_not_text'))
+    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('signal_member_invalid'))),
   to_peer: z.optional(peerId),
   from_peer: peerId,
-  kind: z.enum(SIGNAL_KINDS, { error: 'kind must be request-offer, offer, answer or ice.' }),
+  kind: z.enum(SIGNAL_KINDS, rule('signal_kind_invalid')),
   /** Session description (offer, answer) or ICE candidate (ice), as the browser made it. */
   sdp: z.optional(
     text({
@@ -261,17 +294,32 @@ export const signalSchema = z.strictObject({
       max: 64_000,
       multiline: true,
       trim: false,
-      tooLong: 'That session description is too long.',
+      tooLong: rule('signal_sdp_too_long'),
     }),
   ),
   candidate: z.optional(
     z.nullable(
-      z.strictObject({
-        candidate: text({ label: 'The candidate', max: 2_000, trim: false }),
-        sdpMid: z.optional(z.nullable(text({ label: 'sdpMid', max: 64, trim: false }))),
-        sdpMLineIndex: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(64)))),
-        usernameFragment: z.optional(z.nullable(text({ label: 'usernameFragment', max: 256, trim: false }))),
-      }),
+      z.strictObject(
+        {
+          candidate: text({ label: 'The candidate', max: 2_000, trim: false }),
+          sdpMid: z.optional(z.nullable(text({ label: 'sdpMid', max: 64, trim: false }))),
+          sdpMLineIndex: z.optional(
+            z.nullable(
+              z
+                .number(rule('signal_mline_invalid'))
+                .check(
+                  z.int(rule('signal_mline_invalid')),
+                  z.gte(0, rule('signal_mline_invalid')),
+                  z.lte(64, rule('signal_mline_invalid')),
+                ),
+            ),
+          ),
+          usernameFragment: z.optional(
+            z.nullable(text({ label: 'usernameFragment', max: 256, trim: false })),
+          ),
+        },
+        rule('signal_candidate_invalid'),
+      ),
     ),
   ),
 });

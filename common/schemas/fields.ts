@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineErrors, type Rule, rulesOf } from '../errorTemplates.ts';
 
 /**
  * Fields that many payloads share, declared once: ids, upload ids, cursors and page sizes, and the
@@ -18,6 +19,26 @@ function hasControl(value: string, multiline: boolean): boolean {
   return false;
 }
 
+/** The checks many schemas share: text() by its label, page sizes, booleans, emails. */
+export const FIELD_ERRORS = defineErrors({
+  text_required: '{{label}} is required.',
+  text_too_long: '{{label}} must be at most {{max}} characters.',
+  text_not_text: '{{label}} must be text.',
+  text_nul: '{{label}} cannot contain NUL characters.',
+  text_control: '{{label}} cannot contain control characters.',
+  text_one_line: '{{label}} must be one line, without line breaks or control characters.',
+  text_invalid_character: '{{label}} contains an invalid character.',
+  limit_not_number: 'limit must be a number.',
+  limit_not_whole: 'limit must be a whole number.',
+  limit_too_small: 'limit must be at least 1.',
+  limit_too_large: 'limit must be at most {{max}}.',
+  media_id_not_text: 'media_id must be text.',
+  not_boolean: '{{name}} must be true or false.',
+  content_required: 'content is required.',
+  email_invalid: 'Enter a valid email address.',
+});
+export const { rule: fieldRule } = rulesOf(FIELD_ERRORS);
+
 export interface TextOptions {
   /** How messages name the field: 'Full name'. */
   label: string;
@@ -29,13 +50,13 @@ export interface TextOptions {
   /** Trims surrounding white space before checking (default true; never for passwords). */
   trim?: boolean;
   /** When the value is missing or not text. Default: '<label> must be text.' */
-  typeError?: string;
+  typeError?: Rule;
   /** When shorter than `min`. Default: '<label> is required.' */
-  required?: string;
+  required?: Rule;
   /** When longer than `max`. Default: '<label> must be at most <max> characters.' */
-  tooLong?: string;
+  tooLong?: Rule;
   /** When it holds a NUL character. Default: '<label> cannot contain NUL characters.' */
-  nul?: string;
+  nul?: Rule;
 }
 
 /**
@@ -46,24 +67,20 @@ export function text(options: TextOptions) {
   const { label, max, min, multiline = false, trim = true } = options;
   const checks: z.core.$ZodCheck<string>[] = [];
   if (trim) checks.push(z.trim());
-  if (min !== undefined) checks.push(z.minLength(min, options.required ?? `${label} is required.`));
-  checks.push(z.maxLength(max, options.tooLong ?? `${label} must be at most ${max} characters.`));
+  if (min !== undefined)
+    checks.push(z.minLength(min, options.required ?? fieldRule('text_required', { label })));
+  checks.push(z.maxLength(max, options.tooLong ?? fieldRule('text_too_long', { label, max })));
   checks.push(
-    z.refine(
-      (value: string) => !value.includes('\u0000'),
-      options.nul ?? `${label} cannot contain NUL characters.`,
-    ),
+    z.refine((value: string) => !value.includes('\u0000'), options.nul ?? fieldRule('text_nul', { label })),
     z.refine(
       (value: string) => !hasControl(value, multiline),
-      multiline
-        ? `${label} cannot contain control characters.`
-        : `${label} must be one line, without line breaks or control characters.`,
+      multiline ? fieldRule('text_control', { label }) : fieldRule('text_one_line', { label }),
     ),
     // Half of a surrogate pair is no character: each database would store something else in its
     // place (SQLite reads it back as three U+FFFD, PostgreSQL as one), so the text would change.
-    z.refine((value: string) => !LONE_SURROGATE.test(value), `${label} contains an invalid character.`),
+    z.refine((value: string) => !LONE_SURROGATE.test(value), fieldRule('text_invalid_character', { label })),
   );
-  return z.string({ error: options.typeError ?? `${label} must be text.` }).check(...checks);
+  return z.string(options.typeError ?? fieldRule('text_not_text', { label })).check(...checks);
 }
 
 /** A cursor from a page's `next_cursor`; its meaning is the server's (which parses it strictly). */
@@ -73,12 +90,16 @@ export const cursorField = z.optional(text({ label: 'The page cursor', max: 200,
 export const limitField = (max: number) =>
   z.optional(
     z.coerce
-      .number({ error: 'limit must be a number.' })
-      .check(z.int('limit must be a whole number.'), z.gte(1), z.lte(max, `limit must be at most ${max}.`)),
+      .number(fieldRule('limit_not_number'))
+      .check(
+        z.int(fieldRule('limit_not_whole')),
+        z.gte(1, fieldRule('limit_too_small')),
+        z.lte(max, fieldRule('limit_too_large', { max })),
+      ),
   );
 
 /** The id of one of the member's uploads (POST /api/media answered it). */
-export const mediaIdField = (error = 'media_id must be text.') =>
+export const mediaIdField = (error: Rule = fieldRule('media_id_not_text')) =>
   text({ label: 'media_id', min: 1, max: 64, trim: false, typeError: error, required: error });
 
 export const fullNameField = z.string();

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineErrors } from '../errorTemplates.ts';
 import { cursorField, limitField, profileSummarySchema } from './fields.ts';
 
 export const FOLLOW_LIST_PAGE_SIZE = 30;
@@ -7,6 +8,11 @@ export const FOLLOW_MESSAGES = {
   followSelf: 'You cannot follow yourself.',
   followersPrivate: 'This member keeps their followers list private.',
 } as const;
+
+export const FOLLOW_ERRORS = defineErrors({
+  follow_self: FOLLOW_MESSAGES.followSelf,
+  followers_private: FOLLOW_MESSAGES.followersPrivate,
+});
 
 export const followListQuerySchema = z.strictObject({
   before: cursorField,

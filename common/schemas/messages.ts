@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { cursorField, limitField, personSchema, text } from './fields.ts';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
+import { cursorField, fieldRule, limitField, personSchema, text } from './fields.ts';
 
 /** Direct messages: limits, texts and every payload of /api/conversations/*. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -12,7 +13,6 @@ export const MESSAGES_CATCH_UP_MAX = 200;
 
 export const MESSAGE_TEXTS = {
   empty: 'Write a message first.',
-  tooLong: `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`,
   toSelf: 'You cannot send a message to yourself.',
   memberNotFound: 'This member does not exist any more.',
   sendFailed: 'Message not sent',
@@ -34,6 +34,19 @@ export const MESSAGE_TEXTS = {
   requestFailed: 'Error',
 } as const;
 
+export const MESSAGE_ERRORS = defineErrors({
+  message_empty: MESSAGE_TEXTS.empty,
+  message_too_long: 'A message can be at most {{max}} characters.',
+  message_to_self: MESSAGE_TEXTS.toSelf,
+  message_member_not_found: MESSAGE_TEXTS.memberNotFound,
+  message_no_request: MESSAGE_TEXTS.noRequest,
+  client_id_required: 'client_id is required.',
+  client_id_invalid: 'client_id must be 8-64 letters, digits or dashes.',
+  after_not_message_id: 'after must be a message id.',
+  box_invalid: 'box must be inbox or requests.',
+});
+const { rule } = rulesOf(MESSAGE_ERRORS);
+
 const clientIdPattern = /^[0-9a-zA-Z-]{8,64}$/;
 
 export const sendMessageSchema = z.strictObject({
@@ -42,16 +55,16 @@ export const sendMessageSchema = z.strictObject({
     min: 1,
     max: MESSAGE_MAX_LENGTH,
     multiline: true,
-    typeError: 'content is required.',
-    required: MESSAGE_TEXTS.empty,
-    tooLong: MESSAGE_TEXTS.tooLong,
+    typeError: fieldRule('content_required'),
+    required: rule('message_empty'),
+    tooLong: rule('message_too_long', { max: MESSAGE_MAX_LENGTH }),
   }),
   /**
    * Chosen by the client for each message it means to send (a UUID). Sending again with the same
    * id after a lost answer returns the stored message instead of storing a second one.
    */
-  client_id: text({ label: 'client_id', max: 64, trim: false, typeError: 'client_id is required.' }).check(
-    z.regex(clientIdPattern, 'client_id must be 8-64 letters, digits or dashes.'),
+  client_id: text({ label: 'client_id', max: 64, trim: false, typeError: rule('client_id_required') }).check(
+    z.regex(clientIdPattern, rule('client_id_invalid')),
   ),
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
@@ -64,7 +77,7 @@ export const messagesQuerySchema = z.strictObject({
   before: cursorField,
   after: z.optional(
     text({ label: 'after', max: 64, trim: false }).check(
-      z.regex(clientIdPattern, 'after must be a message id.'),
+      z.regex(clientIdPattern, rule('after_not_message_id')),
     ),
   ),
   limit: limitField(MESSAGES_PAGE_MAX),
@@ -77,7 +90,7 @@ export type ConversationBox = (typeof CONVERSATION_BOXES)[number];
 export const conversationsQuerySchema = z.strictObject({
   before: cursorField,
   limit: limitField(CONVERSATIONS_PAGE_MAX),
-  box: z.optional(z.enum(CONVERSATION_BOXES, { error: 'box must be inbox or requests.' })),
+  box: z.optional(z.enum(CONVERSATION_BOXES, rule('box_invalid'))),
 });
 
 export const participantSchema = personSchema;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { text } from './fields.ts';
 
 /** 'Find Local Churches' and 'Find Local Restaurants' (spec sections 1, 2, 5; DESIGN section 6). */
@@ -12,7 +13,6 @@ export const PLACES_MAX_RESULTS = 30;
 
 export const PLACES_MESSAGES = {
   kind: 'kind must be churches or restaurants.',
-  query: `Enter a city or ZIP code (${PLACE_QUERY_MIN_LENGTH} to ${PLACE_QUERY_MAX_LENGTH} characters).`,
   nul: 'The city or ZIP code cannot contain NUL characters.',
   lat: 'lat must be a number from -90 to 90.',
   lng: 'lng must be a number from -180 to 180.',
@@ -22,13 +22,26 @@ export const PLACES_MESSAGES = {
   pair: 'A location needs both lat and lng.',
 } as const;
 
-const coordinate = (max: number, message: string) =>
+export const PLACES_ERRORS = defineErrors({
+  place_kind_invalid: PLACES_MESSAGES.kind,
+  place_query_invalid: 'Enter a city or ZIP code ({{min}} to {{max}} characters).',
+  place_query_nul: PLACES_MESSAGES.nul,
+  lat_invalid: PLACES_MESSAGES.lat,
+  lng_invalid: PLACES_MESSAGES.lng,
+  place_needed: PLACES_MESSAGES.needed,
+  place_query_and_point: PLACES_MESSAGES.both,
+  place_point_incomplete: PLACES_MESSAGES.pair,
+});
+const { rule, issue } = rulesOf(PLACES_ERRORS);
+const queryRule = rule('place_query_invalid', { min: PLACE_QUERY_MIN_LENGTH, max: PLACE_QUERY_MAX_LENGTH });
+
+const coordinate = (max: number, code: 'lat_invalid' | 'lng_invalid') =>
   z.optional(
     z.pipe(
-      z.string({ error: message }).check(z.trim(), z.regex(/^-?\d{1,3}(\.\d{1,15})?$/, message)),
+      z.string(rule(code)).check(z.trim(), z.regex(/^-?\d{1,3}(\.\d{1,15})?$/, rule(code))),
       z.pipe(
         z.transform((value: string) => Number(value)),
-        z.number().check(z.gte(-max, message), z.lte(max, message)),
+        z.number(rule(code)).check(z.gte(-max, rule(code)), z.lte(max, rule(code))),
       ),
     ),
   );
@@ -36,29 +49,30 @@ const coordinate = (max: number, message: string) =>
 /** GET /api/places: `kind` and exactly one of `q` (a city or ZIP) or `lat` + `lng` (the device). */
 export const placesQuerySchema = z
   .strictObject({
-    kind: z.enum(PLACE_KINDS, { error: PLACES_MESSAGES.kind }),
+    kind: z.enum(PLACE_KINDS, rule('place_kind_invalid')),
     q: z.optional(
       text({
         label: 'The place',
         min: PLACE_QUERY_MIN_LENGTH,
         max: PLACE_QUERY_MAX_LENGTH,
-        typeError: PLACES_MESSAGES.query,
-        required: PLACES_MESSAGES.query,
-        tooLong: PLACES_MESSAGES.query,
-        nul: PLACES_MESSAGES.nul,
+        typeError: queryRule,
+        required: queryRule,
+        tooLong: queryRule,
+        nul: rule('place_query_nul'),
       }),
     ),
-    lat: coordinate(90, PLACES_MESSAGES.lat),
-    lng: coordinate(180, PLACES_MESSAGES.lng),
+    lat: coordinate(90, 'lat_invalid'),
+    lng: coordinate(180, 'lng_invalid'),
   })
   .check(
     z.superRefine((value, ctx) => {
       const hasPoint = value.lat !== undefined || value.lng !== undefined;
-      if (value.q !== undefined && hasPoint) ctx.addIssue({ code: 'custom', message: PLACES_MESSAGES.both });
+      if (value.q !== undefined && hasPoint)
+        ctx.addIssue({ code: 'custom', ...issue('place_query_and_point') });
       else if (hasPoint && (value.lat === undefined || value.lng === undefined)) {
-        ctx.addIssue({ code: 'custom', message: PLACES_MESSAGES.pair });
+        ctx.addIssue({ code: 'custom', ...issue('place_point_incomplete') });
       } else if (!hasPoint && value.q === undefined) {
-        ctx.addIssue({ code: 'custom', message: PLACES_MESSAGES.needed });
+        ctx.addIssue({ code: 'custom', ...issue('place_needed') });
       }
     }),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
 import { cursorField, limitField, mediaIdField, personSchema, text } from './fields.ts';
 
@@ -19,34 +20,56 @@ export const MEDIA_ONLY_CONTENT = '.';
 
 export const EMPTY_POST_MESSAGE = 'Write something or add a photo or video.';
 
+export const POST_ERRORS = defineErrors({
+  empty_post: EMPTY_POST_MESSAGE,
+  post_category_invalid: 'Choose a category: general, prayer, food or comedy.',
+  feeling_invalid: 'Choose a feeling from the list: {{feelings}}.',
+  location_lat_not_number: 'location_lat must be a number.',
+  location_lat_invalid: 'location_lat must be a number from -90 to 90.',
+  location_lng_not_number: 'location_lng must be a number.',
+  location_lng_invalid: 'location_lng must be a number from -180 to 180.',
+  prayer_type_invalid: 'Choose a prayer type: {{types}}.',
+  food_category_invalid: 'Choose a food category: {{categories}}.',
+  post_text_required: 'The post text is required.',
+  post_text_empty: 'The post text cannot be empty.',
+  comment_required: 'The comment is required.',
+  comment_empty: 'Write a comment first.',
+  comment_too_long: 'A comment must be at most {{max}} characters.',
+  feed_category_unknown: 'Unknown category.',
+  comedy_date_required: 'date is required (YYYY-MM-DD).',
+  comedy_date_invalid: 'date must look like 2026-11-22.',
+});
+const { rule } = rulesOf(POST_ERRORS);
+
 const optionalText = (label: string, max: number, multiline = true) => text({ label, max, multiline });
 
 export const createPostSchema = z.strictObject({
   content: z.optional(optionalText('The post', POST_CONTENT_MAX_LENGTH)),
-  category: z._default(
-    z.enum(POST_CATEGORIES, { error: 'Choose a category: general, prayer, food or comedy.' }),
-    'general',
-  ),
+  category: z._default(z.enum(POST_CATEGORIES, rule('post_category_invalid')), 'general'),
   media_id: z.optional(mediaIdField()),
-  feeling: z.optional(z.enum(FEELINGS, { error: `Choose a feeling from the list: ${FEELINGS.join(', ')}.` })),
+  feeling: z.optional(z.enum(FEELINGS, rule('feeling_invalid', { feelings: FEELINGS.join(', ') }))),
   location_name: z.optional(optionalText('The location', LOCATION_NAME_MAX_LENGTH, false)),
   location_lat: z.optional(
     z.pipe(
-      z.number({ error: 'location_lat must be a number.' }).check(z.gte(-90), z.lte(90)),
+      z
+        .number(rule('location_lat_not_number'))
+        .check(z.gte(-90, rule('location_lat_invalid')), z.lte(90, rule('location_lat_invalid'))),
       z.transform(toMicrodegrees),
     ),
   ),
   location_lng: z.optional(
     z.pipe(
-      z.number({ error: 'location_lng must be a number.' }).check(z.gte(-180), z.lte(180)),
+      z
+        .number(rule('location_lng_not_number'))
+        .check(z.gte(-180, rule('location_lng_invalid')), z.lte(180, rule('location_lng_invalid'))),
       z.transform(toMicrodegrees),
     ),
   ),
   prayer_type: z.optional(
-    z.enum(PRAYER_TYPES, { error: `Choose a prayer type: ${PRAYER_TYPES.join(', ')}.` }),
+    z.enum(PRAYER_TYPES, rule('prayer_type_invalid', { types: PRAYER_TYPES.join(', ') })),
   ),
   food_category: z.optional(
-    z.enum(FOOD_CATEGORIES, { error: `Choose a food category: ${FOOD_CATEGORIES.join(', ')}.` }),
+    z.enum(FOOD_CATEGORIES, rule('food_category_invalid', { categories: FOOD_CATEGORIES.join(', ') })),
   ),
   recipe: z.optional(optionalText('The recipe', RECIPE_MAX_LENGTH)),
 });
@@ -58,8 +81,8 @@ export const updatePostSchema = z.strictObject({
     min: 1,
     max: POST_CONTENT_MAX_LENGTH,
     multiline: true,
-    typeError: 'The post text is required.',
-    required: 'The post text cannot be empty.',
+    typeError: rule('post_text_required'),
+    required: rule('post_text_empty'),
   }),
 });
 
@@ -69,14 +92,14 @@ export const createCommentSchema = z.strictObject({
     min: 1,
     max: COMMENT_MAX_LENGTH,
     multiline: true,
-    typeError: 'The comment is required.',
-    required: 'Write a comment first.',
-    tooLong: `A comment must be at most ${COMMENT_MAX_LENGTH} characters.`,
+    typeError: rule('comment_required'),
+    required: rule('comment_empty'),
+    tooLong: rule('comment_too_long', { max: COMMENT_MAX_LENGTH }),
   }),
 });
 
 export const feedQuerySchema = z.strictObject({
-  category: z.optional(z.enum(POST_CATEGORIES, { error: 'Unknown category.' })),
+  category: z.optional(z.enum(POST_CATEGORIES, rule('feed_category_unknown'))),
   before: cursorField,
   limit: limitField(FEED_PAGE_MAX),
 });
@@ -163,6 +186,6 @@ export type ComedyShow = z.infer<typeof comedyShowSchema>;
 
 export const comedyShowsQuerySchema = z.strictObject({
   date: z
-    .string({ error: 'date is required (YYYY-MM-DD).' })
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must look like 2026-11-22.')),
+    .string(rule('comedy_date_required'))
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, rule('comedy_date_invalid'))),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
 import { LANGUAGE_CODES } from '../options.ts';
 import { cursorField, limitField, mediaIdField, profileSummarySchema, text } from './fields.ts';
 import { FRIENDSHIP_STATES } from './follows.ts';
-import { MEDIA_LIMITS } from './media.ts';
 import { FEED_PAGE_MAX } from './posts.ts';
 
 // Declared with the other shared shapes so follows.ts can use it without importing this file.
@@ -21,14 +21,6 @@ export const meSchema = z.object({
   profile: profileSummarySchema,
 });
 export type Me = z.infer<typeof meSchema>;
-
-export const searchProfilesQuerySchema = z.strictObject({
-  q: text({
-    label: 'The search',
-    max: SEARCH_QUERY_MAX_LENGTH,
-    typeError: 'q is required.',
-  }),
-});
 
 export const searchProfilesResponseSchema = z.object({ profiles: z.array(profileSummarySchema) });
 export type SearchProfilesResponse = z.infer<typeof searchProfilesResponseSchema>;
@@ -60,6 +52,32 @@ export const PROFILE_MESSAGES = {
   website: 'The website must be a link starting with http:// or https://',
 } as const;
 
+export const COVER_POSITION_MESSAGE = 'The cover position must be a whole number from 0 to 100.';
+
+export const PROFILE_ERRORS = defineErrors({
+  user_not_found: PROFILE_MESSAGES.userNotFound,
+  no_file: PROFILE_MESSAGES.coverNoFile,
+  not_a_photo: PROFILE_MESSAGES.avatarNotPhoto,
+  not_a_video: PROFILE_MESSAGES.profileVideoNotVideo,
+  profile_video_too_long:
+    'Profile videos can be at most {{max}} seconds long. This one is {{seconds}} seconds.',
+  website_invalid: PROFILE_MESSAGES.website,
+  search_query_required: 'q is required.',
+  avatar_missing: 'Choose a photo to upload.',
+  profile_video_missing: 'Choose a video to upload.',
+  cover_position_invalid: COVER_POSITION_MESSAGE,
+  wall_media_invalid: 'media must be photo or video.',
+});
+const { rule } = rulesOf(PROFILE_ERRORS);
+
+export const searchProfilesQuerySchema = z.strictObject({
+  q: text({
+    label: 'The search',
+    max: SEARCH_QUERY_MAX_LENGTH,
+    typeError: rule('search_query_required'),
+  }),
+});
+
 /** A link a browser can open: http(s) only, so a `javascript:` website never becomes a link. */
 export function isWebsiteUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
@@ -86,33 +104,28 @@ export const profileDetailsSchema = z.strictObject({
   current_city: aboutText('Current city'),
   website: z.optional(
     text({ label: 'Website', max: ABOUT_FIELD_MAX_LENGTH }).check(
-      z.refine((value) => value === '' || isWebsiteUrl(value), PROFILE_MESSAGES.website),
+      z.refine((value) => value === '' || isWebsiteUrl(value), rule('website_invalid')),
     ),
   ),
 });
 export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>;
 
 export const avatarInputSchema = z.strictObject({
-  media_id: mediaIdField('Choose a photo to upload.'),
+  media_id: mediaIdField(rule('avatar_missing')),
 });
 
 export const profileVideoInputSchema = z.strictObject({
-  media_id: mediaIdField('Choose a video to upload.'),
+  media_id: mediaIdField(rule('profile_video_missing')),
 });
 
-export function profileVideoTooLongMessage(seconds: number): string {
-  return `Profile videos can be at most ${MEDIA_LIMITS.profileVideoSeconds} seconds long. This one is ${seconds.toFixed(1)} seconds.`;
-}
-
-export const COVER_POSITION_MESSAGE = 'The cover position must be a whole number from 0 to 100.';
 export const coverInputSchema = z.strictObject({
   media_id: z.optional(mediaIdField()),
   position: z
-    .number({ error: COVER_POSITION_MESSAGE })
+    .number(rule('cover_position_invalid'))
     .check(
-      z.int(COVER_POSITION_MESSAGE),
-      z.gte(0, COVER_POSITION_MESSAGE),
-      z.lte(100, COVER_POSITION_MESSAGE),
+      z.int(rule('cover_position_invalid')),
+      z.gte(0, rule('cover_position_invalid')),
+      z.lte(100, rule('cover_position_invalid')),
     ),
 });
 export type CoverInput = z.input<typeof coverInputSchema>;
@@ -121,7 +134,7 @@ export type CoverInput = z.input<typeof coverInputSchema>;
 export const wallQuerySchema = z.strictObject({
   before: cursorField,
   limit: limitField(FEED_PAGE_MAX),
-  media: z.optional(z.enum(['photo', 'video'], { error: 'media must be photo or video.' })),
+  media: z.optional(z.enum(['photo', 'video'], rule('wall_media_invalid'))),
 });
 
 export const profilePageSchema = z.object({

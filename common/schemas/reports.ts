@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { cursorField, limitField, text } from './fields.ts';
 
 /** Reports and the moderation queue (issue 14). Texts the server answers and the web shows. */
@@ -41,19 +42,36 @@ export const REPORT_MESSAGES = {
     'This account has been suspended. If you think this is a mistake, contact us through the Contact Us form.',
 } as const;
 
+export const REPORT_ERRORS = defineErrors({
+  report_target_gone: REPORT_MESSAGES.notFound,
+  report_self: REPORT_MESSAGES.self,
+  report_reason_invalid: REPORT_MESSAGES.badReason,
+  report_type_invalid: REPORT_MESSAGES.badType,
+  report_details_needed: REPORT_MESSAGES.detailsNeeded,
+  report_not_found: REPORT_MESSAGES.reportNotFound,
+  report_id_invalid: REPORT_MESSAGES.badReportId,
+  report_resolved: REPORT_MESSAGES.resolved,
+  cannot_remove_member: REPORT_MESSAGES.cannotRemoveMember,
+  cannot_suspend_self: REPORT_MESSAGES.cannotSuspendSelf,
+  cannot_suspend_admin: REPORT_MESSAGES.cannotSuspendAdmin,
+  account_suspended: REPORT_MESSAGES.suspended,
+  report_status_invalid: 'status must be open or resolved.',
+});
+const { rule } = rulesOf(REPORT_ERRORS);
+
 /** POST /api/reports */
 export const createReportSchema = z
   .strictObject({
-    target_type: z.enum(REPORT_TARGET_TYPES, { error: REPORT_MESSAGES.badType }),
+    target_type: z.enum(REPORT_TARGET_TYPES, rule('report_type_invalid')),
     target_id: text({ label: 'The reported item', min: 1, max: 64, trim: false }),
-    reason: z.enum(REASON_KEYS, { error: REPORT_MESSAGES.badReason }),
+    reason: z.enum(REASON_KEYS, rule('report_reason_invalid')),
     details: z.optional(
       z.nullable(text({ label: 'Details', max: REPORT_DETAILS_MAX_LENGTH, multiline: true })),
     ),
   })
   .check(
     z.refine((input) => input.reason !== 'other' || Boolean(input.details?.trim()), {
-      message: REPORT_MESSAGES.detailsNeeded,
+      ...rule('report_details_needed'),
       path: ['details'],
     }),
   );
@@ -69,7 +87,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** GET /api/admin/reports?status=open|resolved */
 export const reportsQuerySchema = z.strictObject({
-  status: z.optional(z.enum(['open', 'resolved'], { error: 'status must be open or resolved.' })),
+  status: z.optional(z.enum(['open', 'resolved'], rule('report_status_invalid'))),
   cursor: cursorField,
   limit: limitField(100),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
+import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../limits.ts';
 import { LANGUAGE_CODES, LANGUAGES } from '../options.ts';
 import { sanitizeUsername } from '../username.ts';
-import { text } from './fields.ts';
+import { fieldRule, text } from './fields.ts';
 
 /** Spec section 9: one username change per 30 days. */
 export const USERNAME_CHANGE_INTERVAL_DAYS = 30;
@@ -14,12 +15,27 @@ export const usernameLockedDescription = (days: number) =>
 export const SETTINGS_MESSAGES = {
   noChanges: 'No changes to save',
   usernameTaken: 'Username taken - This username is already in use',
-  usernameLocked: (days: number) => `${USERNAME_LOCKED_TITLE} - ${usernameLockedDescription(days)}`,
   usernameEmpty: 'Username must have at least one letter, number or underscore.',
-  bioTooLong: `Bio must be at most ${BIO_MAX_LENGTH} characters.`,
   wrongPassword: 'That password is not right.',
   passwordRequired: 'Enter your password to delete your account.',
 } as const;
+
+export const SETTINGS_ERRORS = defineErrors({
+  no_changes: SETTINGS_MESSAGES.noChanges,
+  username_taken: SETTINGS_MESSAGES.usernameTaken,
+  /** USERNAME_LOCKED_TITLE, then usernameLockedDescription. */
+  username_locked: {
+    one: 'Cannot change username - You can change your username in {{count}} day',
+    other: 'Cannot change username - You can change your username in {{count}} days',
+  },
+  username_empty: SETTINGS_MESSAGES.usernameEmpty,
+  bio_too_long: 'Bio must be at most {{max}} characters.',
+  wrong_password: SETTINGS_MESSAGES.wrongPassword,
+  delete_password_required: SETTINGS_MESSAGES.passwordRequired,
+  who_can_message_invalid: 'who_can_message must be friends or everyone.',
+  language_invalid: 'Choose a language: {{languages}}.',
+});
+const { rule } = rulesOf(SETTINGS_ERRORS);
 
 // ---- Account (full name and username) ----
 
@@ -37,7 +53,7 @@ export const updateAccountSchema = z.strictObject({
   full_name: z.optional(text({ label: 'Full name', min: 1, max: FULL_NAME_MAX_LENGTH })),
   username: z.optional(
     text({ label: 'Username', max: USERNAME_MAX_LENGTH, trim: false }).check(
-      z.refine((value) => sanitizeUsername(value).length > 0, SETTINGS_MESSAGES.usernameEmpty),
+      z.refine((value) => sanitizeUsername(value).length > 0, rule('username_empty')),
     ),
   ),
 });
@@ -55,7 +71,12 @@ export type ProfileDetailsSettings = z.infer<typeof profileDetailsSettingsSchema
 /** PATCH /api/settings/profile-details: an empty bio clears it. */
 export const updateBioSchema = z.strictObject({
   bio: z.nullable(
-    text({ label: 'Bio', max: BIO_MAX_LENGTH, multiline: true, tooLong: SETTINGS_MESSAGES.bioTooLong }),
+    text({
+      label: 'Bio',
+      max: BIO_MAX_LENGTH,
+      multiline: true,
+      tooLong: rule('bio_too_long', { max: BIO_MAX_LENGTH }),
+    }),
   ),
 });
 export type UpdateBioInput = z.input<typeof updateBioSchema>;
@@ -82,10 +103,8 @@ export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 
 /** PATCH /api/settings/privacy: only the fields sent change. */
 export const updatePrivacySchema = z.strictObject({
-  followers_visible: z.optional(z.boolean({ error: 'followers_visible must be true or false.' })),
-  who_can_message: z.optional(
-    z.enum(WHO_CAN_MESSAGE, { error: 'who_can_message must be friends or everyone.' }),
-  ),
+  followers_visible: z.optional(z.boolean(fieldRule('not_boolean', { name: 'followers_visible' }))),
+  who_can_message: z.optional(z.enum(WHO_CAN_MESSAGE, rule('who_can_message_invalid'))),
 });
 export type UpdatePrivacyInput = z.input<typeof updatePrivacySchema>;
 
@@ -136,8 +155,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   language: 'en-US',
 };
 
-const toggle = (field: PreferenceToggle) =>
-  z.optional(z.boolean({ error: `${field} must be true or false.` }));
+const toggle = (field: PreferenceToggle) => z.optional(z.boolean(fieldRule('not_boolean', { name: field })));
 
 /** PATCH /api/settings/preferences: only the fields sent change. */
 export const updatePreferencesSchema = z.strictObject({
@@ -151,9 +169,10 @@ export const updatePreferencesSchema = z.strictObject({
   high_quality_images: toggle('high_quality_images'),
   data_saver: toggle('data_saver'),
   language: z.optional(
-    z.enum(languageCodes, {
-      error: `Choose a language: ${LANGUAGES.map(([, label]) => label).join(', ')}.`,
-    }),
+    z.enum(
+      languageCodes,
+      rule('language_invalid', { languages: LANGUAGES.map(([, label]) => label).join(', ') }),
+    ),
   ),
 });
 export type UpdatePreferencesInput = z.input<typeof updatePreferencesSchema>;
@@ -203,8 +222,8 @@ export const deleteAccountSchema = z.strictObject({
     min: 1,
     max: PASSWORD_MAX_LENGTH,
     trim: false,
-    typeError: SETTINGS_MESSAGES.passwordRequired,
-    required: SETTINGS_MESSAGES.passwordRequired,
+    typeError: rule('delete_password_required'),
+    required: rule('delete_password_required'),
   }),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

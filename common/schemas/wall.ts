@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { defineErrors } from '../errorTemplates.ts';
 import { mediaIdField, text } from './fields.ts';
 import { authorSchema, POST_CONTENT_MAX_LENGTH, postSchema } from './posts.ts';
 
@@ -8,6 +9,12 @@ export const WALL_MESSAGES = {
   submitted: 'Submitted for approval',
   approvedLocked: 'A post on another member’s wall cannot be edited once it is approved.',
 } as const;
+
+export const WALL_ERRORS = defineErrors({
+  pending_post_not_found: WALL_MESSAGES.pendingNotFound,
+  wall_owner_only: WALL_MESSAGES.ownerOnly,
+  approved_wall_post: WALL_MESSAGES.approvedLocked,
+});
 
 /** POST /api/profiles/:id/wall: a post on your own wall, or one for the owner to approve. */
 export const wallPostInputSchema = z.strictObject({

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { freePort } from './ownServer.ts';
 
 // Two app nodes on one PostgreSQL database and one Redis, behind Debian's nginx with the proxy settings
-// that deploy/ ships (its TLS lines aside), on loopback ports of their own. Each node is `node` itself
+// that deploy/ ships (its TLS lines aside), on loopback ports of their own. Each node is `node` itself on the server bundle
 // (not npx or tsx's wrapper), so a SIGKILL kills the node the way a crash or an OOM kill would.
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -75,7 +75,7 @@ export async function startCluster(options: { authRateLimitPerIp: number }): Pro
     // One after the other: the first applies the migrations and makes the push keys in DATA_DIR.
     for (let n = 0; n < 2; n += 1) {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const child = spawn(process.execPath, ['--enable-source-maps', 'build/server.cjs'], {
         env: {
           ...process.env,
           PORT: String(port),

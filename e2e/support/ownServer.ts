@@ -37,7 +37,8 @@ export async function startOwnServer(): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-e2e-own-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+  // The server bundle that `npm run build` makes (scripts/buildServer.mjs), as the main e2e server runs.
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'build/server.cjs'], {
     env: {
       ...process.env,
       PORT: String(port),

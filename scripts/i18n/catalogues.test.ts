@@ -1,7 +1,8 @@
+import { ERRORS } from '@common/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { checkCatalogue, LANGUAGES_TO_CHECK, usedKeys, WEB_ROOT } from './catalogues.ts';
+import { checkCatalogue, LANGUAGES_TO_CHECK, readCatalogue, usedKeys, WEB_ROOT } from './catalogues.ts';
 import { extract, sourceFiles } from './extract.ts';
-import { ENTRY, partKeys, SERVER_PART } from './parts.ts';
+import { ENTRY, ERRORS_PART, partKeys } from './parts.ts';
 
 // `npx tsx scripts/i18n/cli.ts missing <language>` prints what a catalogue lacks, ready to translate.
 describe('the interface’s words', () => {
@@ -23,6 +24,25 @@ describe('the interface’s words', () => {
     },
   );
 
+  it('include a key for every error the server can send, and miss one a catalogue lacks', () => {
+    const used = new Set(keys.map((key) => key.key));
+    expect(Object.keys(ERRORS).filter((code) => !used.has(`error.${code}`))).toEqual([]);
+    const german = readCatalogue('de-DE');
+    delete german['error.video_too_long'];
+    delete german['error.rate_limited_other'];
+    expect(checkCatalogue('de-DE', keys, german).missing).toEqual([
+      'error.rate_limited_other',
+      'error.video_too_long',
+    ]);
+    const renamed = {
+      ...readCatalogue('fr-FR'),
+      'error.upload_quota_files': 'Vous avez envoyé {{n}} fichiers.',
+    };
+    expect(checkCatalogue('fr-FR', keys, renamed).placeholders).toEqual([
+      'error.upload_quota_files → Vous avez envoyé {{n}} fichiers.',
+    ]);
+  });
+
   describe('cut into parts that load with their code (scripts/i18n/parts.ts)', () => {
     const parts = partKeys();
     const keysOf = (root: string) => new Set((parts.get(root) ?? []).map((key) => key.key));
@@ -36,11 +56,11 @@ describe('the interface’s words', () => {
     it('give the sign-in screen its words and its form checks, and not the rest of the app', () => {
       const auth = keysOf('web/screens/Auth/AuthScreen.tsx');
       expect(auth).toContain('Forgot password?');
-      expect(auth).toContain('Enter a valid email address.');
+      expect(auth).toContain('error.email_invalid');
       expect(auth).not.toContain('No conversations yet');
       expect(keysOf(ENTRY)).not.toContain('Forgot password?');
       expect(keysOf('web/screens/Messages/MessagesScreen.tsx')).toContain('No conversations yet');
-      expect(keysOf(SERVER_PART)).toContain('Invalid email or password.');
+      expect(keysOf(ERRORS_PART)).toContain('error.invalid_email_or_password');
     });
   });
 });

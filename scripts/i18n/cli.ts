@@ -25,7 +25,8 @@ if (command === 'strays') {
   for (const [entry, key] of needed) {
     if (catalogue[entry] !== undefined) continue;
     const base = entry.replace(/_(zero|one|two|few|many|other)$/, '');
-    missing[entry] = english[`${base}_other`] && key.plural ? english[`${base}_other`]! : key.key;
+    missing[entry] =
+      english[`${base}_other`] && key.plural ? english[`${base}_other`]! : (key.english ?? key.key);
   }
   console.log(JSON.stringify(missing, null, 2));
 } else if (command === 'prune') {

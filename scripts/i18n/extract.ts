@@ -15,6 +15,8 @@ export interface Key {
   key: string;
   plural: boolean;
   where: string;
+  /** An error's key (`error.<code>`): its English template, whose placeholders a translation keeps. */
+  english?: string;
 }
 export interface Stray {
   text: string;
@@ -164,93 +166,4 @@ export function entriesFor(key: Key, language: string): string[] {
   if (!key.plural) return [key.key];
   const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
   return categories.map((category) => `${key.key}_${category}`);
-}
-
-/**
- * The sentences the server answers with (4xx messages, and the shared schemas' validation messages),
- * which the web app shows translated when its catalogue has them: every string literal in server/ and
- * common/ that reads as a sentence (a capital first, a full stop last, a space inside), outside tests,
- * migrations and log calls. Messages built from values (a length, a name) stay in English.
- */
-export function serverMessages(roots: string[]): Key[] {
-  return sentences(
-    roots.flatMap((root) => sourceFiles(root)).filter((file) => !/[\\/](test|migrations)[\\/]/.test(file)),
-  );
-}
-
-/**
- * A sentence built from values, as its catalogue key: `Videos can be at most ${limit} seconds.` is
- * 'Videos can be at most {{limit}} seconds.' (web/i18n/sentences.ts finds the values again in what
- * the server answers). Null for any other node, and for a template a choice is made in
- * (`${n === 1 ? '' : 's'}`), which no translation could follow.
- */
-function templateKey(node: ts.Node): string | null {
-  if (!ts.isTemplateExpression(node)) return null;
-  const used = new Set<string>();
-  let key = node.head.text;
-  for (const span of node.templateSpans) {
-    let expression: ts.Expression = span.expression;
-    // limit.toFixed(1), names.join(', '), bytes / MB: the value is named after the first operand.
-    for (;;) {
-      if (ts.isCallExpression(expression) && ts.isPropertyAccessExpression(expression.expression)) {
-        expression = expression.expression.expression;
-      } else if (ts.isBinaryExpression(expression) && !ts.isConditionalExpression(expression)) {
-        expression = expression.left;
-      } else break;
-    }
-    const base = ts.isIdentifier(expression)
-      ? expression.text
-      : ts.isPropertyAccessExpression(expression)
-        ? expression.name.text
-        : ts.isCallExpression(expression) && ts.isIdentifier(expression.expression)
-          ? expression.expression.text
-          : null;
-    if (base === null) return null;
-    let name = base;
-    for (let i = 2; used.has(name); i++) name = `${base}${i}`;
-    used.add(name);
-    key += `{{${name}}}${span.literal.text}`;
-  }
-  return key;
-}
-
-/** The sentences (as serverMessages reads them) written in these files. */
-export function sentences(files: string[]): Key[] {
-  const found = new Map<string, Key>();
-  for (const file of files) {
-    const source = ts.createSourceFile(
-      file,
-      readFileSync(file, 'utf8'),
-      ts.ScriptTarget.Latest,
-      true,
-      ts.ScriptKind.TS,
-    );
-    const inLogCall = (node: ts.Node) => {
-      for (let p = node.parent; p; p = p.parent) {
-        if (ts.isCallExpression(p) && /\b(log|console|logger)\b/.test(p.expression.getText(source)))
-          return true;
-      }
-      return false;
-    };
-    const visit = (node: ts.Node): void => {
-      const text = literal(node) ?? templateKey(node);
-      if (
-        text !== null &&
-        /^[A-Z‘'][^\n]*[.!?]$/.test(text) &&
-        text.includes(' ') &&
-        !inLogCall(node) &&
-        !found.has(text)
-      ) {
-        const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-        found.set(text, {
-          key: text,
-          plural: false,
-          where: `${path.relative(process.cwd(), file)}:${line + 1}`,
-        });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
-  return [...found.values()];
 }

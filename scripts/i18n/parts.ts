@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { entriesFor, extract, type Key, sentences, serverMessages } from './extract.ts';
+import { codesDefinedIn, errorKeys } from './errorKeys.ts';
+import { entriesFor, extract, type Key } from './extract.ts';
 
 /**
  * Each language's catalogue, cut into parts that load with the code that uses them, so the first
@@ -9,14 +10,15 @@ import { entriesFor, extract, type Key, sentences, serverMessages } from './extr
  *
  * A part belongs to a *root*: the app's entry (web/main.tsx) or a module the app loads lazily
  * (`import('…')`). A root's part holds the keys used by every module it imports statically, minus
- * those already in the entry's part; modules under common/ add their sentences (the shared schemas'
- * messages, shown when a form is checked in the browser). The `server` part holds every sentence the
- * server may answer with (web/api translates an error's message after loading it).
+ * those already in the entry's part; modules under common/ add the codes of their error tables (a
+ * shared schema's checks, shown when a form is checked in the browser). The `errors` part holds every
+ * error the server may answer with (web/api loads it with the first error, then translates by code).
  */
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 export const ENTRY = 'web/main.tsx';
-export const SERVER_PART = 'server';
+/** web/i18n/errors.ts ERRORS_PART. */
+export const ERRORS_PART = 'errors';
 const ALIASES: Record<string, string> = { '@web/': 'web/', '@common/': 'common/' };
 
 interface ModuleImports {
@@ -92,7 +94,7 @@ export function partKeys(): Map<string, Key[]> {
   const keysOf = memo((file: string) => {
     const absolute = path.join(REPO, file);
     const keys = extract([absolute]).keys;
-    if (file.startsWith('common/')) keys.push(...sentences([absolute]));
+    if (file.startsWith('common/')) keys.push(...errorKeys(codesDefinedIn(absolute)));
     return keys;
   });
   /** Every module `root` loads statically, itself included. */
@@ -132,8 +134,7 @@ export function partKeys(): Map<string, Key[]> {
     const own = [...keysOfModules(reach(root)).values()].filter((key) => !entryKeys.has(key.key));
     parts.set(root, own);
   }
-  const serverRoots = ['server', 'common'].map((dir) => path.join(REPO, dir));
-  parts.set(SERVER_PART, serverMessages(serverRoots));
+  parts.set(ERRORS_PART, errorKeys());
   return parts;
 }
 

@@ -2,8 +2,8 @@ import esES from '@common/i18n/locales/es-ES.json';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   makeUserInput,
+  signUpMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -41,7 +41,7 @@ describe.each(dialects)('emails in the member’s language (%s)', (dialect) => {
   });
 
   it('writes a password reset in the member’s saved language, whatever the page asks', async () => {
-    const { client, input } = await makeUser(server);
+    const { client, input } = await signUpMember(server);
     expect((await client.request('PATCH', '/api/settings/preferences', { language: 'es-ES' })).status).toBe(
       200,
     );

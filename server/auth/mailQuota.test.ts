@@ -1,9 +1,9 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   makeUserInput,
   readOutbox,
+  signUpMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -33,7 +33,7 @@ describe.each(dialects)('reset and confirmation mails per address per day (%s)',
   };
 
   it('sends reset mails up to the cap, then answers the same and sends none', async () => {
-    const { input } = await makeUser(server);
+    const { input } = await signUpMember(server);
     const ask = (email: string) =>
       anonymous().post('/api/auth/request-password-reset', { email, redirectTo: '/auth/reset' });
     // The confirmation mail of the sign-up counts too.
@@ -49,7 +49,7 @@ describe.each(dialects)('reset and confirmation mails per address per day (%s)',
       expect(answer.body).toEqual(unknown.body);
     }
     // Another address is not held back.
-    const other = await makeUser(server);
+    const other = await signUpMember(server);
     expect((await ask(other.input.email)).status).toBe(200);
     await waitForMail(server, other.input.email.toLowerCase(), /Reset/);
   });

@@ -1,7 +1,7 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signUpMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -58,7 +58,7 @@ describe.each(dialects)('usernames given at sign-up (%s)', (dialect) => {
       'sam3',
       ...Array.from({ length: 110 }, (_, i) => `samantha${i}`),
     ]);
-    await makeUser(server, { email: 'sam@new.test' });
+    await signUpMember(server, { email: 'sam@new.test' });
     expect(await usernameOf('sam@new.test')).toBe('sam4');
   });
 
@@ -76,7 +76,7 @@ describe.each(dialects)('usernames given at sign-up (%s)', (dialect) => {
   it('keeps a suffixed username within 30 characters', async () => {
     const long = 'a'.repeat(30);
     await seedUsernames([long]);
-    await makeUser(server, { email: `${long}@new.test` });
+    await signUpMember(server, { email: `${long}@new.test` });
     const username = await usernameOf(`${long}@new.test`);
     expect(username).toBe(`${'a'.repeat(29)}1`);
   });

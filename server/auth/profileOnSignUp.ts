@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { getCurrentAdapter } from '@better-auth/core/context';
+import { errorMessage } from '@common/errors.ts';
 import { USERNAME_MAX_LENGTH } from '@common/limits.ts';
-import { REPORT_MESSAGES } from '@common/schemas/reports.ts';
-import { SETTINGS_MESSAGES } from '@common/schemas/settings.ts';
 import { sanitizeUsername, usernameFromEmail } from '@common/username.ts';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { APIError } from 'better-auth/api';
@@ -48,7 +47,10 @@ export async function createProfileBeforeUser(
   let username: string | undefined;
   if (requested) {
     if ((await taken([requested])).size > 0) {
-      throw new APIError('BAD_REQUEST', { code: 'USERNAME_TAKEN', message: SETTINGS_MESSAGES.usernameTaken });
+      throw new APIError('BAD_REQUEST', {
+        code: 'USERNAME_TAKEN',
+        message: errorMessage('username_taken'),
+      });
     }
     username = requested;
   } else {
@@ -82,7 +84,8 @@ async function firstFreeUsername(base: string, taken: (candidates: string[]) => 
     if (free) return free;
   }
   throw new APIError('INTERNAL_SERVER_ERROR', {
-    message: 'Could not find a free username. Please choose one.',
+    code: 'NO_FREE_USERNAME',
+    message: errorMessage('no_free_username'),
   });
 }
 
@@ -101,6 +104,9 @@ export async function refuseSuspendedMember(
     where: [{ field: 'id', value: session.userId }],
   });
   if (profile?.suspendedAt) {
-    throw new APIError('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: REPORT_MESSAGES.suspended });
+    throw new APIError('FORBIDDEN', {
+      code: 'ACCOUNT_SUSPENDED',
+      message: errorMessage('account_suspended'),
+    });
   }
 }

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@server/test/database.ts'
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signUpMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -100,7 +100,7 @@ describe.each(dialects)('POST /api/auth/sign-in/email on %s, one account from an
   });
 
   it('answers 429 with Retry-After once the account has failed 5 times, and lets it in after the wait', async () => {
-    const { input } = await makeUser(server);
+    const { input } = await signUpMember(server);
     const signIn = (password: string, ip: string) =>
       new TestClient(server.baseUrl).request(
         'POST',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DB } from '@server/db/types.ts';
 import type { AppContext } from '@server/http/context.ts';
+import { httpError } from '@server/http/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
@@ -20,10 +21,11 @@ export function waitAfterFailures(failures: number): number {
   return Math.min(2 ** (failures - FREE_FAILURES) * 1000, MAX_WAIT_MS);
 }
 
-export function signInWaitMessage(seconds: number): string {
-  const wait =
-    seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
-  return `Too many failed sign-in attempts for this account. Please wait ${wait} and try again.`;
+/** The 429 of an account that must wait `seconds` before its next attempt: in seconds, or past two minutes in minutes. */
+export function signInWait(seconds: number) {
+  return seconds < 120
+    ? httpError(429, 'sign_in_throttled', { count: seconds })
+    : httpError(429, 'sign_in_throttled_minutes', { count: Math.ceil(seconds / 60) });
 }
 
 const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -125,7 +127,7 @@ export async function throttleSignIn(
     return reply
       .status(429)
       .header('retry-after', String(wait))
-      .send({ error: { code: 'sign_in_throttled', message: signInWaitMessage(wait) } });
+      .send({ error: signInWait(wait).body });
   }
   // Recorded before the client hears the answer, so its next attempt sees the count as it now is.
   let recorded = false;

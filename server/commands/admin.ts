@@ -1,6 +1,6 @@
-import { ADMIN_MESSAGES, type AuditAction, type AuditTargetType } from '@common/schemas/admin.ts';
+import type { AuditAction, AuditTargetType } from '@common/schemas/admin.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, forbidden, HttpError, notFound } from '@server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { deleteAccount } from './deleteAccount.ts';
@@ -40,11 +40,11 @@ export async function lockAdmins(trx: Transaction<DB>, actorId: string): Promise
   let query = trx.selectFrom('user_roles').select('user_id').where('role', '=', 'admin');
   if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   const admins = (await query.execute()).map((row) => row.user_id);
-  if (!admins.includes(actorId)) throw forbidden(ADMIN_MESSAGES.notAdmin);
+  if (!admins.includes(actorId)) throw forbidden('not_admin');
   return admins;
 }
 
-const lastAdmin = () => new HttpError(409, 'last_admin', ADMIN_MESSAGES.lastAdmin);
+const lastAdmin = () => conflict('last_admin');
 
 async function requireMember(trx: Transaction<DB>, memberId: string) {
   const member = await trx
@@ -53,7 +53,7 @@ async function requireMember(trx: Transaction<DB>, memberId: string) {
     .select(['profiles.id', 'profiles.username', 'user.email'])
     .where('profiles.id', '=', memberId)
     .executeTakeFirst();
-  if (!member) throw notFound(ADMIN_MESSAGES.memberNotFound);
+  if (!member) throw notFound('user_not_found');
   return member;
 }
 
@@ -66,7 +66,7 @@ export async function deleteMemberAsAdmin(
   after: After,
   { actorId, memberId }: { actorId: string; memberId: string },
 ): Promise<void> {
-  if (memberId === actorId) throw badRequest(ADMIN_MESSAGES.cannotDeleteSelf, 'cannot_delete_self');
+  if (memberId === actorId) throw badRequest('cannot_delete_self');
   const admins = await lockAdmins(trx, actorId);
   const member = await requireMember(trx, memberId);
   if (admins.includes(memberId) && admins.length <= 1) throw lastAdmin();

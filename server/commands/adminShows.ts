@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AdminShow, type ShowInput } from '@common/schemas/admin.ts';
+import type { AdminShow, ShowInput } from '@common/schemas/admin.ts';
 import type { DB } from '@server/db/types.ts';
 import { notFound } from '@server/http/errors.ts';
 import type { Transaction } from 'kysely';
@@ -69,7 +69,7 @@ export async function updateShow(
     .set(values)
     .where('id', '=', showId)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound(ADMIN_MESSAGES.showNotFound);
+  if (Number(result.numUpdatedRows) === 0) throw notFound('show_not_found');
   await recordAudit(trx, {
     actorId,
     action: 'show.update',
@@ -87,7 +87,7 @@ export async function deleteShow(trx: Transaction<DB>, actorId: string, showId: 
     .where('id', '=', showId)
     .returning(['title', 'venue', 'show_date'])
     .executeTakeFirst();
-  if (!show) throw notFound(ADMIN_MESSAGES.showNotFound);
+  if (!show) throw notFound('show_not_found');
   await recordAudit(trx, {
     actorId,
     action: 'show.delete',

@@ -1,6 +1,4 @@
 import { rooms } from '@common/realtime.ts';
-import { BLOCK_MESSAGES } from '@common/schemas/blocks.ts';
-import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
@@ -12,10 +10,15 @@ import { withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
 
-async function requireOtherMember(trx: Transaction<DB>, viewer: Viewer, userId: string, selfMessage: string) {
-  if (userId === viewer.userId) throw badRequest(selfMessage, 'self');
+async function requireOtherMember(
+  trx: Transaction<DB>,
+  viewer: Viewer,
+  userId: string,
+  selfCode: 'block_self' | 'mute_self',
+) {
+  if (userId === viewer.userId) throw badRequest(selfCode);
   const exists = await trx.selectFrom('profiles').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!exists) throw notFound(PROFILE_MESSAGES.userNotFound);
+  if (!exists) throw notFound('user_not_found');
 }
 
 /**
@@ -26,7 +29,7 @@ async function requireOtherMember(trx: Transaction<DB>, viewer: Viewer, userId: 
  * Unblocking later restores none of it.
  */
 export async function blockMember(trx: Transaction<DB>, after: After, viewer: Viewer, userId: string) {
-  await requireOtherMember(trx, viewer, userId, BLOCK_MESSAGES.blockSelf);
+  await requireOtherMember(trx, viewer, userId, 'block_self');
   const me = viewer.userId;
   await trx
     .insertInto('blocks')
@@ -59,7 +62,7 @@ export async function blockMember(trx: Transaction<DB>, after: After, viewer: Vi
 }
 
 export async function unblockMember(trx: Transaction<DB>, viewer: Viewer, userId: string) {
-  await requireOtherMember(trx, viewer, userId, BLOCK_MESSAGES.blockSelf);
+  await requireOtherMember(trx, viewer, userId, 'block_self');
   await trx
     .deleteFrom('blocks')
     .where('blocker_id', '=', viewer.userId)
@@ -70,7 +73,7 @@ export async function unblockMember(trx: Transaction<DB>, viewer: Viewer, userId
 
 /** Mute: silent, and nothing else changes (follows, friendship and notifications stay). */
 export async function muteMember(trx: Transaction<DB>, viewer: Viewer, userId: string) {
-  await requireOtherMember(trx, viewer, userId, BLOCK_MESSAGES.muteSelf);
+  await requireOtherMember(trx, viewer, userId, 'mute_self');
   await trx
     .insertInto('mutes')
     .values({ muter_id: viewer.userId, muted_id: userId, created_at: new Date().toISOString() })
@@ -80,7 +83,7 @@ export async function muteMember(trx: Transaction<DB>, viewer: Viewer, userId: s
 }
 
 export async function unmuteMember(trx: Transaction<DB>, viewer: Viewer, userId: string) {
-  await requireOtherMember(trx, viewer, userId, BLOCK_MESSAGES.muteSelf);
+  await requireOtherMember(trx, viewer, userId, 'mute_self');
   await trx
     .deleteFrom('mutes')
     .where('muter_id', '=', viewer.userId)

@@ -9,10 +9,17 @@ import {
   type CreateCircleInput,
 } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { membersHiddenFrom } from '@server/policies/blocks.ts';
 import { accessOf, isListedLive } from '@server/policies/circle.ts';
-import { circleRole, findChatMessage, findCircle, findJoinRequest } from '@server/queries/circles.ts';
+import {
+  findChatMessage,
+  findCircle,
+  findCircleFor,
+  findJoinRequest,
+  requireCircleAccess,
+  standingIn,
+} from '@server/queries/circles.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { After } from './run.ts';
@@ -20,10 +27,11 @@ import type { After } from './run.ts';
 /**
  * Every write of FaithVerse circles (spec section 4): creation, going live (and telling followers),
  * the host's heartbeat, the end, joining, requests to join and their answers, previews and chat.
- * Each tells the circle's room, the live list and the members concerned once it commits.
+ * Each tells the circle's room, the live list and the members concerned once it commits. Each decides,
+ * with the circle in hand inside its transaction, whether the member may (requireCircleAccess: a
+ * circle hidden from them is a 404, the host's or the members' part when not theirs a 403).
  */
 
-const conflict = (message: string, code: string) => new HttpError(409, code, message);
 /** How many follower notifications go into one INSERT. */
 const NOTIFY_BATCH = 500;
 
@@ -31,7 +39,7 @@ const NOTIFY_BATCH = 500;
 async function lockCircle(trx: Transaction<DB>, circleId: string): Promise<Circle> {
   let query = trx.selectFrom('faith_circles').select('id').where('id', '=', circleId);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  if (!(await query.executeTakeFirst())) throw new HttpError(404, 'not_found', CIRCLE_TEXTS.notFound);
+  if (!(await query.executeTakeFirst())) throw notFound('circle_not_found');
   return (await findCircle(trx, circleId))!;
 }
 
@@ -92,11 +100,8 @@ export async function createCircle(
   return (await findCircle(trx, id))!;
 }
 
-function requireHost(circle: Circle, userId: string): void {
-  if (circle.host_id !== userId) throw new HttpError(403, 'forbidden', CIRCLE_TEXTS.hostOnly);
-}
 function requireNotEnded(circle: Circle): void {
-  if (circle.status === 'ended') throw conflict(CIRCLE_TEXTS.hasEnded, 'circle_ended');
+  if (circle.status === 'ended') throw conflict('circle_ended');
 }
 
 /**
@@ -111,7 +116,7 @@ export async function goLive(
   source: CircleSource,
 ): Promise<Circle> {
   const before = await lockCircle(trx, circleId);
-  requireHost(before, hostId);
+  await requireCircleAccess(trx, before, hostId, 'host');
   requireNotEnded(before);
   await trx
     .updateTable('faith_circles')
@@ -165,7 +170,7 @@ async function notifyFollowers(trx: Transaction<DB>, after: After, circle: Circl
 /** The host's page is still there (every 10 s while the room is open). */
 export async function heartbeat(trx: Transaction<DB>, after: After, circleId: string, hostId: string) {
   const before = await lockCircle(trx, circleId);
-  requireHost(before, hostId);
+  await requireCircleAccess(trx, before, hostId, 'host');
   requireNotEnded(before);
   const at = new Date().toISOString();
   await trx.updateTable('faith_circles').set({ host_heartbeat: at }).where('id', '=', circleId).execute();
@@ -183,7 +188,8 @@ export async function endCircle(
   hostId: string | null,
 ): Promise<Circle> {
   const before = await lockCircle(trx, circleId);
-  if (hostId !== null) requireHost(before, hostId);
+  // Without a host: the sweep of silent circles, or a moderator.
+  if (hostId !== null) await requireCircleAccess(trx, before, hostId, 'host');
   if (before.status === 'ended') return before;
   await trx
     .updateTable('faith_circles')
@@ -214,30 +220,30 @@ async function addGuest(trx: Transaction<DB>, after: After, circle: Circle, user
 /** A member joins a circle that lets them in at once (public, no blessing, room left). */
 export async function joinCircle(trx: Transaction<DB>, after: After, circleId: string, userId: string) {
   const circle = await lockCircle(trx, circleId);
-  const role = await circleRole(trx, circleId, userId);
+  const role = await requireCircleAccess(trx, circle, userId);
   if (role) return circle;
   const request = await findJoinRequest(trx, circleId, userId);
   switch (accessOf(circle, role, request?.status ?? null)) {
     case 'open':
       return addGuest(trx, after, circle, userId);
     case 'ended':
-      throw conflict(CIRCLE_TEXTS.hasEnded, 'circle_ended');
+      throw conflict('circle_ended');
     case 'full':
-      throw conflict(CIRCLE_TEXTS.full, 'circle_full');
+      throw conflict('circle_full');
     default:
-      throw new HttpError(403, 'approval_required', CIRCLE_TEXTS.needsApproval);
+      throw forbidden('approval_required');
   }
 }
 
 /** Asks the host to be let in; asking again while pending changes nothing. */
 export async function requestToJoin(trx: Transaction<DB>, after: After, circleId: string, userId: string) {
   const circle = await lockCircle(trx, circleId);
-  const role = await circleRole(trx, circleId, userId);
+  const role = await requireCircleAccess(trx, circle, userId);
   const request = await findJoinRequest(trx, circleId, userId);
   const access = accessOf(circle, role, request?.status ?? null);
-  if (access === 'member') throw conflict(CIRCLE_TEXTS.alreadyMember, 'already_member');
-  if (access === 'ended') throw conflict(CIRCLE_TEXTS.hasEnded, 'circle_ended');
-  if (access === 'declined') throw new HttpError(403, 'declined', 'The host declined your request to join.');
+  if (access === 'member') throw conflict('already_member');
+  if (access === 'ended') throw conflict('circle_ended');
+  if (access === 'declined') throw forbidden('declined');
   if (access === 'pending') return 'pending' as const;
   if (access === 'open') {
     await addGuest(trx, after, circle, userId);
@@ -262,12 +268,12 @@ export async function decideRequest(
   approve: boolean,
 ) {
   const circle = await lockCircle(trx, circleId);
-  requireHost(circle, hostId);
+  await requireCircleAccess(trx, circle, hostId, 'host');
   requireNotEnded(circle);
   const request = await findJoinRequest(trx, circleId, userId);
-  if (request?.status !== 'pending') throw new HttpError(404, 'not_found', CIRCLE_TEXTS.noRequest);
+  if (request?.status !== 'pending') throw notFound('circle_no_request');
   if (approve) {
-    if (circle.member_count - 1 >= circle.max_guests) throw conflict(CIRCLE_TEXTS.full, 'circle_full');
+    if (circle.member_count - 1 >= circle.max_guests) throw conflict('circle_full');
     await addGuest(trx, after, circle, userId);
   } else {
     await trx
@@ -284,8 +290,20 @@ export async function decideRequest(
   after.emitToUser(hostId, 'circle:requests', { circle_id: circleId });
 }
 
-/** A non-member's one preview: the first call starts it, later ones return when it started. */
+/**
+ * A non-member's one 10-second look at a live circle that allows it, before asking to join: the
+ * first call starts it, later ones (while it runs) return when it started.
+ */
 export async function startPreview(trx: Transaction<DB>, circleId: string, userId: string): Promise<string> {
+  const circle = await lockCircle(trx, circleId);
+  await requireCircleAccess(trx, circle, userId);
+  const { role, started, preview } = await standingIn(trx, circle, userId);
+  if (role) throw conflict('already_member');
+  if (!circle.allow_preview || circle.status !== 'live') throw forbidden('no_preview');
+  if (!preview.available && !preview.until) {
+    // Used up, or not for this member: one who may join at once (or cannot at all) needs none.
+    throw forbidden(started ? 'preview_used' : 'preview_not_needed');
+  }
   await trx
     .insertInto('faith_circle_previews')
     .values({ circle_id: circleId, user_id: userId, started_at: new Date().toISOString() })
@@ -300,6 +318,7 @@ export async function startPreview(trx: Transaction<DB>, circleId: string, userI
   return row.started_at;
 }
 
+/** A member's chat message in a circle that has not ended. */
 export async function sendChat(
   trx: Transaction<DB>,
   after: After,
@@ -307,6 +326,8 @@ export async function sendChat(
   userId: string,
   content: string,
 ): Promise<ChatMessage> {
+  const { circle } = await findCircleFor(trx, userId, circleId, 'member');
+  requireNotEnded(circle);
   const id = uuidv7();
   await trx
     .insertInto('faith_circle_chat')

@@ -1,7 +1,6 @@
-import { SETTINGS_MESSAGES } from '@common/schemas/settings.ts';
 import { argon2Password } from '@server/auth/passwords.ts';
 import type { DB } from '@server/db/types.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { forbidden } from '@server/http/errors.ts';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
@@ -13,7 +12,7 @@ interface AccountTable {
   password: string | null;
 }
 
-const wrongPassword = () => new HttpError(403, 'wrong_password', SETTINGS_MESSAGES.wrongPassword);
+const wrongPassword = () => forbidden('wrong_password');
 
 /** Checks the member's password against Better Auth's credential account. */
 export async function verifyPassword(db: Kysely<DB>, userId: string, password: string): Promise<void> {

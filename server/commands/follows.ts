@@ -1,9 +1,7 @@
-import { FOLLOW_MESSAGES } from '@common/schemas/follows.ts';
-import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, notFound } from '@server/http/errors.ts';
-import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
+import { badRequest } from '@server/http/errors.ts';
+import { refuseIfHidden } from '@server/policies/blocks.ts';
 import { followState, friendshipBetween } from '@server/queries/follows.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -13,20 +11,15 @@ import type { After } from './run.ts';
 /** The message of the friend_request notification a follow writes (spec section 4, 'Follow'). */
 export const FRIEND_REQUEST_MESSAGE = 'Friend request sent!';
 
-async function requireMember(trx: Transaction<DB>, userId: string): Promise<void> {
-  const exists = await trx.selectFrom('profiles').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!exists) throw notFound(PROFILE_MESSAGES.userNotFound);
-}
-
 /**
  * Follow (spec section 4): the follow, a pending friendship from the follower and a friend_request
  * notification for the followed member, in one transaction. Following twice changes nothing; members
  * who are already friends get no new request.
  */
 export async function followMember(trx: Transaction<DB>, after: After, viewer: Viewer, userId: string) {
-  if (userId === viewer.userId) throw badRequest(FOLLOW_MESSAGES.followSelf, 'follow_self');
-  await requireMember(trx, userId);
-  await refuseIfBlocked(trx, viewer.userId, userId, BLOCK_MESSAGES.follow);
+  if (userId === viewer.userId) throw badRequest('follow_self');
+  // Missing, or hidden from the viewer (a block, a suspension): the same 404 as the profile page.
+  await refuseIfHidden(trx, viewer.userId, userId, 'user_not_found');
   const now = new Date().toISOString();
   const followed = await trx
     .insertInto('follows')
@@ -63,8 +56,8 @@ export async function followMember(trx: Transaction<DB>, after: After, viewer: V
  * the request's unanswered notification, so nobody accepts a request that no longer exists.
  */
 export async function unfollowMember(trx: Transaction<DB>, after: After, viewer: Viewer, userId: string) {
-  if (userId === viewer.userId) throw badRequest(FOLLOW_MESSAGES.followSelf, 'follow_self');
-  await requireMember(trx, userId);
+  if (userId === viewer.userId) throw badRequest('follow_self');
+  await refuseIfHidden(trx, viewer.userId, userId, 'user_not_found');
   await trx
     .deleteFrom('follows')
     .where('follower_id', '=', viewer.userId)

@@ -6,8 +6,6 @@ import { v7 as uuidv7 } from 'uuid';
 import { markNotificationsRead } from './notifications.ts';
 import type { After } from './run.ts';
 
-export const NO_REQUEST = 'There is no pending friend request from this member.';
-
 /** The request's notifications are answered: read, and the member's bell shows it at once. */
 async function answerRequestNotifications(
   trx: Transaction<DB>,
@@ -33,7 +31,7 @@ export async function acceptFriendRequest(
     .where('friend_id', '=', viewer.userId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw notFound(NO_REQUEST);
+  if (Number(updated.numUpdatedRows) === 0) throw notFound('friend_request_not_found');
   await trx
     .insertInto('friendships')
     .values({
@@ -61,6 +59,6 @@ export async function declineFriendRequest(
     .where('friend_id', '=', viewer.userId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound(NO_REQUEST);
+  if (Number(deleted.numDeletedRows) === 0) throw notFound('friend_request_not_found');
   await answerRequestNotifications(trx, after, viewer, senderId);
 }

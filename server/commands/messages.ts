@@ -1,13 +1,8 @@
-import {
-  MESSAGE_TEXTS,
-  type Message,
-  type ReadReceipt,
-  type SendMessageInput,
-} from '@common/schemas/messages.ts';
+import type { Message, ReadReceipt, SendMessageInput } from '@common/schemas/messages.ts';
 import { isUniqueViolation } from '@server/db/errors.ts';
 import type { DB, MessagesTable } from '@server/db/types.ts';
-import { HttpError, notFound } from '@server/http/errors.ts';
-import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
+import { conflict, notFound } from '@server/http/errors.ts';
+import { refuseIfHidden } from '@server/policies/blocks.ts';
 import { presentMessage } from '@server/presenters/message.ts';
 import { mayWriteToInbox, pairOf, sideColumns } from '@server/queries/messages.ts';
 import {
@@ -52,7 +47,7 @@ export async function sendMessage(
   const earlier = await findByClientId(db, senderId, input.client_id);
   if (earlier) {
     // A block since the first send refuses the retry as it would a new message: nothing is told again.
-    await refuseIfBlocked(db, senderId, receiverId, BLOCK_MESSAGES.message);
+    await refuseIfHidden(db, senderId, receiverId, 'message_member_not_found');
     return { message: await sendAgain(ctx, earlier, receiverId), created: false };
   }
   try {
@@ -100,7 +95,8 @@ async function storeMessage(
   receiverId: string,
   input: SendMessageInput,
 ): Promise<Message> {
-  await refuseIfBlocked(trx, senderId, receiverId, BLOCK_MESSAGES.message);
+  // Missing, or hidden from the sender (a block either way, a suspension): a 404, as its profile.
+  await refuseIfHidden(trx, senderId, receiverId, 'message_member_not_found');
   const { user_a, user_b, side } = pairOf(senderId, receiverId);
   const receiver = sideColumns(side === 'a' ? 'b' : 'a');
   const sender = sideColumns(side);
@@ -175,13 +171,20 @@ async function findByClientId(db: Kysely<DB>, senderId: string, clientId: string
 
 function sameConversationOrThrow(row: Selectable<MessagesTable>, receiverId: string): Message {
   if (row.receiver_id !== receiverId) {
-    throw new HttpError(
-      409,
-      'client_id_taken',
-      'This client_id was already used for another message. Send with a new one.',
-    );
+    throw conflict('client_id_taken');
   }
   return presentMessage(row);
+}
+
+/** The reader opens their conversation with a member they may see (404 otherwise, as for sending). */
+export async function readConversation(
+  trx: Transaction<DB>,
+  after: After,
+  readerId: string,
+  otherId: string,
+): Promise<ReadReceipt | null> {
+  await refuseIfHidden(trx, readerId, otherId, 'message_member_not_found');
+  return markConversationRead(trx, after, readerId, otherId);
 }
 
 /**
@@ -189,7 +192,7 @@ function sameConversationOrThrow(row: Selectable<MessagesTable>, receiverId: str
  * their unread count goes to zero, and the `message` notifications from that member are read too.
  * Both members' tabs hear of it. Returns null when nothing was unread (nothing to tell anyone).
  */
-export async function markConversationRead(
+async function markConversationRead(
   trx: Transaction<DB>,
   after: After,
   readerId: string,
@@ -275,13 +278,14 @@ export async function acceptMessageRequest(
   viewerId: string,
   otherId: string,
 ): Promise<void> {
+  await refuseIfHidden(trx, viewerId, otherId, 'message_member_not_found');
   const { columns, where } = pendingRequest(viewerId, otherId);
   const accepted = await trx
     .updateTable('conversations')
     .set({ [columns.request]: false })
     .where(where)
     .executeTakeFirst();
-  if (Number(accepted.numUpdatedRows) === 0) throw notFound(MESSAGE_TEXTS.noRequest);
+  if (Number(accepted.numUpdatedRows) === 0) throw notFound('message_no_request');
   await markConversationRead(trx, after, viewerId, otherId);
 }
 
@@ -295,11 +299,12 @@ export async function deleteMessageRequest(
   viewerId: string,
   otherId: string,
 ): Promise<void> {
+  await refuseIfHidden(trx, viewerId, otherId, 'message_member_not_found');
   const { columns, where } = pendingRequest(viewerId, otherId);
   const deleted = await trx
     .updateTable('conversations')
     .set((eb) => ({ [columns.clearedUpTo]: eb.ref('last_message_id'), [columns.unread]: 0 }))
     .where(where)
     .executeTakeFirst();
-  if (Number(deleted.numUpdatedRows) === 0) throw notFound(MESSAGE_TEXTS.noRequest);
+  if (Number(deleted.numUpdatedRows) === 0) throw notFound('message_no_request');
 }

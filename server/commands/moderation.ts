@@ -1,14 +1,12 @@
-import { ADMIN_MESSAGES } from '@common/schemas/admin.ts';
-import {
-  type CreateReportInput,
-  type ModerationResult,
-  REPORT_MESSAGES,
-  type ReportReceipt,
-  type ReportStatus,
-  type ReportTargetType,
+import type {
+  CreateReportInput,
+  ModerationResult,
+  ReportReceipt,
+  ReportStatus,
+  ReportTargetType,
 } from '@common/schemas/reports.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, HttpError, notFound } from '@server/http/errors.ts';
+import { badRequest, conflict, notFound } from '@server/http/errors.ts';
 import { findReportTarget } from '@server/queries/reports.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -30,8 +28,8 @@ export async function createReport(
   input: CreateReportInput,
 ): Promise<{ receipt: ReportReceipt; created: boolean }> {
   const target = await findReportTarget(trx, reporterId, input.target_type, input.target_id);
-  if (!target) throw notFound(REPORT_MESSAGES.notFound);
-  if (target.userId === reporterId) throw badRequest(REPORT_MESSAGES.self, 'report_self');
+  if (!target) throw notFound('report_target_gone');
+  if (target.userId === reporterId) throw badRequest('report_self');
   const open = await trx
     .selectFrom('reports')
     .select(['id', 'status'])
@@ -65,8 +63,8 @@ async function lockOpenReport(trx: Transaction<DB>, reportId: string) {
     .select(['id', 'target_type', 'target_id', 'target_user_id', 'status'])
     .where('id', '=', reportId)
     .executeTakeFirst();
-  if (!report) throw notFound(REPORT_MESSAGES.reportNotFound);
-  if (report.status !== 'open') throw new HttpError(409, 'report_resolved', REPORT_MESSAGES.resolved);
+  if (!report) throw notFound('report_not_found');
+  if (report.status !== 'open') throw conflict('report_resolved');
   return report as typeof report & { target_type: ReportTargetType };
 }
 
@@ -123,7 +121,7 @@ export async function removeReportedContent(
   await lockAdmins(trx, actorId);
   const report = await lockOpenReport(trx, reportId);
   const { target_type: type, target_id: id } = report;
-  if (type === 'member') throw badRequest(REPORT_MESSAGES.cannotRemoveMember, 'cannot_remove_member');
+  if (type === 'member') throw badRequest('cannot_remove_member');
   if (type === 'post') {
     const post = await trx
       .selectFrom('posts')
@@ -180,16 +178,16 @@ export async function suspendMember(
   after: After,
   { actorId, memberId, reportId }: { actorId: string; memberId: string; reportId?: string },
 ): Promise<ModerationResult> {
-  if (memberId === actorId) throw badRequest(REPORT_MESSAGES.cannotSuspendSelf, 'cannot_suspend_self');
+  if (memberId === actorId) throw badRequest('cannot_suspend_self');
   const admins = await lockAdmins(trx, actorId);
   const member = await trx
     .selectFrom('profiles')
     .select(['id', 'username', 'suspended_at'])
     .where('id', '=', memberId)
     .executeTakeFirst();
-  if (!member) throw notFound(ADMIN_MESSAGES.memberNotFound);
+  if (!member) throw notFound('user_not_found');
   if (admins.includes(memberId)) {
-    throw new HttpError(409, 'cannot_suspend_admin', REPORT_MESSAGES.cannotSuspendAdmin);
+    throw conflict('cannot_suspend_admin');
   }
   if (!member.suspended_at) {
     await trx
@@ -242,7 +240,7 @@ export async function restoreMember(
     .select(['id', 'username', 'suspended_at'])
     .where('id', '=', memberId)
     .executeTakeFirst();
-  if (!member) throw notFound(ADMIN_MESSAGES.memberNotFound);
+  if (!member) throw notFound('user_not_found');
   if (member.suspended_at) {
     await trx.updateTable('profiles').set({ suspended_at: null }).where('id', '=', memberId).execute();
     await recordAudit(trx, {

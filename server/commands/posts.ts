@@ -1,15 +1,15 @@
-import { type CreatePostInput, EMPTY_POST_MESSAGE, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
-import { WALL_MESSAGES } from '@common/schemas/wall.ts';
+import { type CreatePostInput, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, forbidden, HttpError, notFound } from '@server/http/errors.ts';
+import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
-import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
 import {
   canDeleteComment,
   canDeletePost,
   canEditPost,
+  canSeeComment,
+  canSeePost,
   isOnAnotherMembersWall,
 } from '@server/policies/post.ts';
 import { sql, type Transaction } from 'kysely';
@@ -21,17 +21,14 @@ import { releaseUploads } from './uploads.ts';
 
 type Input = Omit<CreatePostInput, 'category'> & { category: NonNullable<CreatePostInput['category']> };
 
-const POST_NOT_FOUND = 'Post not found';
-
 /** Category fields belong to their category only: a prayer type on a food post is a mistake. */
 function checkCategoryFields(input: Input): void {
-  if (input.prayer_type && input.category !== 'prayer')
-    throw badRequest('A prayer type is only for prayer posts.');
+  if (input.prayer_type && input.category !== 'prayer') throw badRequest('prayer_type_not_prayer');
   if ((input.food_category || input.recipe) && input.category !== 'food') {
-    throw badRequest('A food category and recipe are only for food posts.');
+    throw badRequest('food_fields_not_food');
   }
   if ((input.location_lat === undefined) !== (input.location_lng === undefined)) {
-    throw badRequest('Send both location_lat and location_lng, or neither.');
+    throw badRequest('location_incomplete');
   }
 }
 
@@ -43,7 +40,7 @@ export async function createPost(
 ): Promise<string> {
   checkCategoryFields(input);
   const content = input.content ?? '';
-  if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
+  if (!content && !input.media_id) throw badRequest('empty_post');
   const media = input.media_id
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
@@ -74,13 +71,17 @@ export async function createPost(
   return id;
 }
 
-async function findPostForUpdate(trx: Transaction<DB>, postId: string) {
+/**
+ * The post the viewer acts on, when they may see it (policies/post.ts): one whose author is hidden
+ * from them answers as a missing one (404), whatever they ask of it.
+ */
+export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, postId: string) {
   const post = await trx
     .selectFrom('posts')
-    .select(['id', 'user_id', 'profile_owner_id', 'media_id'])
+    .select(['id', 'user_id', 'profile_owner_id', 'media_id', 'category'])
     .where('id', '=', postId)
     .executeTakeFirst();
-  if (!post) throw notFound(POST_NOT_FOUND);
+  if (!post || !(await canSeePost(trx, viewer.userId, post))) throw notFound('post_not_found');
   return post;
 }
 
@@ -90,12 +91,12 @@ export async function updatePostContent(
   postId: string,
   content: string,
 ) {
-  const post = await findPostForUpdate(trx, postId);
+  const post = await findVisiblePost(trx, viewer, postId);
   if (!canEditPost(viewer, post)) {
     const author = post.user_id === viewer.userId;
     throw author && isOnAnotherMembersWall(post)
-      ? new HttpError(403, 'approved_wall_post', WALL_MESSAGES.approvedLocked)
-      : forbidden('Only the author can edit this post.');
+      ? forbidden('approved_wall_post')
+      : forbidden('post_edit_author_only');
   }
   await trx
     .updateTable('posts')
@@ -109,10 +110,10 @@ export async function updatePostContent(
  * does, and so does the owner of the wall it stands on.
  */
 export async function deletePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
-  const post = await findPostForUpdate(trx, postId);
-  if (!canDeletePost(viewer, post)) throw forbidden('Only the author can delete this post.');
+  const post = await findVisiblePost(trx, viewer, postId);
+  if (!canDeletePost(viewer, post)) throw forbidden('post_delete_author_only');
   // A delete at the same moment removed it first (PostgreSQL): this one answers as if it came after.
-  if (!(await removePost(trx, after, post))) throw notFound(POST_NOT_FOUND);
+  if (!(await removePost(trx, after, post))) throw notFound('post_not_found');
 }
 
 /**
@@ -137,61 +138,6 @@ export async function removePost(
   return true;
 }
 
-/** Liking twice is the same as liking once; the author hears of it once. */
-export async function likePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
-  const post = await findPostForUpdate(trx, postId);
-  await refuseIfBlocked(trx, viewer.userId, post.user_id, BLOCK_MESSAGES.like);
-  const inserted = await trx
-    .insertInto('likes')
-    .values({ post_id: postId, user_id: viewer.userId, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-    await trx
-      .updateTable('posts')
-      .set({ like_count: sql`like_count + 1` })
-      .where('id', '=', postId)
-      .execute();
-    if (post.user_id !== viewer.userId) {
-      await notify(trx, after, { userId: post.user_id, fromUserId: viewer.userId, type: 'like', postId });
-    }
-  }
-  return likeState(trx, viewer, postId);
-}
-
-export async function unlikePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
-  await findPostForUpdate(trx, postId);
-  const deleted = await trx
-    .deleteFrom('likes')
-    .where('post_id', '=', postId)
-    .where('user_id', '=', viewer.userId)
-    .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) > 0) {
-    await trx
-      .updateTable('posts')
-      .set({ like_count: sql`like_count - 1` })
-      .where('id', '=', postId)
-      .execute();
-    await withdrawNotifications(trx, after, { type: 'like', postId, fromUserId: viewer.userId });
-  }
-  return likeState(trx, viewer, postId);
-}
-
-async function likeState(trx: Transaction<DB>, viewer: Viewer, postId: string) {
-  const row = await trx
-    .selectFrom('posts')
-    .select('like_count')
-    .where('id', '=', postId)
-    .executeTakeFirstOrThrow();
-  const mine = await trx
-    .selectFrom('likes')
-    .select('post_id')
-    .where('post_id', '=', postId)
-    .where('user_id', '=', viewer.userId)
-    .executeTakeFirst();
-  return { like_count: Number(row.like_count), liked_by_me: Boolean(mine) };
-}
-
 export async function addComment(
   trx: Transaction<DB>,
   after: After,
@@ -199,8 +145,7 @@ export async function addComment(
   postId: string,
   content: string,
 ): Promise<string> {
-  const post = await findPostForUpdate(trx, postId);
-  await refuseIfBlocked(trx, viewer.userId, post.user_id, BLOCK_MESSAGES.comment);
+  const post = await findVisiblePost(trx, viewer, postId);
   const id = uuidv7();
   const now = new Date().toISOString();
   await trx
@@ -221,12 +166,13 @@ export async function addComment(
 export async function deleteComment(trx: Transaction<DB>, viewer: Viewer, commentId: string) {
   const comment = await trx
     .selectFrom('comments')
-    .select(['id', 'user_id', 'post_id'])
-    .where('id', '=', commentId)
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select(['comments.id', 'comments.user_id', 'comments.post_id', 'posts.user_id as post_author_id'])
+    .where('comments.id', '=', commentId)
     .executeTakeFirst();
-  if (!comment) throw notFound('Comment not found');
-  if (!canDeleteComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
-  if (!(await removeComment(trx, comment))) throw notFound('Comment not found');
+  if (!comment || !(await canSeeComment(trx, viewer.userId, comment))) throw notFound('comment_not_found');
+  if (!canDeleteComment(viewer, comment)) throw forbidden('comment_delete_own_only');
+  if (!(await removeComment(trx, comment))) throw notFound('comment_not_found');
 }
 
 /**
@@ -249,8 +195,7 @@ export async function removeComment(
 }
 
 export async function sharePost(trx: Transaction<DB>, viewer: Viewer, postId: string): Promise<number> {
-  const post = await findPostForUpdate(trx, postId);
-  await refuseIfBlocked(trx, viewer.userId, post.user_id, BLOCK_MESSAGES.interact);
+  await findVisiblePost(trx, viewer, postId);
   await trx
     .updateTable('posts')
     .set({ share_count: sql`share_count + 1` })
@@ -266,8 +211,7 @@ export async function sharePost(trx: Transaction<DB>, viewer: Viewer, postId: st
 
 /** One view per member per post per UTC day. */
 export async function recordView(trx: Transaction<DB>, viewer: Viewer, postId: string): Promise<boolean> {
-  const post = await findPostForUpdate(trx, postId);
-  await refuseIfBlocked(trx, viewer.userId, post.user_id, BLOCK_MESSAGES.interact);
+  await findVisiblePost(trx, viewer, postId);
   const now = new Date().toISOString();
   const inserted = await trx
     .insertInto('post_views')

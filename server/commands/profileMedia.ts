@@ -1,4 +1,3 @@
-import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';
@@ -65,7 +64,7 @@ export async function moveCover(trx: Transaction<DB>, viewer: Viewer, position: 
     .select('cover_photo_url')
     .where('id', '=', viewer.userId)
     .executeTakeFirst();
-  if (!current?.cover_photo_url) throw badRequest(PROFILE_MESSAGES.coverNoFile, 'no_file');
+  if (!current?.cover_photo_url) throw badRequest('no_file');
   await trx
     .updateTable('profiles')
     .set({ cover_photo_position: position, updated_at: new Date().toISOString() })

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { dialects, makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { dialects, signedInMember, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from './notifications.ts';
 import { type CommandContext, runCommand } from './run.ts';
@@ -36,8 +36,8 @@ describe.each(dialects)('runCommand (%s)', (dialect) => {
       },
       log: { warn: (_d, message) => logged.push(message), error: (_d, message) => logged.push(message) },
     };
-    alice = (await makeUser(server)).me.id;
-    bob = (await makeUser(server)).me.id;
+    alice = (await signedInMember(server)).me.id;
+    bob = (await signedInMember(server)).me.id;
   });
   afterAll(async () => server.close());
 

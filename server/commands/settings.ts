@@ -2,7 +2,6 @@ import {
   type AccountSettings,
   DEFAULT_PREFERENCES,
   type Preferences,
-  SETTINGS_MESSAGES,
   type UpdateAccountInput,
   type UpdatePreferencesInput,
   type UpdatePrivacyInput,
@@ -11,14 +10,14 @@ import {
 import { sanitizeUsername } from '@common/username.ts';
 import { isUniqueViolation } from '@server/db/errors.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, HttpError, unauthorized } from '@server/http/errors.ts';
+import { badRequest, conflict, unauthorized } from '@server/http/errors.ts';
 import { daysUntilUsernameChange, presentAccount } from '@server/presenters/account.ts';
 import { getPreferences } from '@server/queries/settings.ts';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const usernameTaken = () => new HttpError(409, 'username_taken', SETTINGS_MESSAGES.usernameTaken);
+const usernameTaken = () => conflict('username_taken');
 
 /**
  * Full name and username together, or nothing: a refused username leaves the full name as it was.
@@ -44,7 +43,7 @@ export async function updateAccount(
   const username = input.username === undefined ? undefined : sanitizeUsername(input.username);
   if (username !== undefined && username !== current.username) {
     const days = daysUntilUsernameChange(current.last_username_change);
-    if (days > 0) throw badRequest(SETTINGS_MESSAGES.usernameLocked(days), 'username_locked');
+    if (days > 0) throw badRequest('username_locked', { count: days });
     const owner = await trx
       .selectFrom('profiles')
       .select('id')
@@ -54,7 +53,7 @@ export async function updateAccount(
     changes.username = username;
     changes.last_username_change = new Date().toISOString();
   }
-  if (Object.keys(changes).length === 0) throw badRequest(SETTINGS_MESSAGES.noChanges, 'no_changes');
+  if (Object.keys(changes).length === 0) throw badRequest('no_changes');
 
   const now = new Date().toISOString();
   await trx
@@ -93,7 +92,7 @@ export async function updatePrivacy(db: Db, userId: string, input: UpdatePrivacy
   const changes: { followers_visible?: boolean; who_can_message?: WhoCanMessage } = {};
   if (input.followers_visible !== undefined) changes.followers_visible = input.followers_visible;
   if (input.who_can_message !== undefined) changes.who_can_message = input.who_can_message;
-  if (Object.keys(changes).length === 0) throw badRequest(SETTINGS_MESSAGES.noChanges, 'no_changes');
+  if (Object.keys(changes).length === 0) throw badRequest('no_changes');
   await db
     .updateTable('profiles')
     .set({ ...changes, updated_at: new Date().toISOString() })
@@ -108,7 +107,7 @@ export async function updatePreferences(
   input: UpdatePreferencesInput,
 ): Promise<Preferences> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length === 0) throw badRequest(SETTINGS_MESSAGES.noChanges, 'no_changes');
+  if (Object.keys(changes).length === 0) throw badRequest('no_changes');
   const now = new Date().toISOString();
   await trx
     .insertInto('user_settings')

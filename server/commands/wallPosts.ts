@@ -1,13 +1,16 @@
-import { EMPTY_POST_MESSAGE, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
-import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
-import { WALL_MESSAGES, type WallPostInput } from '@common/schemas/wall.ts';
+import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
+import type { WallPostInput } from '@common/schemas/wall.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
-import { BLOCK_MESSAGES, refuseIfBlocked } from '@server/policies/blocks.ts';
-import { canModeratePendingPost, wallPostNeedsApproval } from '@server/policies/profile.ts';
+import { refuseIfHidden } from '@server/policies/blocks.ts';
+import {
+  canModeratePendingPost,
+  pendingPostVisibleTo,
+  wallPostNeedsApproval,
+} from '@server/policies/profile.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { notify } from './notifications.ts';
@@ -34,10 +37,10 @@ export async function createWallPost(
   urls: MediaUrls,
 ): Promise<WallResult> {
   const content = input.content ?? '';
-  if (!content && !input.media_id) throw badRequest(EMPTY_POST_MESSAGE, 'empty_post');
-  const owner = await trx.selectFrom('profiles').select('id').where('id', '=', ownerId).executeTakeFirst();
-  if (!owner) throw notFound(PROFILE_MESSAGES.userNotFound);
-  await refuseIfBlocked(trx, viewer.userId, ownerId, BLOCK_MESSAGES.wall);
+  if (!content && !input.media_id) throw badRequest('empty_post');
+  // Missing, or hidden from the viewer (a block, a suspension): the same 404 as the profile page.
+  await refuseIfHidden(trx, viewer.userId, ownerId, 'user_not_found');
+  const owner = { id: ownerId };
   const media = input.media_id
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
@@ -88,12 +91,11 @@ async function findPendingForOwner(trx: Transaction<DB>, viewer: Viewer, pending
     .selectFrom('pending_posts')
     .selectAll()
     .where('id', '=', pendingId)
+    .where(pendingPostVisibleTo(viewer))
     .executeTakeFirst();
-  // Only its author and the wall's owner know it exists (queries/wall.ts): anyone else gets a 404.
-  if (!pending || (pending.author_id !== viewer.userId && pending.profile_owner_id !== viewer.userId)) {
-    throw notFound(WALL_MESSAGES.pendingNotFound);
-  }
-  if (!canModeratePendingPost(viewer, pending)) throw forbidden(WALL_MESSAGES.ownerOnly);
+  // Only its author and the wall's owner know it exists (as in queries/wall.ts): anyone else gets a 404.
+  if (!pending) throw notFound('pending_post_not_found');
+  if (!canModeratePendingPost(viewer, pending)) throw forbidden('wall_owner_only');
   return pending;
 }
 
@@ -118,8 +120,7 @@ export async function approvePendingPost(
   pendingId: string,
 ): Promise<string> {
   const pending = await findPendingForOwner(trx, viewer, pendingId);
-  await refuseIfBlocked(trx, viewer.userId, pending.author_id, BLOCK_MESSAGES.wall);
-  if (!(await takePending(trx, viewer, pendingId))) throw notFound(WALL_MESSAGES.pendingNotFound);
+  if (!(await takePending(trx, viewer, pendingId))) throw notFound('pending_post_not_found');
   const now = new Date().toISOString();
   await trx
     .insertInto('posts')
@@ -148,6 +149,6 @@ export async function rejectPendingPost(
   pendingId: string,
 ) {
   const pending = await findPendingForOwner(trx, viewer, pendingId);
-  if (!(await takePending(trx, viewer, pendingId))) throw notFound(WALL_MESSAGES.pendingNotFound);
+  if (!(await takePending(trx, viewer, pendingId))) throw notFound('pending_post_not_found');
   await releaseUploads(trx, after, [pending.media_id]);
 }

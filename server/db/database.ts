@@ -30,7 +30,12 @@ function withStatementCache(sqlite: Database.Database) {
   const statements = new LRUCache<string, CachedStatement>({ max: 500 });
   return {
     close: () => sqlite.close(),
-    prepare: (sql: string) => {
+    prepare: (text: string) => {
+      // Kysely begins every transaction with a deferred 'begin'. A transaction that reads, then writes
+      // while another process (npm run admin, a backup) has committed since its read cannot upgrade
+      // its snapshot: SQLite answers SQLITE_BUSY at once, without waiting out busy_timeout (a sign-up
+      // in the e2e run failed so, as a 422). 'begin immediate' takes the write lock first, and waits.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let statement = statements.get(sql);
       if (!statement) {
         statement = cacheable(sqlite.prepare(sql));

@@ -1,4 +1,4 @@
-import { dialects, makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { dialects, signedInMember, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate.ts';
@@ -49,8 +49,8 @@ describe.each(dialects)('migrations (%s)', (dialect) => {
   });
 
   it("delete every row of a member when the account goes, and keep the others'", async () => {
-    const { me: alice } = await makeUser(server);
-    const { me: bob } = await makeUser(server);
+    const { me: alice } = await signedInMember(server);
+    const { me: bob } = await signedInMember(server);
     const db = server.built.ctx.database.db as any;
     const now = new Date().toISOString();
     await db

@@ -154,7 +154,7 @@ describe.each(dialects)('upgrading a database of an older release (%s)', (dialec
   it('keeps every row through the later migrations, and the app serves them', async () => {
     expect(migrationNames).toContain(OLD_RELEASE);
     expect(migrationNames.at(-1)).not.toBe(OLD_RELEASE);
-    const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+    const pgDb = dialect === 'postgres' ? await createPostgresDatabase({ fresh: true }) : undefined;
     dropPostgres = pgDb?.drop;
     const databaseUrl = pgDb?.url;
 

@@ -1,9 +1,10 @@
+import { type ErrorArgs, type ErrorCode, errorMessage } from '@common/errors.ts';
 import type { FastifyInstance } from 'fastify';
 
-// A plain error with a status and code (not HttpError: errors.ts registers this parser), answered by
-// the error handler as { error: { code, message } }.
-const badBody = (code: string, message: string) =>
-  Object.assign(new Error(message), { statusCode: 400, code });
+// A plain error with a status, code and params (not HttpError: errors.ts registers this parser),
+// answered by the error handler as { error: { code, message, params } }.
+const badBody = <C extends ErrorCode>(code: C, ...args: ErrorArgs<C>) =>
+  Object.assign(new Error(errorMessage(code, ...args)), { statusCode: 400, code, params: args[0] });
 
 /** Deeper than any payload of ours: a body nested past it is refused before anything walks it. */
 export const MAX_JSON_DEPTH = 32;
@@ -40,19 +41,13 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      done(
-        badBody(
-          'too_deeply_nested',
-          `The request body is too deeply nested (at most ${MAX_JSON_DEPTH} levels).`,
-        ),
-        undefined,
-      );
+      done(badBody('too_deeply_nested', { levels: MAX_JSON_DEPTH }), undefined);
       return;
     }
     parse(request, text, (error, value) => {
       if (error) return done(error, undefined);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        return done(badBody('invalid_input', 'The request body must be a JSON object.'), undefined);
+        return done(badBody('body_not_object'), undefined);
       }
       return done(null, value);
     });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors.ts';
+import { forbidden } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,11 +19,7 @@ export function registerOriginCheck(app: FastifyInstance, trustedOrigins: string
     if ((request.routeOptions.config as { withoutOrigin?: boolean } | undefined)?.withoutOrigin) return;
     const origin = request.headers.origin;
     if (!origin || !trusted.has(origin)) {
-      throw new HttpError(
-        403,
-        'bad_origin',
-        origin ? `Requests from ${origin} are not allowed.` : 'The request must carry an Origin header.',
-      );
+      throw origin ? forbidden('bad_origin', { origin }) : forbidden('missing_origin');
     }
   });
 }

@@ -4,10 +4,11 @@ import path from 'node:path';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestServer,
 } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { uploadPhoto, uploadVideo } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMetaTags } from './postPage.ts';
@@ -101,8 +102,8 @@ describe('GET /post/:id', () => {
   });
 
   it('answers crawlers with the post tags in the HTML itself', async () => {
-    const { client } = await makeUser(server, { name: 'Ruth Baker' });
-    const post = (await client.post('/api/posts', { content: 'Fresh bread & "butter"' })).body;
+    const { client } = await signedInMember(server, { name: 'Ruth Baker' });
+    const post = await makePost(client, { content: 'Fresh bread & "butter"' });
     const res = await fetch(`${server.baseUrl}/post/${post.id}`);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -114,7 +115,7 @@ describe('GET /post/:id', () => {
     expect(html).not.toContain('content="app"');
     expect(html).toContain('<div id="root">');
     // Replacement patterns in a member's text stay text.
-    const dollars = (await client.post('/api/posts', { content: "Bread for $& and $' today" })).body;
+    const dollars = await makePost(client, { content: "Bread for $& and $' today" });
     const priced = await (await fetch(`${server.baseUrl}/post/${dollars.id}`)).text();
     expect(priced).toContain(
       '<meta property="og:description" content="Bread for $&amp; and $&#39; today" />',
@@ -122,11 +123,11 @@ describe('GET /post/:id', () => {
   });
 
   it('announces a video post as a video and a photo post as an image, from what was uploaded', async () => {
-    const { client } = await makeUser(server, { name: 'Vera Clip' });
+    const { client } = await signedInMember(server, { name: 'Vera Clip' });
     const video = await uploadVideo(server, client);
     const photo = await uploadPhoto(server, client);
-    const videoPost = (await client.post('/api/posts', { content: 'Clip', media_id: video.id })).body;
-    const photoPost = (await client.post('/api/posts', { content: 'Photo', media_id: photo.id })).body;
+    const videoPost = await makePost(client, { content: 'Clip', media_id: video.id });
+    const photoPost = await makePost(client, { content: 'Photo', media_id: photo.id });
     const videoHtml = await (await fetch(`${server.baseUrl}/post/${videoPost.id}`)).text();
     expect(videoHtml).toContain(`<meta property="og:video" content="${server.baseUrl}${video.url}" />`);
     expect(videoHtml).toContain('<meta property="og:video:type" content="video/mp4" />');
@@ -160,11 +161,11 @@ describe.each(dialects)('GET /post/:id between members who blocked each other (%
   });
 
   it('gives a member hidden from the author the page of a missing post, and everyone else the tags', async () => {
-    const author = await makeUser(server, { name: 'Abel Author' });
-    const blocked = await makeUser(server, { name: 'Bo Blocked' });
-    const blocking = await makeUser(server, { name: 'Bea Blocking' });
-    const bystander = await makeUser(server, { name: 'Cy Bystander' });
-    const post = (await author.client.post('/api/posts', { content: 'A private thought' })).body;
+    const author = await signedInMember(server, { name: 'Abel Author' });
+    const blocked = await signedInMember(server, { name: 'Bo Blocked' });
+    const blocking = await signedInMember(server, { name: 'Bea Blocking' });
+    const bystander = await signedInMember(server, { name: 'Cy Bystander' });
+    const post = await makePost(author.client, { content: 'A private thought' });
     expect((await author.client.request('PUT', `/api/blocks/${blocked.me.id}`)).status).toBe(200);
     expect((await blocking.client.request('PUT', `/api/blocks/${author.me.id}`)).status).toBe(200);
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { insertPendingRequest } from '@server/test/friendRequests.ts';
 import {
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   makeUserInput,
   readOutbox,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -55,8 +55,8 @@ describe('requests an attacker would send', () => {
   });
 
   it('checks the Origin of every mutating request, however its path is written', async () => {
-    const sender = await makeUser(server);
-    const receiver = await makeUser(server);
+    const sender = await signedInMember(server);
+    const receiver = await signedInMember(server);
     await insertPendingRequest(server, sender.me.id, receiver.me.id);
     const cookie = cookieHeader(receiver.client);
     const { port } = new URL(server.baseUrl);
@@ -93,7 +93,7 @@ describe('requests an attacker would send', () => {
   });
 
   it('forwards only the allow-listed Better Auth endpoints, whatever a path parameter holds', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const cookie = cookieHeader(client);
     const ok = await rawRequest(server.baseUrl, 'GET /api/auth/get-session HTTP/1.1', { Cookie: cookie });
     expect(ok.status).toBe(200);
@@ -121,7 +121,7 @@ describe('requests an attacker would send', () => {
   });
 
   it('refuses deeply nested and non-object JSON bodies with a 400 on every route', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     const deepArray = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
     for (const [method, url] of [
@@ -162,7 +162,7 @@ describe('requests an attacker would send', () => {
   });
 
   it('answers a taken username the same whether the email has an account or not', async () => {
-    const owner = await makeUser(server, { username: 'taken_for_probe' });
+    const owner = await signedInMember(server, { username: 'taken_for_probe' });
     const answer = async (email: string) => {
       const started = performance.now();
       const res = await new TestClient(server.baseUrl).post(
@@ -216,7 +216,7 @@ describe('security headers', () => {
   };
 
   it('puts the CSP, frame and referrer headers on every HTML answer', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const post = await client.post('/api/posts', { content: 'A post with a page' });
     expect(post.status).toBe(201);
     const pages = [
@@ -241,7 +241,7 @@ describe('security headers', () => {
   });
 
   it('serves uploads under a sandbox CSP', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const photo = await uploadPhoto(server, client);
     const res = await fetch(new URL(photo.url, server.baseUrl));
     expect(res.status).toBe(200);

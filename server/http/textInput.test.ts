@@ -1,8 +1,8 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   makeUserInput,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -33,8 +33,8 @@ describe.each(dialects)('text input on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    member = (await makeUser(server)).client;
-    otherId = (await makeUser(server)).me.id;
+    member = (await signedInMember(server)).client;
+    otherId = (await signedInMember(server)).me.id;
     postId = (await member.post('/api/posts', { content: 'hello' })).body.id;
   }, 60_000);
   afterAll(async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
+import { errorBody } from './errors.ts';
 import { renderPostPage } from './postPage.ts';
 import { screenPreloads } from './screenPreloads.ts';
 
@@ -57,9 +58,8 @@ function registerSecurityHeaders(
   });
 }
 
-const notFoundBody = (request: FastifyRequest) => ({
-  error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` },
-});
+const notFoundBody = (request: FastifyRequest) =>
+  errorBody('not_found', { method: request.method, url: request.url });
 
 /** Serves the built React app from dist/, with index.html for every client-side route. */
 export async function registerWebApp(

@@ -2,8 +2,8 @@ import { PROFILE_MESSAGES } from '@common/schemas/profiles.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   makeUserInput,
+  signUpMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -20,7 +20,7 @@ const MINUTE = 60_000;
 
 describe.each(dialects)('unconfirmed accounts (%s)', (dialect) => {
   let server: TestServer;
-  let viewer: Awaited<ReturnType<typeof makeUser>>;
+  let viewer: Awaited<ReturnType<typeof signUpMember>>;
   const db = () => server.built.ctx.database.db;
 
   /** Signs up without following the confirmation link. */
@@ -37,7 +37,7 @@ describe.each(dialects)('unconfirmed accounts (%s)', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    viewer = await makeUser(server, { name: 'Vera Viewer' });
+    viewer = await signUpMember(server, { name: 'Vera Viewer' });
   });
   afterAll(async () => {
     await server.close();
@@ -64,7 +64,7 @@ describe.each(dialects)('unconfirmed accounts (%s)', (dialect) => {
 
   it('deletes accounts unconfirmed a week after sign-up, freeing username and email; confirmed ones stay', async () => {
     const { input } = await signUpOnly({ name: 'Una Late', username: 'una_late' });
-    const confirmed = await makeUser(server, { name: 'Carl Confirmed', username: 'carl_confirmed' });
+    const confirmed = await signUpMember(server, { name: 'Carl Confirmed', username: 'carl_confirmed' });
     const email = input.email.toLowerCase();
     const ctx = server.built.ctx;
 
@@ -81,7 +81,7 @@ describe.each(dialects)('unconfirmed accounts (%s)', (dialect) => {
       await deleteUnconfirmedAccounts(ctx, { now: Date.now() + UNCONFIRMED_ACCOUNT_TTL_MS + MINUTE }),
     ).toBe(2);
     expect(await userByEmail(email)).toBeUndefined();
-    const again = await makeUser(server, { name: 'Una Again', email, username: 'una_late' });
+    const again = await signUpMember(server, { name: 'Una Again', email, username: 'una_late' });
     expect(again.me.profile.username).toBe('una_late');
     expect((await viewer.client.get('/api/profiles/by-username/una_late')).status).toBe(200);
 

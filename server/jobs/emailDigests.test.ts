@@ -3,8 +3,8 @@ import path from 'node:path';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   readOutbox,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -39,7 +39,7 @@ describe.each(dialects)('daily New posts digest and unsubscribe (%s)', (dialect)
       .execute();
 
   async function reader(name: string) {
-    const member = await makeUser(server, { name });
+    const member = await signedInMember(server, { name });
     expect(
       (await member.client.request('PATCH', '/api/settings/preferences', { email_new_posts: true })).status,
     ).toBe(200);
@@ -47,12 +47,12 @@ describe.each(dialects)('daily New posts digest and unsubscribe (%s)', (dialect)
   }
 
   it('sends followers one digest a day of the new posts of people they follow, with a working unsubscribe', async () => {
-    const author = await makeUser(server, { name: 'Ada Author' });
-    const blocked = await makeUser(server, { name: 'Bo Blocked' });
-    const quiet = await makeUser(server, { name: 'Quinn Quiet' });
+    const author = await signedInMember(server, { name: 'Ada Author' });
+    const blocked = await signedInMember(server, { name: 'Bo Blocked' });
+    const quiet = await signedInMember(server, { name: 'Quinn Quiet' });
     const bob = await reader('Bob Reader');
     const nobody = await reader('Nora Nofollow');
-    const off = await makeUser(server, { name: 'Olga Off' });
+    const off = await signedInMember(server, { name: 'Olga Off' });
     for (const followed of [author, blocked, quiet]) {
       expect((await bob.client.request('PUT', `/api/follows/${followed.me.id}`)).status).toBe(200);
     }

@@ -15,10 +15,14 @@ export type { JobDefinition, JobRunner } from './runner.ts';
  */
 export function startJobs(
   ctx: CommandContext & Pick<MailContext, 'mailer' | 'config'>,
-  options: Omit<JobRunnerOptions, 'db' | 'log' | 'jobs'> = {},
+  options: Omit<JobRunnerOptions, 'db' | 'log' | 'jobs'> & {
+    /** false: the runner only runs when asked (`tick()`), as the tests not about jobs want. */
+    start?: boolean;
+  } = {},
 ): JobRunner {
+  const { start = true, ...runnerOptions } = options;
   const runner = createJobRunner({
-    ...options,
+    ...runnerOptions,
     db: ctx.database.db,
     log: ctx.log,
     jobs: [
@@ -30,6 +34,6 @@ export function startJobs(
       deleteUnconfirmedAccountsJob(ctx),
     ],
   });
-  runner.start();
+  if (start) runner.start();
   return runner;
 }

@@ -1,6 +1,6 @@
 import type { MediaUpload } from '@common/schemas/media.ts';
 import type { DB, MediaObjectsTable } from '@server/db/types.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { badRequest } from '@server/http/errors.ts';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -13,8 +13,7 @@ import type { MediaStorage, MediaUrls } from './storage.ts';
 
 export type MediaObjectRow = Selectable<MediaObjectsTable>;
 
-const uploadNotFound = () =>
-  new HttpError(400, 'invalid_media', 'That upload was not found. Please upload the file again.');
+const uploadNotFound = () => badRequest('invalid_media');
 
 /** The 201 answer of POST /api/media. */
 export function presentMediaUpload(
@@ -52,10 +51,7 @@ const SHOWN_BY = [
   { table: 'profiles', column: 'profile_video_media_id', by: 'profile' },
 ] as const;
 
-const alreadyShown = {
-  post: 'That upload is already part of a post. Please upload it again.',
-  profile: 'That upload is already on your profile. Please upload it again.',
-} as const;
+const alreadyShown = { post: 'media_in_post', profile: 'media_on_profile' } as const;
 
 /** For each place that shows uploads: does it show `mediaId` (a value or a column reference)? */
 export function shownBy(eb: ExpressionBuilder<DB, 'media_objects'>, mediaId: Expression<string>) {
@@ -95,7 +91,7 @@ export async function claimMedia(
     .where('id', '=', mediaId)
     .executeTakeFirstOrThrow();
   const owner = SHOWN_BY.find((_, i) => Boolean(Number((shown as Record<string, unknown>)[`shown_${i}`])));
-  if (owner) throw new HttpError(400, 'invalid_media', alreadyShown[owner.by]);
+  if (owner) throw badRequest(alreadyShown[owner.by]);
   return {
     id: media.id,
     kind: media.kind,

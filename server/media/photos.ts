@@ -1,5 +1,5 @@
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@common/schemas/media.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { MEDIA_LIMITS } from '@common/schemas/media.ts';
+import { badRequest, httpError } from '@server/http/errors.ts';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { type SniffedMedia, sniffMedia } from './sniff.ts';
 
@@ -20,7 +20,7 @@ export interface ProcessedPhoto {
   height: number;
 }
 
-const unreadable = () => new HttpError(415, 'unsupported_media', MEDIA_MESSAGES.unsupported);
+const unreadable = () => httpError(415, 'unsupported_media');
 
 /**
  * Re-encodes a photo: turned upright from its EXIF orientation, every metadata block dropped (sharp
@@ -41,11 +41,7 @@ export async function processPhoto(input: Buffer, sniffed: SniffedMedia): Promis
   if (metadata.format !== sniffed.format) throw unreadable();
   // For an animation `height` is every frame stacked: the pixels sharp has to decode.
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    const message =
-      (metadata.pages ?? 1) > 1
-        ? 'Animations can be at most 100 megapixels, all frames together.'
-        : 'Photos can be at most 100 megapixels.';
-    throw new HttpError(400, 'photo_too_large', message);
+    throw badRequest((metadata.pages ?? 1) > 1 ? 'animation_too_many_pixels' : 'photo_too_many_pixels');
   }
 
   try {
@@ -97,7 +93,7 @@ export async function processPoster(
   const [shownWidth, shownHeight] = (metadata.orientation ?? 1) >= 5 ? [height, width] : [width, height];
   const ratio = shownWidth / shownHeight / (video.width / video.height);
   if (!video.width || !video.height || Math.abs(ratio - 1) > MEDIA_LIMITS.posterAspectTolerance) {
-    throw new HttpError(400, 'poster_mismatch', MEDIA_MESSAGES.posterMismatch);
+    throw badRequest('poster_mismatch');
   }
   try {
     const data = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
@@ -111,7 +107,7 @@ export async function processPoster(
   }
 }
 
-const unsupportedPoster = () => new HttpError(415, 'unsupported_poster', MEDIA_MESSAGES.posterUnsupported);
+const unsupportedPoster = () => httpError(415, 'unsupported_poster');
 
 function encodeMain(
   image: Sharp,

@@ -1,4 +1,4 @@
-import { uploadQuotaBytesMessage, uploadQuotaFilesMessage } from '@common/schemas/media.ts';
+import { megabytes } from '@common/schemas/media.ts';
 import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
 import type { DB } from '@server/db/types.ts';
@@ -21,8 +21,17 @@ export interface UploadUsage {
 
 /** A 429 with the moment the quota frees up, sent as Retry-After. */
 export class UploadQuotaExceeded extends HttpError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, 'upload_quota_exceeded', message, retryAfterSeconds);
+  constructor(
+    params:
+      | { code: 'upload_quota_files'; uploaded: number; limit: number }
+      | { code: 'upload_quota_bytes'; uploaded: string; limit: string }
+      | { code: 'upload_quota_bytes_file'; uploaded: string; file: string; limit: string },
+    retryAfterSeconds: number,
+  ) {
+    const { code, ...values } = params;
+    const { message } = HttpError.of(429, code, values as never);
+    super(429, code, message, values);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -58,10 +67,19 @@ export function assertWithinQuota(
 ): void {
   const retryAfter = Math.max(1, Math.ceil(((usage.freesAt ?? now) - now) / 1000));
   if (usage.files >= quota.files) {
-    throw new UploadQuotaExceeded(uploadQuotaFilesMessage(usage.files, quota.files), retryAfter);
+    throw new UploadQuotaExceeded(
+      { code: 'upload_quota_files', uploaded: usage.files, limit: quota.files },
+      retryAfter,
+    );
   }
   if (usage.bytes + fileBytes > quota.bytes) {
-    throw new UploadQuotaExceeded(uploadQuotaBytesMessage(usage.bytes, fileBytes, quota.bytes), retryAfter);
+    const [uploaded, limit] = [megabytes(usage.bytes), megabytes(quota.bytes)];
+    throw new UploadQuotaExceeded(
+      fileBytes > 0
+        ? { code: 'upload_quota_bytes_file', uploaded, file: megabytes(fileBytes), limit }
+        : { code: 'upload_quota_bytes', uploaded, limit },
+      retryAfter,
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { MEDIA_LIMITS, MEDIA_MESSAGES, videoTooLongMessage } from '@common/schemas/media.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { MEDIA_LIMITS } from '@common/schemas/media.ts';
+import { badRequest, HttpError, httpError } from '@server/http/errors.ts';
 import {
   BufferSource,
   BufferTarget,
@@ -24,7 +24,7 @@ export interface ProbedVideo {
   height: number;
 }
 
-const unreadable = () => new HttpError(415, 'unsupported_media', MEDIA_MESSAGES.unsupported);
+const unreadable = () => httpError(415, 'unsupported_media');
 
 /**
  * Far more packets than any camera writes in a clip we take (240 fps video and its audio for
@@ -192,7 +192,10 @@ export async function probeVideo(filePath: string, sniffed: SniffedMedia): Promi
     input.dispose();
   }
   if (probed.seconds > MEDIA_LIMITS.videoSeconds + MEDIA_LIMITS.videoToleranceSeconds) {
-    throw new HttpError(400, 'video_too_long', videoTooLongMessage(probed.seconds));
+    throw badRequest('video_too_long', {
+      max: MEDIA_LIMITS.videoSeconds,
+      seconds: probed.seconds.toFixed(1),
+    });
   }
   return { durationMs: Math.round(probed.seconds * 1000), width: probed.width, height: probed.height };
 }

@@ -1,25 +1,14 @@
 import type { PlaceKind } from '@common/schemas/places.ts';
 import type { Log } from '@server/commands/run.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { HttpError, httpError } from '@server/http/errors.ts';
 import type { OverpassElement, Point } from './geo.ts';
 
 // The two OpenStreetMap services behind 'Find Local Churches' and 'Find Local Restaurants'. Both
 // answer members' searches through our server only (DESIGN section 6): the browser never calls them.
 
-export const mapUnreachable = () =>
-  new HttpError(
-    503,
-    'map_unavailable',
-    'The map service could not be reached. Please try again in a minute.',
-  );
-export const mapBusy = () =>
-  new HttpError(503, 'map_busy', 'The map service is busy right now. Please try again in a few seconds.');
-export const mapGarbled = () =>
-  new HttpError(
-    502,
-    'map_bad_answer',
-    'The map service sent an answer we could not read. Please try again in a minute.',
-  );
+export const mapUnreachable = () => httpError(503, 'map_unavailable');
+export const mapBusy = () => httpError(503, 'map_busy');
+export const mapGarbled = () => httpError(502, 'map_bad_answer');
 
 export interface OsmClientOptions {
   nominatimUrl: string;

@@ -1,7 +1,7 @@
 import type { PlaceKind, PlacesQuery, PlacesResult } from '@common/schemas/places.ts';
 import type { Log } from '@server/commands/run.ts';
 import type { DB } from '@server/db/types.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { notFound } from '@server/http/errors.ts';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { nearestPlaces, type Point } from './geo.ts';
@@ -23,12 +23,7 @@ export interface PlacesServiceOptions {
 export const SEARCH_RADIUS_KM = 8;
 const DAY_MS = 24 * 60 * 60_000;
 
-export const placeNotFound = (query: string) =>
-  new HttpError(
-    404,
-    'place_not_found',
-    `We could not find "${query}" on the map. Try a city name or a ZIP code.`,
-  );
+export const placeNotFound = (query: string) => notFound('place_not_found', { query });
 
 /** Same text, same key: case and spacing do not make another lookup. */
 const geocodeKey = (query: string) => query.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();

@@ -1,12 +1,13 @@
-import { BLOCK_MESSAGES } from '@common/schemas/blocks.ts';
+import type { PlainErrorCode } from '@common/errors.ts';
 import type { DB } from '@server/db/types.ts';
-import { forbidden } from '@server/http/errors.ts';
+import { notFound } from '@server/http/errors.ts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 
 /**
  * Block and Mute: the one place that decides who is hidden from whom.
  * - A block works both ways: neither member sees the other's profile or posts, and neither can follow,
- *   message, write on the wall of, comment on or like anything of the other.
+ *   message, write on the wall of, comment on or like anything of the other: to each, the other and
+ *   everything of theirs is missing (404), as it is on the profile page.
  * - A mute only takes the muted member's posts out of the muter's feeds; nobody is told.
  * - A hidden member is hidden from everyone, the same way: one an admin suspended (profiles.suspended_at)
  *   until an admin restores them (their rows stay, so restoring brings everything back), and one who has
@@ -34,16 +35,18 @@ export async function blockedBetween(db: Db, a: string, b: string): Promise<bool
 }
 
 /**
- * Refuses (403 with `message`) an interaction of the viewer with a member when either blocked the other
- * or the member is hidden (suspended, unconfirmed): the same answer, so a hidden member looks blocked.
+ * Refuses (404 with `notFoundCode`, the code of a missing member or thing) whatever the viewer asks
+ * of a member, or of a thing of theirs, when either blocked the other or the member is hidden
+ * (suspended, unconfirmed), or missing: what the viewer may not see does not exist for them, so a
+ * hidden member, a blocked one and a missing one get the same answer.
  */
-export async function refuseIfBlocked(
+export async function refuseIfHidden(
   db: Db,
   viewerId: string,
   memberId: string,
-  message: string,
+  notFoundCode: PlainErrorCode,
 ): Promise<void> {
-  if (!(await canSeeMember(db, viewerId, memberId))) throw forbidden(message);
+  if (!(await canSeeMember(db, viewerId, memberId))) throw notFound(notFoundCode);
 }
 
 /** The members hidden from this one (blocks either way): what concerns them is not sent to these. */
@@ -110,5 +113,3 @@ export function notSuspended(memberColumn: string): RawBuilder<SqlBool> {
   const member = sql.ref(memberColumn);
   return sql<SqlBool>`not exists (select 1 from profiles suspended where suspended.id = ${member} and suspended.suspended_at is not null)`;
 }
-
-export { BLOCK_MESSAGES };

@@ -63,6 +63,44 @@ export function accessOf(
   return needsApproval(circle) ? 'request' : 'open';
 }
 
+/** What a request needs of the viewer's place in a circle: to be in it, or to be its host. */
+export type CircleNeed = 'member' | 'host';
+
+/** Whether a member with this role may do what needs `need` (read the members and chat; host it). */
+export function roleMay(role: CircleRole | null, need: CircleNeed): boolean {
+  return need === 'host' ? role === 'host' : role !== null;
+}
+
+/**
+ * Where the viewer stands towards a circle (accessOf) and their one preview: available to a
+ * non-member who must ask to join a live circle that allows previews, until they start it; `until`
+ * while it runs.
+ */
+export function standingOf(
+  circle: Pick<
+    Circle,
+    'status' | 'visibility' | 'join_by_blessing' | 'member_count' | 'max_guests' | 'allow_preview'
+  >,
+  role: CircleRole | null,
+  request: 'pending' | 'declined' | null,
+  previewStarted: string | null,
+  now = Date.now(),
+): { access: CircleAccess; preview: { available: boolean; until: string | null } } {
+  const access = accessOf(circle, role, request);
+  const canPreview =
+    !role &&
+    circle.allow_preview &&
+    circle.status === 'live' &&
+    (access === 'request' || access === 'pending');
+  return {
+    access,
+    preview: {
+      available: canPreview && previewStarted === null,
+      until: canPreview && previewRunning(previewStarted, now) ? previewUntil(previewStarted!) : null,
+    },
+  };
+}
+
 /** The preview window of a non-member who started one at `startedAt`. */
 export function previewUntil(startedAt: string): string {
   return new Date(Date.parse(startedAt) + CIRCLE_LIMITS.previewMs).toISOString();

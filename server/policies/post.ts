@@ -1,13 +1,32 @@
 import type { Viewer } from '@server/auth/sessions.ts';
+import type { DB } from '@server/db/types.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { canSeeMember } from './blocks.ts';
 
+type Db = Kysely<DB> | Transaction<DB>;
 type PostOwners = { user_id: string; profile_owner_id: string | null };
 
 /**
- * Posts are public to every signed-in member. Only the author edits one, and not once it stands on
- * another member's wall (the owner approved those words); the author or the wall's owner deletes one.
+ * Posts are public to every signed-in member, but for those their author is hidden from (a block
+ * either way, a suspended or unconfirmed author: blocks.ts): to them the post does not exist, for
+ * reading (queries filter with notHiddenFrom on `posts.user_id`) and for everything else (404). Only
+ * the author edits one, and not once it stands on another member's wall (the owner approved those
+ * words); the author or the wall's owner deletes one.
  */
-export function canViewPost(viewer: Viewer | null): boolean {
-  return viewer !== null;
+export async function canSeePost(db: Db, viewerId: string, post: { user_id: string }): Promise<boolean> {
+  return canSeeMember(db, viewerId, post.user_id);
+}
+
+/** A comment is seen with its post, unless its own author is hidden from the viewer. */
+export async function canSeeComment(
+  db: Db,
+  viewerId: string,
+  comment: { user_id: string; post_author_id: string },
+): Promise<boolean> {
+  return (
+    (await canSeeMember(db, viewerId, comment.post_author_id)) &&
+    (await canSeeMember(db, viewerId, comment.user_id))
+  );
 }
 
 /** A post its author wrote on another member's wall: it got there only by the owner's approval. */

@@ -1,6 +1,7 @@
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import type { ExpressionBuilder } from 'kysely';
+import { notHiddenFrom } from './blocks.ts';
 
 /** Profiles are seen by every signed-in member; only the owner edits one. */
 export function canViewProfile(viewer: Viewer | null): boolean {
@@ -28,14 +29,19 @@ export function wallPostNeedsApproval(viewer: Viewer, profile: { id: string }): 
 }
 
 /**
- * A post waiting for approval is seen by its author and by the wall's owner, nobody else. A filter,
- * so every query of pending posts applies the same rule (one post or a list alike).
+ * A post waiting for approval is seen by its author and by the wall's owner, nobody else, and not
+ * while the other of the two is hidden from the viewer (blocks.ts). A filter, so every query and
+ * command on pending posts applies the same rule (one post or a list alike); one not seen is a 404.
  */
 export function pendingPostVisibleTo(viewer: Viewer) {
   return (eb: ExpressionBuilder<DB, 'pending_posts'>) =>
-    eb.or([
-      eb('pending_posts.author_id', '=', viewer.userId),
-      eb('pending_posts.profile_owner_id', '=', viewer.userId),
+    eb.and([
+      eb.or([
+        eb('pending_posts.author_id', '=', viewer.userId),
+        eb('pending_posts.profile_owner_id', '=', viewer.userId),
+      ]),
+      notHiddenFrom(viewer.userId, 'pending_posts.author_id'),
+      notHiddenFrom(viewer.userId, 'pending_posts.profile_owner_id'),
     ]);
 }
 

@@ -19,3 +19,8 @@ export async function canJoinRoom(db: Kysely<DB>, viewer: Viewer, room: ParsedRo
       return (await circleRole(db, room.id, viewer.userId)) !== null;
   }
 }
+
+/** The private room holds the member's notifications and messages: it is not theirs to leave. */
+export function canLeaveRoom(room: ParsedRoom): boolean {
+  return room.kind !== 'user';
+}

@@ -33,7 +33,7 @@ export const encodeIdCursor = (id: string) => Buffer.from(id).toString('base64ur
 export function decodeIdCursor(cursor: string, what: string): string {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^[0-9a-zA-Z-]{1,64}$/.test(id)) {
-    throw badRequest(`The page cursor is not valid. Reload ${what}.`, 'invalid_cursor');
+    throw badRequest('invalid_cursor', { what });
   }
   return id;
 }
@@ -132,7 +132,7 @@ export async function listShows(
   { cursor, limit }: { cursor?: string | undefined; limit: number },
 ): Promise<AdminShowsPage> {
   if (cursor !== undefined && !/^\d{1,9}$/.test(cursor)) {
-    throw badRequest('The page cursor is not valid. Reload the shows.', 'invalid_cursor');
+    throw badRequest('invalid_cursor', { what: 'the shows' });
   }
   const offset = cursor ? Number(cursor) : 0;
   const rows = await db

@@ -3,11 +3,23 @@ import {
   CIRCLE_LIMITS,
   type Circle,
   type CircleMember,
+  type CirclePage,
   type JoinRequest,
+  type SignalInput,
 } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
+import { conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
-import { type CircleRole, circleVisibleTo } from '@server/policies/circle.ts';
+import {
+  type CircleNeed,
+  type CircleRole,
+  canSeeCircle,
+  circleVisibleTo,
+  previewRunning,
+  previewUntil,
+  roleMay,
+  standingOf,
+} from '@server/policies/circle.ts';
 import { presentChatMessage, presentCircle, selectCircles } from '@server/presenters/circle.ts';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -35,6 +47,85 @@ export async function findJoinRequest(db: Db, circleId: string, userId: string) 
     .where('circle_id', '=', circleId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * The viewer's role in a circle they ask something of, once they may (policies/circle.ts): a circle
+ * hidden from them (its host and they are hidden from each other) is a 404 as a missing one; one they
+ * see but whose members' part (`need` member) or host's part (`need` host) is not theirs, a 403.
+ * Routes reach it through the queries below, commands with the circle they locked.
+ */
+export async function requireCircleAccess(
+  db: Db,
+  circle: Circle,
+  viewerId: string,
+  need?: CircleNeed,
+): Promise<CircleRole | null> {
+  if (!(await canSeeCircle(db, viewerId, circle))) throw notFound('circle_not_found');
+  const role = await circleRole(db, circle.id, viewerId);
+  if (need && !roleMay(role, need)) throw forbidden(role ? 'circle_host_only' : 'circle_not_member');
+  return role;
+}
+
+/** The circle and the viewer's role in it, as requireCircleAccess lets them have it. */
+export async function findCircleFor(
+  db: Db,
+  viewerId: string,
+  circleId: string,
+  need?: CircleNeed,
+): Promise<{ circle: Circle; role: CircleRole | null }> {
+  const circle = await findCircle(db, circleId);
+  if (!circle) throw notFound('circle_not_found');
+  return { circle, role: await requireCircleAccess(db, circle, viewerId, need) };
+}
+
+/** Where the viewer stands towards a circle: their role, their request and their preview. */
+export async function standingIn(db: Db, circle: Circle, viewerId: string) {
+  const [role, request, started] = await Promise.all([
+    circleRole(db, circle.id, viewerId),
+    findJoinRequest(db, circle.id, viewerId),
+    previewStart(db, circle.id, viewerId),
+  ]);
+  return { role, started, ...standingOf(circle, role, request?.status ?? null, started) };
+}
+
+/**
+ * A circle's page as the viewer sees it (the header, where they stand, their preview), without the
+ * ICE servers the route adds; null when the circle is missing or hidden from the viewer.
+ */
+export async function loadCirclePage(
+  db: Db,
+  viewerId: string,
+  circleId: string,
+): Promise<Omit<CirclePage, 'ice_servers'> | null> {
+  const circle = await findCircle(db, circleId);
+  if (!circle || !(await canSeeCircle(db, viewerId, circle))) return null;
+  const { role, access, preview } = await standingIn(db, circle, viewerId);
+  return { circle, role, access, preview };
+}
+
+/**
+ * Whether a WebRTC signal may go from `fromUserId` to its addressee: media goes from the host to each
+ * guest, so a guest (or a non-member inside their preview window) addresses the host alone, and the
+ * host a member or a running previewer. Answers when the sender's preview ends (null for members).
+ */
+export async function signalPreviewEnds(db: Db, fromUserId: string, input: SignalInput) {
+  const { circle } = await findCircleFor(db, fromUserId, input.circle_id);
+  if (circle.status === 'ended') throw conflict('circle_ended');
+  if (input.kind === 'offer' && fromUserId !== circle.host_id) throw forbidden('circle_host_only');
+  if (fromUserId === circle.host_id) {
+    // The host speaks to a guest, or to a member whose preview is still running.
+    if (!(await circleRole(db, circle.id, input.to_user_id))) {
+      const started = await previewStart(db, circle.id, input.to_user_id);
+      if (!previewRunning(started)) throw forbidden('signal_not_in_circle');
+    }
+    return null;
+  }
+  if (input.to_user_id !== circle.host_id) throw forbidden('signal_guest_to_host');
+  if (await circleRole(db, circle.id, fromUserId)) return null;
+  const started = await previewStart(db, circle.id, fromUserId);
+  if (!previewRunning(started)) throw forbidden('circle_not_member');
+  return previewUntil(started!);
 }
 
 /** When the member's one preview of the circle started, if it did. */

@@ -25,7 +25,7 @@ export function decodeCursor(cursor: string, what: string): { createdAt: string;
   const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const [createdAt, id] = parts;
   if (parts.length !== 2 || !createdAt || !id || !isIsoInstant(createdAt) || !isUuid(id)) {
-    throw badRequest(`The page cursor is not valid. Reload ${what}.`, 'invalid_cursor');
+    throw badRequest('invalid_cursor', { what });
   }
   return { createdAt, id };
 }

@@ -9,7 +9,7 @@ import {
 } from '@common/schemas/messages.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';
-import { notHiddenFrom } from '@server/policies/blocks.ts';
+import { canSeeMember, notHiddenFrom } from '@server/policies/blocks.ts';
 import { presentMessage } from '@server/presenters/message.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { friendshipBetween } from '@server/queries/follows.ts';
@@ -134,7 +134,16 @@ export async function listConversations(
   };
 }
 
-export async function findParticipant(db: Kysely<DB>, userId: string): Promise<Participant | undefined> {
+/**
+ * The other member of a conversation the viewer opens, or undefined when there is none for them:
+ * missing, or hidden from the viewer (a block either way, a suspension: policies/blocks.ts).
+ */
+export async function findParticipant(
+  db: Kysely<DB>,
+  viewerId: string,
+  userId: string,
+): Promise<Participant | undefined> {
+  if (!(await canSeeMember(db, viewerId, userId))) return undefined;
   return db
     .selectFrom('profiles')
     .select(['id', 'username', 'full_name', 'avatar_url'])
@@ -166,7 +175,7 @@ export async function pageMessages(
     .where('user_b', '=', user_b)
     .executeTakeFirst();
   if (options.before && options.after) {
-    throw badRequest('Ask for messages before or after a point, not both.');
+    throw badRequest('before_and_after');
   }
   if (!conversation) {
     if (options.after) throw unknownAfter();
@@ -232,8 +241,4 @@ export async function pageMessages(
   };
 }
 
-const unknownAfter = () =>
-  badRequest(
-    'after must be the id of a message in this conversation. Reload the conversation.',
-    'invalid_cursor',
-  );
+const unknownAfter = () => badRequest('unknown_after');

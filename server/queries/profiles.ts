@@ -1,11 +1,16 @@
-import { PROFILE_MESSAGES, type ProfilePage } from '@common/schemas/profiles.ts';
+import { SEARCH_RESULT_LIMIT } from '@common/limits.ts';
+import type { FollowList } from '@common/schemas/follows.ts';
+import type { ProfilePage, SearchProfilesResponse } from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import { notFound } from '@server/http/errors.ts';
-import { canSeeMember } from '@server/policies/blocks.ts';
-import { isProfileOwner } from '@server/policies/profile.ts';
-import type { Kysely, Transaction } from 'kysely';
-import { countFollowers, friendshipBetween } from './follows.ts';
+import { forbidden, notFound } from '@server/http/errors.ts';
+import { canSeeMember, notHiddenFrom } from '@server/policies/blocks.ts';
+import { canSeeFollowLists, isProfileOwner } from '@server/policies/profile.ts';
+import { presentProfileSummary, profileSummaryColumns } from '@server/presenters/profile.ts';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { countFollowers, friendshipBetween, listFollows } from './follows.ts';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const profileColumns = [
   'id',
@@ -83,7 +88,7 @@ export async function loadProfilePage(
 /** The viewer's own page, after they changed it. */
 export async function ownProfilePage(db: Kysely<DB>, viewer: Viewer): Promise<ProfilePage> {
   const page = await loadProfilePage(db, viewer, { id: viewer.userId });
-  if (!page) throw notFound(PROFILE_MESSAGES.userNotFound);
+  if (!page) throw notFound('user_not_found');
   return page;
 }
 
@@ -94,6 +99,56 @@ export async function requireProfile(db: Kysely<DB>, viewer: Viewer, id: string)
     .select(['id', 'followers_visible'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!profile || !(await canSeeMember(db, viewer.userId, id))) throw notFound(PROFILE_MESSAGES.userNotFound);
+  if (!profile || !(await canSeeMember(db, viewer.userId, id))) throw notFound('user_not_found');
   return profile;
+}
+
+/**
+ * Members whose username or full name holds `q` (any case), exact and prefix matches first; without
+ * the members hidden from the viewer (policies/blocks.ts).
+ */
+export async function searchProfiles(
+  db: Kysely<DB>,
+  viewerId: string,
+  q: string,
+): Promise<SearchProfilesResponse> {
+  const query = q.trim().toLowerCase();
+  if (!query) return { profiles: [] };
+  const contains = `%${escapeLike(query)}%`;
+  const prefix = `${escapeLike(query)}%`;
+  const rows = await db
+    .selectFrom('profiles')
+    .select(profileSummaryColumns)
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, 'like', sql`${contains} escape '\\'`),
+        eb(sql`lower(full_name)`, 'like', sql`${contains} escape '\\'`),
+      ]),
+    )
+    .orderBy(
+      sql`case when lower(username) = ${query} then 0
+          when lower(username) like ${prefix} escape '\\' then 1
+          when lower(full_name) like ${prefix} escape '\\' then 2 else 3 end`,
+    )
+    .orderBy('username')
+    .where(notHiddenFrom(viewerId, 'profiles.id'))
+    .limit(SEARCH_RESULT_LIMIT)
+    .execute();
+  return { profiles: rows.map(presentProfileSummary) };
+}
+
+/**
+ * A member's followers or following list, as `followers_visible` lets the viewer see it (policies/
+ * profile.ts): a 403 when only its owner may; a 404 for a member missing or hidden from the viewer.
+ */
+export async function listFollowsOf(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  memberId: string,
+  direction: 'followers' | 'following',
+  options: { before?: string | undefined; limit?: number | undefined },
+): Promise<FollowList> {
+  const profile = await requireProfile(db, viewer, memberId);
+  if (!canSeeFollowLists(viewer, profile)) throw forbidden('followers_private');
+  return listFollows(db, viewer.userId, profile.id, direction, options);
 }

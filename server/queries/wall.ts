@@ -1,4 +1,4 @@
-import { type PendingPost, type PendingPostList, WALL_MESSAGES } from '@common/schemas/wall.ts';
+import type { PendingPost, PendingPostList } from '@common/schemas/wall.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { notFound } from '@server/http/errors.ts';
@@ -32,7 +32,7 @@ function selectPending(db: Kysely<DB>, viewer: Viewer) {
 /** A pending post for its author or the wall's owner; nobody else learns that it exists. */
 export async function getPendingPost(db: Kysely<DB>, viewer: Viewer, id: string): Promise<PendingPost> {
   const row = await selectPending(db, viewer).where('pending_posts.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(WALL_MESSAGES.pendingNotFound);
+  if (!row) throw notFound('pending_post_not_found');
   return presentPendingPost(row);
 }
 

@@ -1,6 +1,7 @@
 import type { AckResult } from '@common/realtime.ts';
 import type { Message, ReadReceipt } from '@common/schemas/messages.ts';
-import { makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,15 +29,15 @@ describe.skipIf(!enabled)('two app nodes behind one Redis', () => {
   });
 
   it('delivers an event raised on one node to a socket held by the other', async () => {
-    const author = await makeUser(nodeA);
-    const fan = await makeUser(nodeA);
+    const author = await signedInMember(nodeA);
+    const fan = await signedInMember(nodeA);
     const authorOnB = new TestClient(nodeB.baseUrl);
     for (const [name, value] of author.client.cookies) authorOnB.cookies.set(name, value);
     const socket = connectSocket(nodeB, authorOnB);
     try {
       await connected(socket);
       const heard = new Promise<void>((resolve) => socket.once('notifications:changed', () => resolve()));
-      const post = (await author.client.post('/api/posts', { content: 'Across nodes' })).body;
+      const post = await makePost(author.client, { content: 'Across nodes' });
       await fan.client.request('PUT', `/api/posts/${post.id}/like`);
       await heard;
     } finally {
@@ -45,8 +46,8 @@ describe.skipIf(!enabled)('two app nodes behind one Redis', () => {
   });
 
   it('carries a direct message and its read receipt between members on different nodes', async () => {
-    const alice = await makeUser(nodeA);
-    const bob = await makeUser(nodeA);
+    const alice = await signedInMember(nodeA);
+    const bob = await signedInMember(nodeA);
     // Bob's client talks to node B only, as behind a load balancer that sent him there.
     const bobOnB = new TestClient(nodeB.baseUrl);
     for (const [name, value] of bob.client.cookies) bobOnB.cookies.set(name, value);
@@ -84,7 +85,7 @@ describe.skipIf(!enabled)('two app nodes behind one Redis', () => {
   });
 
   it("counts a member's sockets and room joins across nodes", async () => {
-    const member = await makeUser(nodeA);
+    const member = await signedInMember(nodeA);
     const onB = new TestClient(nodeB.baseUrl);
     for (const [name, value] of member.client.cookies) onB.cookies.set(name, value);
     const half = MAX_SOCKETS_PER_MEMBER / 2;

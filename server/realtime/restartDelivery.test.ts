@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Message, MessagePage } from '@common/schemas/messages.ts';
-import { makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { type ClientSocket, connected, connectSocket } from '@server/test/sockets.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,8 +85,8 @@ describe.skipIf(!enabled)('messages while one of two app nodes restarts', () => 
   });
 
   it('stores and delivers each message exactly once, in send order', { timeout: 180_000 }, async () => {
-    const sender = await makeUser(nodeB);
-    const receiver = await makeUser(nodeB);
+    const sender = await signedInMember(nodeB);
+    const receiver = await signedInMember(nodeB);
     // Friends, so the messages land in the receiver's inbox whatever 'Who can message you' says.
     expect((await sender.client.request('PUT', `/api/follows/${receiver.me.id}`)).status).toBe(200);
     expect((await receiver.client.post(`/api/friend-requests/${sender.me.id}/accept`)).status).toBe(204);

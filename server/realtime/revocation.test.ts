@@ -1,4 +1,4 @@
-import { makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { type ClientSocket, connected, connectSocket } from '@server/test/sockets.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -26,7 +26,7 @@ describe.skipIf(!enabled)('session revocation across two app nodes', () => {
 
   /** The member's cookie on node B, with B's cache and a socket on B holding the session. */
   async function signedInOnBoth() {
-    const member = await makeUser(nodeA);
+    const member = await signedInMember(nodeA);
     const onB = new TestClient(nodeB.baseUrl);
     for (const [name, value] of member.client.cookies) onB.cookies.set(name, value);
     expect((await onB.get('/api/me')).status).toBe(200);

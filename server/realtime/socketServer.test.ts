@@ -1,5 +1,6 @@
 import type { AckResult } from '@common/realtime.ts';
-import { makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { type ClientSocket, connectSocket as connect, connected } from '@server/test/sockets.ts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +23,8 @@ describe('realtime rooms', () => {
   });
 
   it("delivers a notification to its member's tabs only, within a second", async () => {
-    const alice = await makeUser(server);
-    const bob = await makeUser(server);
+    const alice = await signedInMember(server);
+    const bob = await signedInMember(server);
     const aliceTabs = [connect(server, alice.client), connect(server, alice.client)];
     const bobTab = connect(server, bob.client);
     sockets.push(...aliceTabs, bobTab);
@@ -40,7 +41,7 @@ describe('realtime rooms', () => {
           tab.once('notifications:changed', () => resolve(Date.now() - started));
         }),
     );
-    const post = (await alice.client.post('/api/posts', { content: 'Ping' })).body;
+    const post = await makePost(alice.client, { content: 'Ping' });
     await bob.client.request('PUT', `/api/posts/${post.id}/like`);
     const delays = await Promise.all(heard);
     for (const delay of delays) expect(delay).toBeLessThan(1000);
@@ -53,14 +54,14 @@ describe('realtime rooms', () => {
     sockets.push(anonymous);
     await expect(connected(anonymous)).rejects.toThrow('unauthorized');
 
-    const member = await makeUser(server);
+    const member = await signedInMember(server);
     const foreign = connect(server, member.client, 'https://evil.example');
     sockets.push(foreign);
     await expect(connected(foreign)).rejects.toThrow();
   });
 
   it('caps the sockets one member holds at once, and tells the next one to wait', async () => {
-    const member = await makeUser(server);
+    const member = await signedInMember(server);
     const tabs = Array.from({ length: MAX_SOCKETS_PER_MEMBER }, () => connect(server, member.client));
     sockets.push(...tabs);
     await Promise.all(tabs.map(connected));
@@ -75,7 +76,7 @@ describe('realtime rooms', () => {
     expect(refused.data).toMatchObject({ code: 'rate_limited' });
 
     // Another member is not held back, and a closed tab frees a place.
-    const other = connect(server, (await makeUser(server)).client);
+    const other = connect(server, (await signedInMember(server)).client);
     sockets.push(other);
     await connected(other);
     tabs[0]!.close();
@@ -86,7 +87,7 @@ describe('realtime rooms', () => {
   });
 
   it('limits the room joins one member asks for, with an acknowledgement that says to wait', async () => {
-    const member = await makeUser(server);
+    const member = await signedInMember(server);
     const tab = connect(server, member.client);
     sockets.push(tab);
     await connected(tab);
@@ -97,10 +98,11 @@ describe('realtime rooms', () => {
       error: {
         code: 'rate_limited',
         message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/),
+        params: { count: expect.any(Number) },
       },
     });
     // Counted per member, over all their tabs: a second tab is refused too, another member is not.
-    const otherMember = await makeUser(server);
+    const otherMember = await signedInMember(server);
     const secondTab = connect(server, member.client);
     const otherTab = connect(server, otherMember.client);
     sockets.push(secondTab, otherTab);
@@ -110,7 +112,7 @@ describe('realtime rooms', () => {
   });
 
   it('drops the sockets of a member who signs out', async () => {
-    const member = await makeUser(server);
+    const member = await signedInMember(server);
     const tab = connect(server, member.client);
     sockets.push(tab);
     await connected(tab);

@@ -29,7 +29,7 @@ const TOO_MANY_SOCKETS_WAIT_SECONDS = 30;
 function tooManySockets(): Error {
   const refusal = tooManyRequests(TOO_MANY_SOCKETS_WAIT_SECONDS);
   return Object.assign(new Error(refusal.message), {
-    data: { code: refusal.code, retry_after: TOO_MANY_SOCKETS_WAIT_SECONDS },
+    data: { code: refusal.code, params: refusal.params, retry_after: TOO_MANY_SOCKETS_WAIT_SECONDS },
   });
 }
 

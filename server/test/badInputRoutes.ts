@@ -15,7 +15,7 @@ import { type Target, validBodies } from '@server/test/badInput.ts';
 import { makeCircle } from '@server/test/circles.ts';
 import {
   type dialects,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -182,7 +182,11 @@ export const ROUTES: Record<string, RouteSpec> = {
 
 /** Two members and an admin, and one of everything a path can name: theirs and another's. */
 export async function makeFixtures(server: TestServer) {
-  const [a, b, boss] = [await makeUser(server), await makeUser(server), await makeUser(server)];
+  const [a, b, boss] = [
+    await signedInMember(server),
+    await signedInMember(server),
+    await signedInMember(server),
+  ];
   await server.built.ctx.database.db
     .insertInto('user_roles')
     .values({ user_id: boss.me.id, role: 'admin' })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import {
   type Dialect,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -130,7 +130,7 @@ export function circleTestServer(dialect: Dialect) {
   return {
     server: () => server,
     db: () => server.built.ctx.database.db,
-    member: (name?: string) => makeUser(server, name ? { name } : {}),
+    member: (name?: string) => signedInMember(server, name ? { name } : {}),
     page: (viewer: CircleMember, id: string) => viewer.client.get(`/api/circles/${id}`),
     openTab: async (viewer: CircleMember) => {
       const tab = connectSocket(server, viewer.client);
@@ -140,4 +140,4 @@ export function circleTestServer(dialect: Dialect) {
     },
   };
 }
-export type CircleMember = Awaited<ReturnType<typeof makeUser>>;
+export type CircleMember = Awaited<ReturnType<typeof signedInMember>>;

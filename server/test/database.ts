@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database_, openDatabase } from '@server/db/database.ts';
@@ -24,13 +24,20 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A database of its own for this run on the TEST_DATABASE_URL server, dropped by `drop`. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A database of its own for this run on the TEST_DATABASE_URL server, dropped by `drop`: a copy of the
+ * migrated template that globalSetup.ts made for this test run (empty when run outside Vitest, and
+ * with `{ fresh: true }`: the tests of migrations themselves).
+ */
+export async function createPostgresDatabase(
+  options: { fresh?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `splikz_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = options.fresh ? undefined : process.env.SPLIKZ_TEST_POSTGRES_TEMPLATE;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -45,8 +52,17 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/** Puts a copy of this run's migrated SQLite database (globalSetup.ts) into dataDir, when there is one. */
+export function copySqliteTemplate(dataDir: string): void {
+  const template = process.env.SPLIKZ_TEST_SQLITE_TEMPLATE;
+  if (template && existsSync(path.join(template, 'splikz.db'))) {
+    copyFileSync(path.join(template, 'splikz.db'), path.join(dataDir, 'splikz.db'));
+  }
+}
+
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-jobs-'));
+  if (dialect === 'sqlite') copySqliteTemplate(dataDir);
   const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const databaseUrl = pgDb?.url;
   const nodes: Database_[] = [];

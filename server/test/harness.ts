@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BuiltApp, buildApp } from '@server/app.ts';
 import { type Config, loadConfig } from '@server/config.ts';
-import { createPostgresDatabase, type Dialect } from './database.ts';
+import { copySqliteTemplate, createPostgresDatabase, type Dialect } from './database.ts';
 import { type OutboxMessage, readOutboxDir, waitForOutboxMail } from './outbox.ts';
 
 export { dialects } from './database.ts';
@@ -29,7 +29,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A database of its own for each test server, dropped at the end, so runs never share rows. */
 /** Limits high enough for a test file that signs many members up from one IP. */
 export const GENEROUS_AUTH_LIMITS: Partial<Config> = {
   authRateLimit: { perIp: 1000, perEmail: 100, windowMs: 60_000 },
@@ -39,11 +38,21 @@ export const GENEROUS_AUTH_LIMITS: Partial<Config> = {
 export async function startTestServer(
   dialect: Dialect = 'sqlite',
   overrides: Partial<Config> = {},
-  options: { webDist?: string } = {},
+  options: {
+    webDist?: string;
+    /** Let the jobs runner tick on its own (only the tests about jobs); otherwise it runs on request. */
+    runJobs?: boolean;
+    /** Start from an empty database and run every migration (the tests of migrations). */
+    freshDatabase?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-test-'));
   const port = await freePort();
-  const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  if (dialect === 'sqlite' && !options.freshDatabase) copySqliteTemplate(dataDir);
+  const pgDb =
+    dialect === 'postgres'
+      ? await createPostgresDatabase({ fresh: options.freshDatabase ?? false })
+      : undefined;
   const config = loadConfig(
     { AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789' },
     {
@@ -55,7 +64,11 @@ export async function startTestServer(
       ...overrides,
     },
   );
-  const built = await buildApp(config, { webDist: options.webDist ?? null, log: () => {} });
+  const built = await buildApp(config, {
+    webDist: options.webDist ?? null,
+    log: () => {},
+    runJobs: options.runJobs ?? false,
+  });
   await built.app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: config.publicUrl,
@@ -146,8 +159,11 @@ export function makeUserInput(
   };
 }
 
-/** Signs a member up, follows the confirmation link and returns a signed-in client. */
-export async function makeUser(
+/**
+ * Signs a member up through the real flow (sign-up, the confirmation mail, its link) and returns a
+ * signed-in client: for the tests of those flows. Other tests use `signedInMember` (members.ts).
+ */
+export async function signUpMember(
   server: TestServer,
   overrides: Parameters<typeof makeUserInput>[0] = {},
 ): Promise<{ client: TestClient; input: ReturnType<typeof makeUserInput>; me: any }> {
@@ -162,3 +178,5 @@ export async function makeUser(
   const me = await client.get('/api/me');
   return { client, input, me: me.body };
 }
+
+export { signedInMember, signInDirectly } from './members.ts';

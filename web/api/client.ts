@@ -1,15 +1,21 @@
+import type { ErrorParams } from '@common/errorTemplates.ts';
 import type { ApiErrorBody } from '@common/schemas/errors.ts';
+import { ERRORS_PART, errorText } from '@web/i18n/errors.ts';
 import { i18n, loadCataloguePart } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
-import { translateSentence } from '@web/i18n/sentences.ts';
 import { reportNetworkFailure, reportNetworkSuccess } from '@web/pwa/connectivity.ts';
 
-/** An error the API answered with: its HTTP status, snake_case code and human message. */
+/**
+ * An error the API answered with: its HTTP status, snake_case code and params, the field a failed
+ * check is about, and its message in the language shown.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly params?: ErrorParams,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -57,12 +63,13 @@ export async function api<T>(
 }
 
 /**
- * The ApiError of a non-2xx answer. The server's sentences are catalogue keys: shown in the page's
- * language where the catalogue has them (their part loads with the first error).
+ * The ApiError of a non-2xx answer, translated by its code and params (the errors' catalogue part
+ * loads with the first one); the server's English message stands in for a code no catalogue has.
  */
 export async function errorOfAnswer(status: number, body: unknown): Promise<ApiError> {
   const error = (body as Partial<ApiErrorBody> | null)?.error;
   if (!error?.message) return new ApiError(status, error?.code ?? 'http_error', httpErrorMessage(status));
-  await loadCataloguePart('server').catch(() => {});
-  return new ApiError(status, error.code ?? 'http_error', translateSentence(error.message));
+  await loadCataloguePart(ERRORS_PART).catch(() => {});
+  const code = error.code ?? 'http_error';
+  return new ApiError(status, code, errorText({ ...error, code }), error.params, error.field);
 }

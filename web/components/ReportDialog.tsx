@@ -7,12 +7,13 @@ import {
 } from '@common/schemas/reports.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useReport } from '@web/queries/reports.ts';
+import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { FormError, fieldErrors } from '@web/ui/Field.tsx';
+import { buttonClass, labelClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { TextareaField } from '@web/ui/Textarea.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { buttonClass, FormError, fieldErrors, secondaryButtonClass } from './Field.tsx';
-import { inputClass } from './posts/labels.ts';
-import { Modal } from './posts/Modal.tsx';
 import { REASON_LABELS } from './reportReasons.ts';
 
 const REASONS = Object.entries(REASON_LABELS) as [ReportReason, string][];
@@ -35,8 +36,7 @@ type Errors = Partial<Record<'reason' | 'details' | 'form', string>>;
 
 /**
  * 'Report {what}': a reason (and, for 'Something else', what is wrong), sent to the moderators.
- * Mount it to open it. Closing returns focus to what had it when the dialog opened (the menu button or
- * the Report button), since the modal's backdrop leaves the page unfocusable while it is shown.
+ * Mount it to open it; closing returns focus to what had it (the menu button or the Report button).
  */
 export function ReportDialog({
   target,
@@ -51,18 +51,11 @@ export function ReportDialog({
   const { t } = useTranslation();
   const report = useReport();
   const id = useId();
-  const [opener] = useState(() => document.activeElement as HTMLElement | null);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const detailsRequired = reason === 'other';
   const title = TITLES[what];
-
-  function close() {
-    onClose();
-    // After React has unmounted the dialog: until then the page behind it is inert.
-    setTimeout(() => opener?.isConnected && opener.focus(), 0);
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -86,31 +79,24 @@ export function ReportDialog({
       return;
     }
     toast.success(t(SENT), { description: t(SENT_DESCRIPTION) });
-    close();
+    onClose();
   }
 
   return (
-    <Modal
-      onClose={close}
-      labelledBy={`${id}-title`}
+    <Dialog
+      onClose={onClose}
       className="max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white"
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id={`${id}-title`} className="break-words text-lg font-bold text-slate-900">
-            {title ? t(title) : t('Report {{what}}', { what })}
-          </h2>
-          <p className="text-sm text-slate-600">
-            {t('Our moderators review every report. Nobody is told who sent it.')}
-          </p>
-        </div>
+        <DialogHeader
+          title={title ? t(title) : t('Report {{what}}', { what })}
+          description={t('Our moderators review every report. Nobody is told who sent it.')}
+        />
         <fieldset
           aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
           className="flex flex-col gap-1"
         >
-          <legend className="mb-1 text-sm font-medium text-slate-700">
-            {t('Why are you reporting this?')}
-          </legend>
+          <legend className={`${labelClass} mb-1`}>{t('Why are you reporting this?')}</legend>
           {REASONS.map(([value, label]) => (
             <label
               key={value}
@@ -133,36 +119,22 @@ export function ReportDialog({
             </p>
           ) : null}
         </fieldset>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-details`} className="text-sm font-medium text-slate-700">
-            {detailsRequired ? t('Details (required)') : t('Details (optional)')}
-          </label>
-          <textarea
-            id={`${id}-details`}
-            value={details}
-            onChange={(e) => setDetails(e.target.value)}
-            maxLength={REPORT_DETAILS_MAX_LENGTH}
-            rows={3}
-            required={detailsRequired}
-            aria-invalid={errors.details ? true : undefined}
-            aria-describedby={`${id}-count${errors.details ? ` ${id}-details-error` : ''}`}
-            placeholder={
-              detailsRequired ? t('Tell us what is wrong') : t('Anything the moderators should know')
-            }
-            className={`${inputClass} resize-y aria-[invalid=true]:border-red-500`}
-          />
-          <div className="flex justify-between gap-2 text-sm">
-            <p id={`${id}-details-error`} className="text-red-600">
-              {errors.details ?? ''}
-            </p>
-            <p id={`${id}-count`} className="shrink-0 text-slate-500">
-              {details.length}/{REPORT_DETAILS_MAX_LENGTH}
-            </p>
-          </div>
-        </div>
+        <TextareaField
+          label={detailsRequired ? t('Details (required)') : t('Details (optional)')}
+          value={details}
+          onChange={(e) => setDetails(e.target.value)}
+          maxLength={REPORT_DETAILS_MAX_LENGTH}
+          rows={3}
+          required={detailsRequired}
+          error={errors.details}
+          counter
+          placeholder={
+            detailsRequired ? t('Tell us what is wrong') : t('Anything the moderators should know')
+          }
+        />
         <FormError message={errors.form} />
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={close} className={secondaryButtonClass}>
+          <button type="button" onClick={onClose} className={secondaryButtonClass}>
             {t('Cancel')}
           </button>
           <button type="submit" disabled={report.isPending} className={buttonClass}>
@@ -170,6 +142,6 @@ export function ReportDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

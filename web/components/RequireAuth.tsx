@@ -1,9 +1,9 @@
 import { useMemberLanguage } from '@web/i18n/useMemberLanguage.ts';
 import { useSession } from '@web/queries/session.ts';
+import { buttonClass } from '@web/ui/styles.ts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { buttonClass } from './Field.tsx';
 import { FullScreenSpinner } from './Spinner.tsx';
 
 const MemberShell = lazy(() => import('./MemberShell.tsx'));

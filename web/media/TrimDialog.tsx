@@ -1,8 +1,9 @@
 import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
 import { uploadMedia } from '@web/api/upload.ts';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { i18n } from '@web/i18n/i18n.ts';
-import { Pause, Play, X } from 'lucide-react';
+import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -44,7 +45,6 @@ export default function TrimDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   const [duration, setDuration] = useState<number | null>(null);
@@ -57,10 +57,6 @@ export default function TrimDialog({
   const cut = useRef<{ window: Window; clip: File } | null>(null);
 
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-  }, []);
   // The clip's length, once the browser has read it (it may have before this effect runs).
   useEffect(() => {
     const el = video.current;
@@ -171,29 +167,9 @@ export default function TrimDialog({
         : t('Trim your video');
 
   return (
-    <dialog
-      ref={dialog}
-      onCancel={(event) => {
-        event.preventDefault();
-        cancel();
-      }}
-      aria-labelledby="trim-title"
-      className="m-auto w-[calc(100%-2rem)] max-w-xl rounded-2xl p-0 shadow-2xl"
-    >
+    <Dialog onClose={cancel} closeOnBackdrop={false} className="w-[calc(100%-2rem)] max-w-xl rounded-2xl">
       <div className="flex flex-col gap-4 p-5">
-        <div className="flex items-start justify-between gap-3">
-          <h2 id="trim-title" className="text-xl font-bold text-slate-900">
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={cancel}
-            aria-label={t('Close')}
-            className="rounded-lg p-1 hover:bg-slate-100"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
-        </div>
+        <DialogHeader size="lg" title={title} onClose={cancel} />
         {/* biome-ignore lint/a11y/useMediaCaption: a member's own clip, before upload, has no captions */}
         <video
           ref={video}
@@ -281,6 +257,6 @@ export default function TrimDialog({
           ) : null}
         </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

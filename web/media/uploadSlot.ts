@@ -65,6 +65,8 @@ const EMPTY: UploadState = {
 };
 
 const kindOf = (file: File): MediaKind => fileKind(file) ?? 'photo';
+/** The server's codes for an upload that can no longer be used (common/errors.ts). */
+const SPENT_UPLOAD = new Set(['invalid_media', 'media_in_post', 'media_on_profile']);
 
 /**
  * choose → check → (prepare) → upload with progress → keep the answer, for one picker. Plain
@@ -163,10 +165,11 @@ export class UploadSlot {
 
   /**
    * After a failed post or save: when the server says the upload is no longer valid ('invalid_media':
-   * swept, or already used elsewhere), forget it so the next `upload()` sends the file again.
+   * swept; 'media_in_post', 'media_on_profile': already used elsewhere), forget it so the next
+   * `upload()` sends the file again.
    */
   forgetIfInvalid = (error: unknown): void => {
-    if (!(error instanceof ApiError) || error.code !== 'invalid_media') return;
+    if (!(error instanceof ApiError) || !SPENT_UPLOAD.has(error.code)) return;
     if (!this.state.uploaded) return;
     this.attempt = null;
     const { file } = this.state;

@@ -1,10 +1,12 @@
 import { JOIN_TIMEOUT_MS, type RoomName } from '@common/realtime.ts';
+import { errorText } from '@web/i18n/errors.ts';
+import { i18n } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { connectedSocket, onRealtimeConnected, onRealtimeDisconnected } from './connection.ts';
 
 /**
- * Whether the server let this tab into a room; `error` says why not when it refused: the server's
- * sentence, or NO_ANSWER (a catalogue key), to be shown as t(error).
+ * Whether the server let this tab into a room; `error` says why not when it refused, in the language
+ * shown: the server's error by its code, or NO_ANSWER.
  */
 export interface RoomState {
   joined: boolean;
@@ -47,9 +49,9 @@ async function askToJoin(room: RoomName, entry: HeldRoom) {
   };
   try {
     const result = await socket.timeout(JOIN_TIMEOUT_MS).emitWithAck('room:join', { room });
-    answer(result.ok ? JOINED : { joined: false, error: result.error.message });
+    answer(result.ok ? JOINED : { joined: false, error: errorText(result.error) });
   } catch {
-    answer({ joined: false, error: NO_ANSWER });
+    answer({ joined: false, error: i18n.t(NO_ANSWER) });
   }
 }
 

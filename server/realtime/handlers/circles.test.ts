@@ -12,7 +12,7 @@ import {
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestServer,
 } from '@server/test/harness.ts';
@@ -21,7 +21,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNAL_BUDGET } from './circles.ts';
 
-type Member = Awaited<ReturnType<typeof makeUser>>;
+type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 const SDP = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
 const peer = (name: string) => `peer-${name}-0001`;
@@ -60,10 +60,10 @@ describe.each(dialects)('circle signalling (%s)', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
     [host, guest, otherGuest, stranger] = [
-      await makeUser(server),
-      await makeUser(server),
-      await makeUser(server),
-      await makeUser(server),
+      await signedInMember(server),
+      await signedInMember(server),
+      await signedInMember(server),
+      await signedInMember(server),
     ];
     circle = await makeCircle(host.client);
     for (const member of [guest, otherGuest]) await letIn(host, member, circle.id);
@@ -139,15 +139,29 @@ describe.each(dialects)('circle signalling (%s)', (dialect) => {
 
   it('refuses signals that break who speaks to whom, and relays none of them', async () => {
     const cases: Array<[string, Member, Member, Record<string, unknown>, string, string]> = [
-      ['a stranger to the host', stranger, host, {}, 'forbidden', CIRCLE_TEXTS.notMember],
-      ['a guest to another guest', guest, otherGuest, {}, 'forbidden', 'Guests only speak to the host.'],
-      ['an offer from a guest', guest, host, { kind: 'offer', sdp: SDP }, 'forbidden', CIRCLE_TEXTS.hostOnly],
+      ['a stranger to the host', stranger, host, {}, 'circle_not_member', CIRCLE_TEXTS.notMember],
+      [
+        'a guest to another guest',
+        guest,
+        otherGuest,
+        {},
+        'signal_guest_to_host',
+        'Guests only speak to the host.',
+      ],
+      [
+        'an offer from a guest',
+        guest,
+        host,
+        { kind: 'offer', sdp: SDP },
+        'circle_host_only',
+        CIRCLE_TEXTS.hostOnly,
+      ],
       [
         'the host to a stranger',
         host,
         stranger,
         { kind: 'offer', sdp: SDP },
-        'forbidden',
+        'signal_not_in_circle',
         'That member is not in this circle.',
       ],
       [
@@ -155,7 +169,7 @@ describe.each(dialects)('circle signalling (%s)', (dialect) => {
         host,
         guest,
         { kind: 'offer' },
-        'invalid_input',
+        'signal_sdp_missing',
         'An offer or answer needs its sdp.',
       ],
       [
@@ -163,11 +177,11 @@ describe.each(dialects)('circle signalling (%s)', (dialect) => {
         guest,
         host,
         { kind: 'answer' },
-        'invalid_input',
+        'signal_sdp_missing',
         'An offer or answer needs its sdp.',
       ],
-      ['the host to itself', host, host, {}, 'invalid_input', 'Address another peer.'],
-      ['an unknown circle', guest, host, { circle_id: uuidv7() }, 'not_found', CIRCLE_TEXTS.notFound],
+      ['the host to itself', host, host, {}, 'signal_self', 'Address another peer.'],
+      ['an unknown circle', guest, host, { circle_id: uuidv7() }, 'circle_not_found', CIRCLE_TEXTS.notFound],
     ];
     for (const [label, from, to, fields, code, message] of cases) {
       expect(await signal(from, to, fields), label).toEqual({ ok: false, error: { code, message } });
@@ -178,7 +192,7 @@ describe.each(dialects)('circle signalling (%s)', (dialect) => {
     }
   });
 
-  it('answers malformed signals with invalid_input', async () => {
+  it('answers malformed signals with the code of the check they fail', async () => {
     const valid = {
       circle_id: circle.id,
       to_user_id: host.me.id,
@@ -187,36 +201,40 @@ describe.each(dialects)('circle signalling (%s)', (dialect) => {
     };
     const { from_peer: _, ...noPeer } = valid;
     const cases: Array<[string, unknown, string, string?]> = [
-      ['no from_peer', noPeer, 'invalid_input', 'peer must be text.'],
-      ['a short peer', { ...valid, from_peer: 'abc' }, 'invalid_input', 'That is not a peer id.'],
+      ['no from_peer', noPeer, 'signal_peer_not_text', 'peer must be text.'],
+      ['a short peer', { ...valid, from_peer: 'abc' }, 'signal_peer_invalid', 'That is not a peer id.'],
       [
         'a huge sdp',
         { ...valid, kind: 'offer', sdp: 'a'.repeat(64_001) },
-        'invalid_input',
+        'signal_sdp_too_long',
         'That session description is too long.',
       ],
       [
         'an unknown kind',
         { ...valid, kind: 'bye' },
-        'invalid_input',
+        'signal_kind_invalid',
         'kind must be request-offer, offer, answer or ice.',
       ],
       [
         'a circle id that is a path',
         { ...valid, circle_id: '../../etc' },
-        'invalid_input',
+        'circle_not_found',
         CIRCLE_TEXTS.notFound,
       ],
       [
         'a member id with NUL',
         { ...valid, to_user_id: 'a\u0000b' },
-        'invalid_input',
+        'signal_member_invalid',
         'That is not a member.',
       ],
-      ['a candidate that is text', { ...valid, kind: 'ice', candidate: 'candidate:1' }, 'invalid_input'],
+      [
+        'a candidate that is text',
+        { ...valid, kind: 'ice', candidate: 'candidate:1' },
+        'signal_candidate_invalid',
+      ],
       ['a field of our own', { ...valid, from_user_id: host.me.id }, 'unknown_field'],
-      ['text', 'request-offer', 'invalid_input'],
-      ['null', null, 'invalid_input'],
+      ['text', 'request-offer', 'event_not_object'],
+      ['null', null, 'event_not_object'],
     ];
     for (const [label, payload, code, message] of cases) {
       const answer = await ask(tab(guest), 'circle:signal', payload);
@@ -243,16 +261,19 @@ describe.each(dialects)('circle signalling (%s)', (dialect) => {
     });
     expect(await offered).toMatchObject({ kind: 'offer', from_user_id: host.me.id });
     // A previewer still only speaks to the host.
-    expect(await signal(stranger, guest)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await signal(stranger, guest)).toMatchObject({
+      ok: false,
+      error: { code: 'signal_guest_to_host' },
+    });
 
     await agePreview(server, circle.id, stranger.me.id, CIRCLE_LIMITS.previewMs / 1000 + 1);
     expect(await signal(stranger, host)).toEqual({
       ok: false,
-      error: { code: 'forbidden', message: CIRCLE_TEXTS.notMember },
+      error: { code: 'circle_not_member', message: CIRCLE_TEXTS.notMember },
     });
     expect(await signal(host, stranger, { kind: 'ice', candidate: null })).toMatchObject({
       ok: false,
-      error: { code: 'forbidden', message: 'That member is not in this circle.' },
+      error: { code: 'signal_not_in_circle', message: 'That member is not in this circle.' },
     });
     await settle();
     expect(signalsAt(host).map((signals) => signals.length)).toEqual([1, 1]);
@@ -275,10 +296,10 @@ describe.each(dialects)('circle signalling (%s)', (dialect) => {
         }),
       );
     }
-    expect(answers.slice(0, SIGNAL_BUDGET.max).every((a) => !a.ok && a.error.code === 'forbidden')).toBe(
-      true,
-    );
-    expect(answers.at(-1)).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    expect(
+      answers.slice(0, SIGNAL_BUDGET.max).every((a) => !a.ok && a.error.code === 'signal_guest_to_host'),
+    ).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ ok: false, error: { code: 'too_many_signals' } });
     // The member's other tab, and everyone else, still signal.
     expect(await signal(otherGuest, host)).toMatchObject({ ok: true });
     flooder.close();

@@ -1,11 +1,8 @@
 import { rooms } from '@common/realtime.ts';
-import { CIRCLE_TEXTS, signalSchema } from '@common/schemas/circles.ts';
-import { HttpError } from '@server/http/errors.ts';
-import { previewRunning, previewUntil } from '@server/policies/circle.ts';
-import { circleRole, findCircle, previewStart } from '@server/queries/circles.ts';
+import { signalSchema } from '@common/schemas/circles.ts';
+import { badRequest, httpError } from '@server/http/errors.ts';
+import { signalPreviewEnds } from '@server/queries/circles.ts';
 import { defineHandler } from './define.ts';
-
-const refused = (message: string) => new HttpError(403, 'forbidden', message);
 
 /**
  * Signals one socket may send per window: a connection takes an offer request, an answer and a
@@ -22,19 +19,15 @@ function spendSignal(socket: object): void {
   }
   budget.used += 1;
   if (budget.used > SIGNAL_BUDGET.max) {
-    throw new HttpError(
-      429,
-      'rate_limited',
-      'Too many signals at once. Wait a few seconds and try again.',
-      5,
-    );
+    throw httpError(429, 'too_many_signals').waitFor(5);
   }
 }
 
 /**
  * WebRTC signalling of a circle (spec section 7: offer, answer, ice, request-offer), relayed to the
  * addressed member only. Media goes from the host to each guest: a guest (or a non-member inside
- * their preview window) may only address the host, and the host only a member or a previewer.
+ * their preview window) may only address the host, and the host only a member or a previewer
+ * (signalPreviewEnds decides, through policies/circle.ts; a circle hidden from the sender is a 404).
  * Nobody else's socket ever sees the message.
  */
 export const circleHandlers = [
@@ -44,30 +37,11 @@ export const circleHandlers = [
     async handle(socket, input, { db }) {
       spendSignal(socket);
       const fromUserId = socket.data.viewer.userId;
-      const circle = await findCircle(db, input.circle_id);
-      if (!circle) throw new HttpError(404, 'not_found', CIRCLE_TEXTS.notFound);
-      if (circle.status === 'ended') throw new HttpError(409, 'circle_ended', CIRCLE_TEXTS.hasEnded);
-      if (input.to_user_id === fromUserId) throw new HttpError(400, 'invalid_input', 'Address another peer.');
+      if (input.to_user_id === fromUserId) throw badRequest('signal_self');
       if ((input.kind === 'offer' || input.kind === 'answer') && !input.sdp) {
-        throw new HttpError(400, 'invalid_input', 'An offer or answer needs its sdp.');
+        throw badRequest('signal_sdp_missing');
       }
-      if (input.kind === 'offer' && fromUserId !== circle.host_id) throw refused(CIRCLE_TEXTS.hostOnly);
-
-      let previewEnds: string | null = null;
-      if (fromUserId === circle.host_id) {
-        // The host speaks to a guest, or to a member whose preview is still running.
-        if (!(await circleRole(db, circle.id, input.to_user_id))) {
-          const started = await previewStart(db, circle.id, input.to_user_id);
-          if (!previewRunning(started)) throw refused('That member is not in this circle.');
-        }
-      } else {
-        if (input.to_user_id !== circle.host_id) throw refused('Guests only speak to the host.');
-        if (!(await circleRole(db, circle.id, fromUserId))) {
-          const started = await previewStart(db, circle.id, fromUserId);
-          if (!previewRunning(started)) throw refused(CIRCLE_TEXTS.notMember);
-          previewEnds = previewUntil(started!);
-        }
-      }
+      const previewEnds = await signalPreviewEnds(db, fromUserId, input);
       const { to_user_id, ...signal } = input;
       socket.nsp
         .to(rooms.user(to_user_id))

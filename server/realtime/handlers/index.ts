@@ -1,5 +1,6 @@
-import { type AckResult, type ClientEvent, REALTIME_ERRORS } from '@common/realtime.ts';
-import { HttpError } from '@server/http/errors.ts';
+import type { ErrorBody } from '@common/errorTemplates.ts';
+import type { AckResult, ClientEvent } from '@common/realtime.ts';
+import { errorBody, HttpError } from '@server/http/errors.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { circleHandlers } from './circles.ts';
 import type { AppSocket, EventHandler, HandlerDeps } from './define.ts';
@@ -9,10 +10,7 @@ import { roomHandlers } from './rooms.ts';
 const handlers: EventHandler<ClientEvent>[] = [...roomHandlers, ...circleHandlers];
 const byEvent = new Map(handlers.map((handler) => [handler.event as string, handler]));
 
-const failure = (code: string, message: string): AckResult<never> => ({
-  ok: false,
-  error: { code, message },
-});
+const failure = ({ error }: { error: ErrorBody }): AckResult<never> => ({ ok: false, error });
 
 /**
  * Wires a connected socket to the handlers. An event nobody handles, a payload that fails its schema
@@ -24,7 +22,7 @@ export function attachHandlers(socket: AppSocket, deps: HandlerDeps): void {
   socket.use(([event, ...args], next) => {
     if (byEvent.has(event)) return next();
     const ack = args.at(-1);
-    if (typeof ack === 'function') ack(failure('unknown_event', REALTIME_ERRORS.unknownEvent));
+    if (typeof ack === 'function') ack(failure(errorBody('unknown_event')));
   });
   for (const handler of handlers) {
     (socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void }).on(
@@ -42,20 +40,23 @@ async function dispatch(
 ): Promise<void> {
   const ack = args.at(-1);
   if (typeof ack !== 'function') {
-    deps.log.warn({ event: handler.event, userId: socket.data.viewer.userId }, REALTIME_ERRORS.noAck);
+    deps.log.warn(
+      { event: handler.event, userId: socket.data.viewer.userId },
+      'Send an acknowledgement callback with every event.',
+    );
     return;
   }
   const answer = ack as (result: AckResult<unknown>) => void;
   try {
     const payload = args.length > 1 ? args[0] : undefined;
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-      return answer(failure('invalid_input', REALTIME_ERRORS.notAnObject));
+      return answer(failure(errorBody('event_not_object')));
     }
     const input = parseInput(handler.schema, payload);
     answer({ ok: true, data: await handler.handle(socket, input, deps) });
   } catch (error) {
-    if (error instanceof HttpError) return answer(failure(error.code, error.message));
+    if (error instanceof HttpError) return answer(failure({ error: error.body }));
     deps.log.error({ err: error, event: handler.event }, 'a realtime handler failed');
-    answer(failure('internal_error', REALTIME_ERRORS.internal));
+    answer(failure(errorBody('internal_error')));
   }
 }

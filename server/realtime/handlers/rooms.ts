@@ -1,9 +1,7 @@
-import { parseRoom, REALTIME_ERRORS, roomName, roomRequestSchema } from '@common/realtime.ts';
-import { HttpError, tooManyRequests } from '@server/http/errors.ts';
-import { canJoinRoom } from '@server/policies/room.ts';
+import { roomRequestSchema } from '@common/realtime.ts';
+import { tooManyRequests } from '@server/http/errors.ts';
+import { roomToJoin, roomToLeave } from '@server/queries/rooms.ts';
 import { defineHandler } from './define.ts';
-
-const notARoom = () => new HttpError(400, 'invalid_room', REALTIME_ERRORS.notARoom);
 
 /**
  * Room joins one member may ask for per window, over all their tabs (and nodes, with REDIS_URL): a
@@ -12,7 +10,7 @@ const notARoom = () => new HttpError(400, 'invalid_room', REALTIME_ERRORS.notARo
  */
 export const ROOM_JOIN_LIMIT = { max: 120, windowMs: 60_000 };
 
-/** Joining and leaving rooms: the room's policy decides, never the socket. */
+/** Joining and leaving rooms: the room's policy decides (queries/rooms.ts), never the socket. */
 export const roomHandlers = [
   defineHandler({
     event: 'room:join',
@@ -21,12 +19,7 @@ export const roomHandlers = [
       const joins = await counter.hit(`room-join:${socket.data.viewer.userId}`, ROOM_JOIN_LIMIT.windowMs);
       if (joins.count > ROOM_JOIN_LIMIT.max)
         throw tooManyRequests(Math.max(1, Math.ceil(joins.resetInMs / 1000)));
-      const parsed = parseRoom(room);
-      if (!parsed) throw notARoom();
-      if (!(await canJoinRoom(db, socket.data.viewer, parsed))) {
-        throw new HttpError(403, 'forbidden', REALTIME_ERRORS.roomForbidden);
-      }
-      const name = roomName(parsed);
+      const name = await roomToJoin(db, socket.data.viewer, room);
       await socket.join(name);
       return { room: name };
     },
@@ -35,11 +28,7 @@ export const roomHandlers = [
     event: 'room:leave',
     schema: roomRequestSchema,
     async handle(socket, { room }) {
-      const parsed = parseRoom(room);
-      if (!parsed) throw notARoom();
-      // The private room holds the member's notifications and messages: it is not theirs to leave.
-      if (parsed.kind === 'user') throw new HttpError(403, 'forbidden', REALTIME_ERRORS.roomForbidden);
-      const name = roomName(parsed);
+      const name = roomToLeave(room);
       await socket.leave(name);
       return { room: name };
     },

@@ -1,17 +1,18 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('admin console: members (%s)', (dialect) => {
   let server: TestServer;
-  let admin: Awaited<ReturnType<typeof makeUser>>;
-  let member: Awaited<ReturnType<typeof makeUser>>;
+  let admin: Awaited<ReturnType<typeof signedInMember>>;
+  let member: Awaited<ReturnType<typeof signedInMember>>;
   let visitor: TestClient;
 
   const db = () => server.built.ctx.database.db;
@@ -22,9 +23,9 @@ describe.each(dialects)('admin console: members (%s)', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    admin = await makeUser(server, { name: 'Ada Admin' });
+    admin = await signedInMember(server, { name: 'Ada Admin' });
     await grantAdmin(admin.me.id);
-    member = await makeUser(server, { name: 'Mo Member' });
+    member = await signedInMember(server, { name: 'Mo Member' });
     visitor = new TestClient(server.baseUrl);
   });
   afterAll(async () => {
@@ -91,8 +92,8 @@ describe.each(dialects)('admin console: members (%s)', (dialect) => {
   });
 
   it('searches by name, username or email, case-insensitively, with % and _ as plain letters', async () => {
-    const odd = await makeUser(server, { name: 'Percy 100%_Sure' });
-    await makeUser(server, { name: 'Percy 1000 Sure' });
+    const odd = await signedInMember(server, { name: 'Percy 100%_Sure' });
+    await signedInMember(server, { name: 'Percy 1000 Sure' });
     const search = async (q: string) => {
       const res = await admin.client.get(`/api/admin/members?q=${encodeURIComponent(q)}`);
       expect(res.status).toBe(200);
@@ -113,7 +114,7 @@ describe.each(dialects)('admin console: members (%s)', (dialect) => {
   });
 
   it('pages through members with a cursor, without gaps or repeats', async () => {
-    for (let i = 0; i < 3; i += 1) await makeUser(server, { name: `Pager ${i}` });
+    for (let i = 0; i < 3; i += 1) await signedInMember(server, { name: `Pager ${i}` });
     const all = (await admin.client.get('/api/admin/members?limit=100')).body;
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -131,9 +132,9 @@ describe.each(dialects)('admin console: members (%s)', (dialect) => {
   });
 
   it('deletes a member completely: sign-in fails, posts and sessions are gone, an audit line is written', async () => {
-    const gone = await makeUser(server, { name: 'Gone Soon' });
-    const post = (await gone.client.post('/api/posts', { content: 'About to vanish' })).body;
-    const other = (await member.client.post('/api/posts', { content: 'Still here' })).body;
+    const gone = await signedInMember(server, { name: 'Gone Soon' });
+    const post = await makePost(gone.client, { content: 'About to vanish' });
+    const other = await makePost(member.client, { content: 'Still here' });
     await gone.client.request('PUT', `/api/posts/${other.id}/like`);
     expect((await member.client.get(`/api/posts/${other.id}`)).body.like_count).toBe(1);
 
@@ -189,7 +190,7 @@ describe.each(dialects)('admin console: members (%s)', (dialect) => {
     expect((await audit()).length).toBe(before);
 
     // …but can once there is another, who may then not delete the first while being the last.
-    const second = await makeUser(server, { name: 'Second Admin' });
+    const second = await signedInMember(server, { name: 'Second Admin' });
     const grant = await admin.client.request('PUT', `/api/admin/members/${second.me.id}/admin-role`);
     expect(grant.status).toBe(200);
     expect(grant.body).toEqual({ is_admin: true });
@@ -212,8 +213,8 @@ describe.each(dialects)('admin console: members (%s)', (dialect) => {
   });
 
   it('lets only one of two admins deleting each other at once succeed', async () => {
-    const one = await makeUser(server, { name: 'Duel One' });
-    const two = await makeUser(server, { name: 'Duel Two' });
+    const one = await signedInMember(server, { name: 'Duel One' });
+    const two = await signedInMember(server, { name: 'Duel Two' });
     await grantAdmin(one.me.id);
     await grantAdmin(two.me.id);
     const results = await Promise.all([

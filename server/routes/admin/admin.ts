@@ -1,5 +1,4 @@
 import {
-  ADMIN_MESSAGES,
   ADMIN_PAGE_SIZE,
   type AdminContactMessagesPage,
   type AdminMembersPage,
@@ -39,7 +38,7 @@ export function adminRoutes(root: FastifyInstance, ctx: AppContext): void {
 
 function adminMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
-  const memberId = (id: string) => pathId(id, ADMIN_MESSAGES.badMemberId);
+  const memberId = (id: string) => pathId(id, 'user_id_invalid');
 
   // The screen's access check: 200 for admins only.
   app.get('/api/admin/access', async (request) => {

@@ -1,10 +1,5 @@
-import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE } from '@common/schemas/admin.ts';
-import {
-  type ModerationResult,
-  REPORT_MESSAGES,
-  type ReportsPage,
-  reportsQuerySchema,
-} from '@common/schemas/reports.ts';
+import { ADMIN_PAGE_SIZE } from '@common/schemas/admin.ts';
+import { type ModerationResult, type ReportsPage, reportsQuerySchema } from '@common/schemas/reports.ts';
 import {
   dismissReport,
   removeReportedContent,
@@ -27,8 +22,8 @@ type IdParams = { Params: { id: string } };
  */
 export function adminReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
-  const reportId = (id: string) => pathId(id, REPORT_MESSAGES.badReportId);
-  const memberId = (id: string) => pathId(id, ADMIN_MESSAGES.badMemberId);
+  const reportId = (id: string) => pathId(id, 'report_id_invalid');
+  const memberId = (id: string) => pathId(id, 'user_id_invalid');
 
   app.get('/api/admin/reports', async (request): Promise<ReportsPage> => {
     await requireAdmin(ctx, request);

@@ -1,7 +1,7 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestServer,
 } from '@server/test/harness.ts';
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)('admin console: comedy shows (%s)', (dialect) => {
   let server: TestServer;
-  let admin: Awaited<ReturnType<typeof makeUser>>;
-  let member: Awaited<ReturnType<typeof makeUser>>;
+  let admin: Awaited<ReturnType<typeof signedInMember>>;
+  let member: Awaited<ReturnType<typeof signedInMember>>;
 
   const valid = {
     title: 'Late Laughs',
@@ -37,12 +37,12 @@ describe.each(dialects)('admin console: comedy shows (%s)', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    admin = await makeUser(server, { name: 'Show Admin' });
+    admin = await signedInMember(server, { name: 'Show Admin' });
     await server.built.ctx.database.db
       .insertInto('user_roles')
       .values({ user_id: admin.me.id, role: 'admin' })
       .execute();
-    member = await makeUser(server, { name: 'Show Goer' });
+    member = await signedInMember(server, { name: 'Show Goer' });
   });
   afterAll(async () => {
     await server.close();

@@ -1,5 +1,4 @@
 import {
-  ADMIN_MESSAGES,
   ADMIN_PAGE_SIZE,
   type AdminShow,
   type AdminShowsPage,
@@ -18,7 +17,7 @@ type IdParams = { Params: { id: string } };
 
 /** Comedy shows for 'Find Shows' on /comedy: admins list, add, edit and remove them. */
 export function adminShowRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const showId = (id: string) => pathId(id, ADMIN_MESSAGES.badShowId);
+  const showId = (id: string) => pathId(id, 'show_id_invalid');
 
   app.get('/api/admin/shows', async (request): Promise<AdminShowsPage> => {
     await requireAdmin(ctx, request);

@@ -2,8 +2,8 @@ import { sendAnnouncements } from '@server/jobs/announcements.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   readOutbox,
+  signedInMember,
   startTestServer,
   type TestServer,
 } from '@server/test/harness.ts';
@@ -19,7 +19,7 @@ describe.each(dialects)('Updates: announcements emailed to members who want them
   });
 
   async function admin() {
-    const member = await makeUser(server, { name: 'Ada Admin' });
+    const member = await signedInMember(server, { name: 'Ada Admin' });
     await server.built.ctx.database.db
       .insertInto('user_roles')
       .values({ user_id: member.me.id, role: 'admin', created_at: new Date().toISOString() })
@@ -34,9 +34,9 @@ describe.each(dialects)('Updates: announcements emailed to members who want them
 
   it('sends an admin’s update once to each member with Updates on, in their words, with an unsubscribe link', async () => {
     const ada = await admin();
-    const wants = await makeUser(server, { name: 'Will Wants' });
-    const spanish = await makeUser(server, { name: 'Sofía Quiere' });
-    const quiet = await makeUser(server, { name: 'Quinn Quiet' });
+    const wants = await signedInMember(server, { name: 'Will Wants' });
+    const spanish = await signedInMember(server, { name: 'Sofía Quiere' });
+    const quiet = await signedInMember(server, { name: 'Quinn Quiet' });
     expect(
       (await wants.client.request('PATCH', '/api/settings/preferences', { email_updates: true })).status,
     ).toBe(200);
@@ -84,7 +84,7 @@ describe.each(dialects)('Updates: announcements emailed to members who want them
 
   it('is for admins only, and refuses an empty or oversized update with nothing sent', async () => {
     const ada = await admin();
-    const member = await makeUser(server, { name: 'Mo Member' });
+    const member = await signedInMember(server, { name: 'Mo Member' });
     const before = readOutbox(server).length;
     expect(
       (await member.client.post('/api/admin/announcements', { subject: 'Hi', body: 'Spam' })).status,

@@ -1,4 +1,3 @@
-import { ADMIN_MESSAGES } from '@common/schemas/admin.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { badRequest, forbidden } from '@server/http/errors.ts';
@@ -8,14 +7,17 @@ import type { FastifyRequest } from 'fastify';
 /** A signed-in member with the admin role: 401 for visitors, 403 for everyone else. */
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(ctx, request);
-  if (!(await isAdmin(ctx.database.db, viewer.userId))) throw forbidden(ADMIN_MESSAGES.notAdmin);
+  if (!(await isAdmin(ctx.database.db, viewer.userId))) throw forbidden('not_admin');
   return viewer;
 }
 
 const ID = /^[0-9a-zA-Z-]{1,64}$/;
 
 /** An id from an admin path: malformed is a 400 (the admin typed or pasted it), unknown a 404 later. */
-export function pathId(id: string, message: string): string {
-  if (!ID.test(id)) throw badRequest(message, 'invalid_id');
+export function pathId(
+  id: string,
+  code: 'user_id_invalid' | 'show_id_invalid' | 'report_id_invalid',
+): string {
+  if (!ID.test(id)) throw badRequest(code);
   return id;
 }

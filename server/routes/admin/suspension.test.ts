@@ -1,19 +1,20 @@
-import { BLOCK_MESSAGES } from '@common/schemas/blocks.ts';
+import { MESSAGE_TEXTS } from '@common/schemas/messages.ts';
 import { REPORT_MESSAGES } from '@common/schemas/reports.ts';
 import { goLive, letIn, makeCircle } from '@server/test/circles.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-type Member = Awaited<ReturnType<typeof makeUser>>;
+type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 describe.each(dialects)('suspension (%s)', (dialect) => {
   let server: TestServer;
@@ -31,18 +32,18 @@ describe.each(dialects)('suspension (%s)', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    admin = await makeUser(server, { name: 'Ada Admin' });
+    admin = await signedInMember(server, { name: 'Ada Admin' });
     await db().insertInto('user_roles').values({ user_id: admin.me.id, role: 'admin' }).execute();
-    viewer = await makeUser(server, { name: 'Vera Viewer' });
+    viewer = await signedInMember(server, { name: 'Vera Viewer' });
   });
   afterAll(async () => {
     await server.close();
   });
 
   it('ends sessions and sockets at once, refuses sign-in, hides content; restoring undoes it', async () => {
-    const bad = await makeUser(server, { name: 'Boris Bad' });
-    const post = (await bad.client.post('/api/posts', { content: 'Spam spam spam' })).body;
-    const onViewerPost = (await viewer.client.post('/api/posts', { content: 'Hello' })).body;
+    const bad = await signedInMember(server, { name: 'Boris Bad' });
+    const post = await makePost(bad.client, { content: 'Spam spam spam' });
+    const onViewerPost = await makePost(viewer.client, { content: 'Hello' });
     await bad.client.post(`/api/posts/${onViewerPost.id}/comments`, { content: 'Spam comment' });
     const circle = await makeCircle(bad.client, { title: 'Spam circle' });
     const second = await signIn(bad.input);
@@ -105,9 +106,9 @@ describe.each(dialects)('suspension (%s)', (dialect) => {
   });
 
   it('hides their conversation, name in bells and places in circles; refuses messages, likes and comments to them', async () => {
-    const bad = await makeUser(server, { name: 'Sly Side-door' });
-    const post = (await bad.client.post('/api/posts', { content: 'Mine' })).body;
-    const onViewerPost = (await viewer.client.post('/api/posts', { content: 'Hello there' })).body;
+    const bad = await signedInMember(server, { name: 'Sly Side-door' });
+    const post = await makePost(bad.client, { content: 'Mine' });
+    const onViewerPost = await makePost(viewer.client, { content: 'Hello there' });
     await bad.client.post(`/api/posts/${onViewerPost.id}/comments`, { content: 'Sly comment' });
     const sent = await bad.client.post(`/api/conversations/with/${viewer.me.id}/messages`, {
       content: 'Sly message',
@@ -132,14 +133,14 @@ describe.each(dialects)('suspension (%s)', (dialect) => {
     const conversations = (await viewer.client.get('/api/conversations')).body;
     expect(JSON.stringify(conversations)).not.toContain(bad.me.id);
     const history = await viewer.client.get(`/api/conversations/with/${bad.me.id}/messages`);
-    expect(history.status).toBe(403);
-    expect(history.body.error.message).toBe(BLOCK_MESSAGES.message);
+    expect(history.status).toBe(404);
+    expect(history.body.error.message).toBe(MESSAGE_TEXTS.memberNotFound);
     const reply = await viewer.client.post(`/api/conversations/with/${bad.me.id}/messages`, {
       content: 'Are you there?',
       client_id: uuidv7(),
     });
-    expect(reply.status).toBe(403);
-    expect(reply.body.error.message).toBe(BLOCK_MESSAGES.message);
+    expect(reply.status).toBe(404);
+    expect(reply.body.error.message).toBe(MESSAGE_TEXTS.memberNotFound);
     const bell = (await viewer.client.get('/api/notifications')).body;
     expect(bell.notifications.length).toBeGreaterThan(0);
     expect(JSON.stringify(bell)).not.toContain(username);
@@ -150,14 +151,14 @@ describe.each(dialects)('suspension (%s)', (dialect) => {
       expect(JSON.stringify(res.body)).not.toContain(bad.me.id);
     }
     const like = await viewer.client.request('PUT', `/api/posts/${post.id}/like`);
-    expect(like.status).toBe(403);
-    expect(like.body.error.message).toBe(BLOCK_MESSAGES.like);
+    expect(like.status).toBe(404);
+    expect(like.body.error.message).toBe('Post not found');
     const comment = await viewer.client.post(`/api/posts/${post.id}/comments`, { content: 'Hi' });
-    expect(comment.status).toBe(403);
-    expect(comment.body.error.message).toBe(BLOCK_MESSAGES.comment);
+    expect(comment.status).toBe(404);
+    expect(comment.body.error.message).toBe('Post not found');
     const comments = (await viewer.client.get(`/api/posts/${onViewerPost.id}/comments`)).body;
     expect(JSON.stringify(comments)).not.toContain('Sly comment');
-    expect((await viewer.client.request('PUT', `/api/follows/${bad.me.id}`)).status).toBe(403);
+    expect((await viewer.client.request('PUT', `/api/follows/${bad.me.id}`)).status).toBe(404);
 
     // Restoring brings it all back.
     expect((await admin.client.post(`/api/admin/members/${bad.me.id}/restore`)).status).toBe(200);
@@ -167,8 +168,8 @@ describe.each(dialects)('suspension (%s)', (dialect) => {
   });
 
   it('suspends from the members list; never oneself, never an admin; members cannot', async () => {
-    const member = await makeUser(server, { name: 'Mia Member' });
-    const otherAdmin = await makeUser(server, { name: 'Alan Admin' });
+    const member = await signedInMember(server, { name: 'Mia Member' });
+    const otherAdmin = await signedInMember(server, { name: 'Alan Admin' });
     await db().insertInto('user_roles').values({ user_id: otherAdmin.me.id, role: 'admin' }).execute();
 
     expect((await member.client.post(`/api/admin/members/${viewer.me.id}/suspend`)).status).toBe(403);

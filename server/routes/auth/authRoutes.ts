@@ -1,3 +1,5 @@
+import { errorMessage, type PlainErrorCode } from '@common/errors.ts';
+import type { ErrorBody } from '@common/errorTemplates.ts';
 import {
   forgotPasswordSchema,
   resendConfirmationSchema,
@@ -5,11 +7,10 @@ import {
   signInSchema,
   signUpSchema,
 } from '@common/schemas/auth.ts';
-import { SETTINGS_MESSAGES } from '@common/schemas/settings.ts';
 import { sanitizeUsername } from '@common/username.ts';
 import { throttleSignIn } from '@server/auth/signInThrottle.ts';
 import type { AppContext } from '@server/http/context.ts';
-import { HttpError } from '@server/http/errors.ts';
+import { badRequest, errorBody } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,19 +33,31 @@ const passthrough: Array<[method: 'GET' | 'POST', path: string]> = [
 // Better Auth's reset tokens are letters and digits; anything else (`..\`, `/`, `%`) is not a token.
 const RESET_TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
-const FRIENDLY_MESSAGES: Record<string, string> = {
-  EMAIL_NOT_VERIFIED: 'Please confirm your email first. We sent a new confirmation link to your inbox.',
-  INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password.',
-  INVALID_TOKEN: 'This link is invalid or has expired. Please ask for a new one.',
-  USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead.',
-};
-
 const snakeCase = (code: string) => code.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
+/** Better Auth's refusals (and our hooks', server/auth) that common/errors.ts words, snake_cased. */
+const BETTER_AUTH_CODES = new Set<string>([
+  'email_not_verified',
+  'invalid_email_or_password',
+  'invalid_token',
+  'user_already_exists',
+  'username_taken',
+  'account_suspended',
+  'no_free_username',
+] satisfies PlainErrorCode[]);
+
+/**
+ * A Better Auth refusal in our shape: its code snake_cased, worded by common/errors.ts when it is one
+ * of ours; any other keeps Better Auth's own message, which the web shows as it is.
+ */
+function betterAuthError(parsed: { code?: string; message?: string }): ErrorBody {
+  const code = parsed.code ? snakeCase(parsed.code) : 'auth_error';
+  if (BETTER_AUTH_CODES.has(code)) return { code, message: errorMessage(code as PlainErrorCode) };
+  return { code, message: parsed.message ?? errorMessage('auth_error') };
+}
+
 const notFoundAnswer = (request: FastifyRequest, reply: FastifyReply) =>
-  reply
-    .status(404)
-    .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } });
+  reply.status(404).send(errorBody('not_found', { method: request.method, url: request.url }));
 
 /**
  * The URL Better Auth receives: the allow-listed endpoint, never a path taken from the request (the
@@ -79,7 +92,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       .select('id')
       .where('username', '=', requested)
       .executeTakeFirst();
-    if (taken) throw new HttpError(400, 'username_taken', SETTINGS_MESSAGES.usernameTaken);
+    if (taken) throw badRequest('username_taken');
   }
 
   /** `beforeAnswer` runs once Better Auth has answered and before the client hears it. */
@@ -119,13 +132,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const text = await response.text();
     if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
       const parsed = JSON.parse(text || '{}') as { code?: string; message?: string };
-      const code = parsed.code ?? 'auth_error';
-      return reply.send({
-        error: {
-          code: snakeCase(code),
-          message: FRIENDLY_MESSAGES[code] ?? parsed.message ?? 'Request failed.',
-        },
-      });
+      return reply.send({ error: betterAuthError(parsed) });
     }
     return reply.send(text);
   }

@@ -1,6 +1,6 @@
 import {
-  makeUser,
   makeUserInput,
+  signUpMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -17,7 +17,7 @@ describe('cross-site protection of the auth routes', () => {
   });
 
   it('refuses a sign-out posted from another site and keeps the session', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signUpMember(server);
     const res = await client.request(
       'POST',
       '/api/auth/sign-out',

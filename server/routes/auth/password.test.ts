@@ -1,8 +1,8 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   readOutbox,
+  signUpMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -49,7 +49,11 @@ describe.each(dialects)('forgot and reset password (%s)', (dialect) => {
   ])('refuses %s with "Email required"', async (_label, body) => {
     const res = await anonymous().post('/api/auth/request-password-reset', body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_input', message: 'Email required' });
+    expect(res.body.error).toEqual({
+      code: 'reset_email_required',
+      message: 'Email required',
+      field: 'email',
+    });
   });
 
   it('answers 200 for an unknown email and sends no mail', async () => {
@@ -64,7 +68,7 @@ describe.each(dialects)('forgot and reset password (%s)', (dialect) => {
   });
 
   it('answers an unknown and a known email the same way', async () => {
-    const { input } = await makeUser(server);
+    const { input } = await signUpMember(server);
     const known = await anonymous().post('/api/auth/request-password-reset', { email: input.email });
     const unknown = await anonymous().post('/api/auth/request-password-reset', {
       email: 'ghost@example.com',
@@ -74,7 +78,7 @@ describe.each(dialects)('forgot and reset password (%s)', (dialect) => {
   });
 
   it('mails a link that redirects to the redirectTo path with the token', async () => {
-    const { input } = await makeUser(server);
+    const { input } = await signUpMember(server);
     const res = await anonymous().post('/api/auth/request-password-reset', {
       email: input.email.toUpperCase(),
       redirectTo: '/auth/reset',
@@ -92,7 +96,7 @@ describe.each(dialects)('forgot and reset password (%s)', (dialect) => {
   });
 
   it('refuses a new password under 6 characters and keeps the old one', async () => {
-    const { input } = await makeUser(server);
+    const { input } = await signUpMember(server);
     const token = await requestResetToken(input.email);
     const res = await anonymous().post('/api/auth/reset-password', { token, newPassword: '12345' });
     expect(res.status).toBe(400);
@@ -105,7 +109,7 @@ describe.each(dialects)('forgot and reset password (%s)', (dialect) => {
   });
 
   it('resets the password: the old one fails, the new one works, other sessions end', async () => {
-    const { client: first, input } = await makeUser(server);
+    const { client: first, input } = await signUpMember(server);
     const second = anonymous();
     const signedIn = await second.post('/api/auth/sign-in/email', {
       email: input.email,
@@ -147,7 +151,7 @@ describe.each(dialects)('forgot and reset password (%s)', (dialect) => {
   });
 
   it('refuses a reset token that was already used', async () => {
-    const { input } = await makeUser(server);
+    const { input } = await signUpMember(server);
     const token = await requestResetToken(input.email);
     expect(
       (await anonymous().post('/api/auth/reset-password', { token, newPassword: 'first-new-one' })).status,
@@ -198,7 +202,11 @@ describe.each(dialects)('resend confirmation (%s)', (dialect) => {
   ])('refuses %s with "Enter your email"', async (_label, body) => {
     const res = await new TestClient(server.baseUrl).post('/api/auth/send-verification-email', body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_input', message: 'Enter your email' });
+    expect(res.body.error).toEqual({
+      code: 'resend_email_required',
+      message: 'Enter your email',
+      field: 'email',
+    });
   });
 
   it('sends a new confirmation mail to a member who has not confirmed yet', async () => {

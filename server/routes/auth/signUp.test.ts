@@ -1,9 +1,9 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
   makeUserInput,
   readOutbox,
+  signUpMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -46,7 +46,7 @@ describe.each(dialects)('sign-up and confirmation (%s)', (dialect) => {
   const signUp = (body: unknown) => new TestClient(server.baseUrl).post('/api/auth/sign-up/email', body);
 
   it('creates the profile with a username from the email, then signs in after confirming', async () => {
-    const { client, input, me } = await makeUser(server, {
+    const { client, input, me } = await signUpMember(server, {
       email: 'Mary.Jane-99@Example.com',
       name: '  Mary Jane ',
     });
@@ -79,19 +79,19 @@ describe.each(dialects)('sign-up and confirmation (%s)', (dialect) => {
   });
 
   it('sanitizes an explicit username: lower case, only a-z, 0-9 and underscore', async () => {
-    const { me } = await makeUser(server, { username: '  Cool_Name!! ' });
+    const { me } = await signUpMember(server, { username: '  Cool_Name!! ' });
     expect(me.profile.username).toBe('cool_name');
   });
 
   it('adds a number when the username taken from the email already exists', async () => {
-    const first = await makeUser(server, { email: 'sam@a.com' });
-    const second = await makeUser(server, { email: 'sam@b.com' });
+    const first = await signUpMember(server, { email: 'sam@a.com' });
+    const second = await signUpMember(server, { email: 'sam@b.com' });
     expect(first.me.profile.username).toBe('sam');
     expect(second.me.profile.username).toBe('sam1');
   });
 
   it('refuses an explicit username that is already taken and creates no user', async () => {
-    await makeUser(server, { username: 'taken_name' });
+    await signUpMember(server, { username: 'taken_name' });
     const input = makeUserInput({ username: 'Taken_Name' });
     const before = await counts();
     const res = await signUp(input);
@@ -101,31 +101,51 @@ describe.each(dialects)('sign-up and confirmation (%s)', (dialect) => {
     expect(await counts()).toEqual(before);
   });
 
-  const invalidBodies: Array<[string, Record<string, unknown>, string]> = [
-    ['a missing name', { name: undefined }, 'Full name is required.'],
-    ['a blank name', { name: '   ' }, 'Full name is required.'],
-    ['a missing email', { email: undefined }, 'Email is required.'],
-    ['an invalid email', { email: 'not-an-email' }, 'Enter a valid email address.'],
-    ['a number as name', { name: 42 }, 'Full name is required.'],
-    ['an array as email', { email: ['a@example.com'] }, 'Email is required.'],
-    ['a number as password', { password: 12345678 }, 'Weak password — Please use at least 6 characters.'],
-    ['a number as username', { username: 7 }, 'Username must be text.'],
-    ['a name of 81 characters', { name: 'n'.repeat(81) }, 'Full name must be at most 80 characters.'],
+  // [what, the body's change, the message, the check's code, its params]; the field is the one changed.
+  const invalidBodies: Array<[string, Record<string, unknown>, string, string, object?]> = [
+    ['a missing name', { name: undefined }, 'Full name is required.', 'full_name_required'],
+    ['a blank name', { name: '   ' }, 'Full name is required.', 'full_name_required'],
+    ['a missing email', { email: undefined }, 'Email is required.', 'email_required'],
+    ['an invalid email', { email: 'not-an-email' }, 'Enter a valid email address.', 'email_invalid'],
+    ['a number as name', { name: 42 }, 'Full name is required.', 'full_name_required'],
+    ['an array as email', { email: ['a@example.com'] }, 'Email is required.', 'email_required'],
+    [
+      'a number as password',
+      { password: 12345678 },
+      'Weak password — Please use at least 6 characters.',
+      'weak_password',
+    ],
+    [
+      'a number as username',
+      { username: 7 },
+      'Username must be text.',
+      'text_not_text',
+      { label: 'Username' },
+    ],
+    [
+      'a name of 81 characters',
+      { name: 'n'.repeat(81) },
+      'Full name must be at most 80 characters.',
+      'text_too_long',
+      { label: 'Full name', max: 80 },
+    ],
     [
       'a callbackURL to another site',
       { callbackURL: 'https://evil.example/' },
       'callbackURL must be a path on this site.',
+      'callback_url_not_path',
     ],
   ];
 
   it.each(invalidBodies)(
     'refuses %s with a clear 400 and writes nothing',
-    async (_label, override, message) => {
+    async (_label, override, message, code, params) => {
       const input = { ...makeUserInput(), ...override };
       const before = await counts();
       const res = await signUp(input);
       expect(res.status).toBe(400);
-      expect(res.body.error).toEqual({ code: 'invalid_input', message });
+      const field = Object.keys(override)[0];
+      expect(res.body.error).toEqual({ code, message, ...(params ? { params } : {}), field });
       expect(await counts()).toEqual(before);
     },
   );
@@ -138,7 +158,11 @@ describe.each(dialects)('sign-up and confirmation (%s)', (dialect) => {
     const before = await counts();
     const res = await signUp({ ...input, [field]: value });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'unknown_field', message: `Unknown field: ${field}.` });
+    expect(res.body.error).toEqual({
+      code: 'unknown_field',
+      message: `Unknown field: ${field}.`,
+      params: { count: 1, fields: field },
+    });
     expect(await usersWithEmail(input.email)).toHaveLength(0);
     expect(await counts()).toEqual(before);
   });
@@ -158,7 +182,7 @@ describe.each(dialects)('sign-up and confirmation (%s)', (dialect) => {
   });
 
   it('accepts a name of exactly 80 characters', async () => {
-    const { me } = await makeUser(server, { name: 'n'.repeat(80) });
+    const { me } = await signUpMember(server, { name: 'n'.repeat(80) });
     expect(me.profile.full_name).toBe('n'.repeat(80));
   });
 

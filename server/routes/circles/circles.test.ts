@@ -118,39 +118,137 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
     it('refuses a circle without a title or faith, or with what the form does not offer, and writes nothing', async () => {
       const authors = [await member(), await member(), await member()];
       const base = { title: 'Vespers', faith: 'Christianity' };
-      const cases: Array<[string, unknown, string, string?]> = [
-        ['no title', { faith: 'Islam' }, CIRCLE_TEXTS.titleRequired],
-        ['a blank title', { ...base, title: '   ' }, CIRCLE_TEXTS.titleRequired],
-        ['a title that is not text', { ...base, title: 42 }, CIRCLE_TEXTS.titleRequired],
-        ['no faith', { title: 'Vespers' }, CIRCLE_TEXTS.faithRequired],
-        ['a faith not offered', { ...base, faith: 'Sports' }, CIRCLE_TEXTS.faithRequired],
-        ['a title one too long', { ...base, title: 't'.repeat(101) }, CIRCLE_TEXTS.titleTooLong],
-        ['a title with NUL', { ...base, title: 'Ves\u0000pers' }, 'Text cannot contain NUL characters.'],
-        ['a huge title', { ...base, title: 'Psalm '.repeat(8_000) }, CIRCLE_TEXTS.titleTooLong],
-        ['a topic too long', { ...base, topic: 'x'.repeat(101) }, CIRCLE_TEXTS.topicTooLong],
+      // [what, the body, the message, the code, the field, the params]
+      const cases: Array<[string, unknown, string, string, string?, object?]> = [
+        ['no title', { faith: 'Islam' }, CIRCLE_TEXTS.titleRequired, 'circle_title_required', 'title'],
+        [
+          'a blank title',
+          { ...base, title: '   ' },
+          CIRCLE_TEXTS.titleRequired,
+          'circle_title_required',
+          'title',
+        ],
+        [
+          'a title that is not text',
+          { ...base, title: 42 },
+          CIRCLE_TEXTS.titleRequired,
+          'circle_title_required',
+          'title',
+        ],
+        ['no faith', { title: 'Vespers' }, CIRCLE_TEXTS.faithRequired, 'circle_faith_required', 'faith'],
+        [
+          'a faith not offered',
+          { ...base, faith: 'Sports' },
+          CIRCLE_TEXTS.faithRequired,
+          'circle_faith_required',
+          'faith',
+        ],
+        [
+          'a title one too long',
+          { ...base, title: 't'.repeat(101) },
+          'A title can be at most 100 characters.',
+          'circle_title_too_long',
+          'title',
+          { max: 100 },
+        ],
+        [
+          'a title with NUL',
+          { ...base, title: 'Ves\u0000pers' },
+          'Text cannot contain NUL characters.',
+          'circle_text_nul',
+          'title',
+        ],
+        [
+          'a huge title',
+          { ...base, title: 'Psalm '.repeat(8_000) },
+          'A title can be at most 100 characters.',
+          'circle_title_too_long',
+          'title',
+          { max: 100 },
+        ],
+        [
+          'a topic too long',
+          { ...base, topic: 'x'.repeat(101) },
+          'A topic can be at most 100 characters.',
+          'circle_topic_too_long',
+          'topic',
+          { max: 100 },
+        ],
         [
           'a visibility not offered',
           { ...base, visibility: 'secret' },
           'visibility must be public, unlisted or private.',
+          'circle_visibility_invalid',
+          'visibility',
         ],
-        ['a mode not offered', { ...base, mode: 'later' }, 'mode must be live or scheduled.'],
+        [
+          'a mode not offered',
+          { ...base, mode: 'later' },
+          'mode must be live or scheduled.',
+          'circle_mode_invalid',
+          'mode',
+        ],
         [
           'a source not offered',
           { ...base, source_type: 'hologram' },
           'source_type must be camera, screen or audio.',
+          'circle_source_invalid',
+          'source_type',
         ],
-        ['a duration not offered', { ...base, duration_min: 20 }, 'duration_min must be 15, 30, 45 or 60.'],
-        ['a duration as text', { ...base, duration_min: '30' }, 'duration_min must be 15, 30, 45 or 60.'],
-        ['a flag as text', { ...base, allow_preview: 'yes' }, 'allow_preview must be true or false.'],
-        ['the host chosen', { ...base, host_id: uuidv7() }, 'Unknown field: host_id.', 'unknown_field'],
-        ['more guests', { ...base, max_guests: 500 }, 'Unknown field: max_guests.', 'unknown_field'],
-        ['a status', { ...base, status: 'live' }, 'Unknown field: status.', 'unknown_field'],
-        ['a list', [base], 'The request body must be a JSON object.'],
+        [
+          'a duration not offered',
+          { ...base, duration_min: 20 },
+          'duration_min must be 15, 30, 45 or 60.',
+          'circle_duration_invalid',
+          'duration_min',
+        ],
+        [
+          'a duration as text',
+          { ...base, duration_min: '30' },
+          'duration_min must be 15, 30, 45 or 60.',
+          'circle_duration_invalid',
+          'duration_min',
+        ],
+        [
+          'a flag as text',
+          { ...base, allow_preview: 'yes' },
+          'allow_preview must be true or false.',
+          'not_boolean',
+          'allow_preview',
+          { name: 'allow_preview' },
+        ],
+        [
+          'the host chosen',
+          { ...base, host_id: uuidv7() },
+          'Unknown field: host_id.',
+          'unknown_field',
+          undefined,
+          { count: 1, fields: 'host_id' },
+        ],
+        [
+          'more guests',
+          { ...base, max_guests: 500 },
+          'Unknown field: max_guests.',
+          'unknown_field',
+          undefined,
+          { count: 1, fields: 'max_guests' },
+        ],
+        [
+          'a status',
+          { ...base, status: 'live' },
+          'Unknown field: status.',
+          'unknown_field',
+          undefined,
+          { count: 1, fields: 'status' },
+        ],
+        ['a list', [base], 'The request body must be a JSON object.', 'body_not_object'],
       ];
-      for (const [i, [label, body, message, code]] of cases.entries()) {
+      for (const [i, [label, body, message, code, field, params]] of cases.entries()) {
         const res = await authors[i % authors.length]!.client.post('/api/circles', body);
         expect(res.status, label).toBe(400);
-        expect(res.body, label).toEqual({ error: { code: code ?? 'invalid_input', message } });
+        expect(res.body, label).toEqual({
+          error: { code, message, ...(params ? { params } : {}), ...(field ? { field } : {}) },
+        });
       }
       const written = await db()
         .selectFrom('faith_circles')
@@ -228,7 +326,7 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
         }
         expect((await stranger.client.get(`/api/circles/${circle.id}/requests`)).status).toBe(403);
         expect((await guest.client.get(`/api/circles/${circle.id}/requests`)).body).toEqual({
-          error: { code: 'forbidden', message: CIRCLE_TEXTS.hostOnly },
+          error: { code: 'circle_host_only', message: CIRCLE_TEXTS.hostOnly },
         });
       }
     });
@@ -296,14 +394,14 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
       const stranger = await member();
       const circle = await makeCircle(host.client, { join_by_blessing: false });
       await letIn(host, guest, circle.id);
-      for (const [who, message] of [
-        [guest, CIRCLE_TEXTS.hostOnly],
-        [stranger, CIRCLE_TEXTS.notMember],
+      for (const [who, code, message] of [
+        [guest, 'circle_host_only', CIRCLE_TEXTS.hostOnly],
+        [stranger, 'circle_not_member', CIRCLE_TEXTS.notMember],
       ] as const) {
         for (const action of ['live', 'heartbeat', 'end']) {
           const res = await who.client.post(`/api/circles/${circle.id}/${action}`, { source_type: 'camera' });
           expect(res.status, action).toBe(403);
-          expect(res.body.error).toEqual({ code: 'forbidden', message });
+          expect(res.body.error).toEqual({ code, message });
         }
       }
       expect((await page(host, circle.id)).body.circle).toMatchObject({

@@ -5,7 +5,12 @@ import path from 'node:path';
 import type { IceServer } from '@common/schemas/circles.ts';
 import { DEFAULT_ICE_SERVERS, loadConfig, type TurnConfig } from '@server/config.ts';
 import { makeCircle } from '@server/test/circles.ts';
-import { GENEROUS_AUTH_LIMITS, makeUser, startTestServer, type TestServer } from '@server/test/harness.ts';
+import {
+  GENEROUS_AUTH_LIMITS,
+  signedInMember,
+  startTestServer,
+  type TestServer,
+} from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iceServersFor } from './iceServers.ts';
 
@@ -121,8 +126,8 @@ describe('the circle page with TURN_SECRET', () => {
   });
 
   it("hands each member's browser TURN credentials of their own, beside the STUN servers", async () => {
-    const host = await makeUser(server);
-    const guest = await makeUser(server);
+    const host = await signedInMember(server);
+    const guest = await signedInMember(server);
     const circle = await makeCircle(host.client);
     const hostPage = await host.client.get(`/api/circles/${circle.id}`);
     const guestPage = await guest.client.get(`/api/circles/${circle.id}`);

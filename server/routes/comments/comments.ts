@@ -19,7 +19,7 @@ export function commentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const postId = postIdParam(request.params.id);
     // getPost leaves out the posts of members blocked either way.
-    if (!(await getPost(db, viewer.userId, postId))) throw notFound('Post not found');
+    if (!(await getPost(db, viewer.userId, postId))) throw notFound('post_not_found');
     return { comments: await listComments(db, viewer.userId, postId) };
   });
 

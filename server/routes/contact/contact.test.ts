@@ -1,7 +1,7 @@
 import {
   dialects,
-  makeUser,
   readOutbox,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -59,38 +59,54 @@ describe.each(dialects)('contact form (%s)', (dialect) => {
     expect(row).toMatchObject({ name: 'Trim Me', email: 'trim@example.com', message: 'spaced out' });
   });
 
-  const invalid: Array<[string, Record<string, unknown>, string]> = [
-    ['no name', { name: undefined }, 'Name is required.'],
-    ['a blank name', { name: '   ' }, 'Name is required.'],
-    ['no email', { email: undefined }, 'Email is required.'],
-    ['an empty email', { email: '' }, 'Email is required.'],
-    ['no subject', { subject: undefined }, 'Choose a subject from the list.'],
-    ['no message', { message: undefined }, 'Message is required.'],
-    ['a blank message', { message: '\n  \t' }, 'Message is required.'],
-    ['a subject outside the list', { subject: 'sales' }, 'Choose a subject from the list.'],
+  // [what, the body's change, the message, the check's code, its params]; the field is the one changed.
+  const invalid: Array<[string, Record<string, unknown>, string, string, object?]> = [
+    ['no name', { name: undefined }, 'Name is required.', 'contact_name_required'],
+    ['a blank name', { name: '   ' }, 'Name is required.', 'contact_name_required'],
+    ['no email', { email: undefined }, 'Email is required.', 'contact_email_required'],
+    ['an empty email', { email: '' }, 'Email is required.', 'contact_email_required'],
+    ['no subject', { subject: undefined }, 'Choose a subject from the list.', 'contact_subject_invalid'],
+    ['no message', { message: undefined }, 'Message is required.', 'contact_message_required'],
+    ['a blank message', { message: '\n  \t' }, 'Message is required.', 'contact_message_required'],
+    [
+      'a subject outside the list',
+      { subject: 'sales' },
+      'Choose a subject from the list.',
+      'contact_subject_invalid',
+    ],
     [
       'a subject label instead of its value',
       { subject: 'Technical Support' },
       'Choose a subject from the list.',
+      'contact_subject_invalid',
     ],
-    ['an invalid email', { email: 'grace-at-example.com' }, 'Enter a valid email address.'],
+    ['an invalid email', { email: 'grace-at-example.com' }, 'Enter a valid email address.', 'email_invalid'],
     [
       'a message over 5000 characters',
       { message: 'x'.repeat(5001) },
       'Message must be at most 5000 characters.',
+      'text_too_long',
+      { label: 'Message', max: 5000 },
     ],
-    ['a name over 100 characters', { name: 'n'.repeat(101) }, 'Name must be at most 100 characters.'],
-    ['a number as message', { message: 12 }, 'Message is required.'],
+    [
+      'a name over 100 characters',
+      { name: 'n'.repeat(101) },
+      'Name must be at most 100 characters.',
+      'text_too_long',
+      { label: 'Name', max: 100 },
+    ],
+    ['a number as message', { message: 12 }, 'Message is required.', 'contact_message_required'],
   ];
 
   it.each(invalid)(
     'refuses %s with a 400 naming the problem and stores nothing',
-    async (_label, override, message) => {
+    async (_label, override, message, code, params) => {
       const before = (await rows()).length;
       const mailsBefore = teamMails().length;
       const res = await visitor().post('/api/contact', { ...valid, ...override });
       expect(res.status).toBe(400);
-      expect(res.body.error).toEqual({ code: 'invalid_input', message });
+      const field = Object.keys(override)[0];
+      expect(res.body.error).toEqual({ code, message, ...(params ? { params } : {}), field });
       expect(await rows()).toHaveLength(before);
       expect(teamMails()).toHaveLength(mailsBefore);
     },
@@ -105,7 +121,11 @@ describe.each(dialects)('contact form (%s)', (dialect) => {
     const before = (await rows()).length;
     const res = await visitor().post('/api/contact', { ...valid, user_id: 'someone-else' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'unknown_field', message: 'Unknown field: user_id.' });
+    expect(res.body.error).toEqual({
+      code: 'unknown_field',
+      message: 'Unknown field: user_id.',
+      params: { count: 1, fields: 'user_id' },
+    });
     expect(await rows()).toHaveLength(before);
   });
 
@@ -117,7 +137,7 @@ describe.each(dialects)('contact form (%s)', (dialect) => {
     expect(await rows()).toHaveLength(before);
   });
 
-  it('refuses a request without an Origin header (403 bad_origin)', async () => {
+  it('refuses a request without an Origin header (403 missing_origin)', async () => {
     const before = (await rows()).length;
     const response = await fetch(`${server.baseUrl}/api/contact`, {
       method: 'POST',
@@ -126,13 +146,13 @@ describe.each(dialects)('contact form (%s)', (dialect) => {
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
-      error: { code: 'bad_origin', message: 'The request must carry an Origin header.' },
+      error: { code: 'missing_origin', message: 'The request must carry an Origin header.' },
     });
     expect(await rows()).toHaveLength(before);
   });
 
   it('refuses a request from a foreign Origin, even with a member cookie', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const before = (await rows()).length;
     const res = await client.request('POST', '/api/contact', valid, {
       headers: { origin: 'https://evil.example' },
@@ -141,12 +161,13 @@ describe.each(dialects)('contact form (%s)', (dialect) => {
     expect(res.body.error).toEqual({
       code: 'bad_origin',
       message: 'Requests from https://evil.example are not allowed.',
+      params: { origin: 'https://evil.example' },
     });
     expect(await rows()).toHaveLength(before);
   });
 
   it("stores a signed-in member's user id with the message", async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     const res = await client.post('/api/contact', { ...valid, subject: 'bug', message: 'member message' });
     expect(res.status).toBe(201);
     const row = (await rows()).find((r) => r.id === res.body.id);

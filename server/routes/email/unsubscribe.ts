@@ -1,6 +1,7 @@
 import { isLanguageCode } from '@common/options.ts';
 import { DEFAULT_PREFERENCES } from '@common/schemas/settings.ts';
 import type { AppContext } from '@server/http/context.ts';
+import { errorBody } from '@server/http/errors.ts';
 import { escapeHtml } from '@server/http/escapeHtml.ts';
 import { languageFromHeader, translator } from '@server/i18n/translate.ts';
 import { EMAIL_KINDS, type EmailKind, readUnsubscribeLink } from '@server/mail/unsubscribe.ts';
@@ -45,9 +46,7 @@ export function unsubscribeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const language = await languageOf(request, null);
     const t = translator(language);
     if (!wantsPage(request)) {
-      return reply
-        .status(400)
-        .send({ error: { code: 'invalid_link', message: t('This unsubscribe link is not valid') } });
+      return reply.status(400).send(errorBody('invalid_link'));
     }
     return reply
       .status(400)

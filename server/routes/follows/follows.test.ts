@@ -1,7 +1,7 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -19,8 +19,8 @@ describe.each(dialects)('follows (%s)', (dialect) => {
 
   const db = () => server.built.ctx.database.db;
   const pair = async () => {
-    const a = await makeUser(server, { name: 'Ada Follower' });
-    const b = await makeUser(server, { name: 'Ben Followed' });
+    const a = await signedInMember(server, { name: 'Ada Follower' });
+    const b = await signedInMember(server, { name: 'Ben Followed' });
     return { a: a.client, b: b.client, aId: a.me.id as string, bId: b.me.id as string };
   };
   const rowsBetween = async (followerId: string, followedId: string) => ({
@@ -173,15 +173,15 @@ describe.each(dialects)('follows (%s)', (dialect) => {
     let aliceId: string;
     let bobId: string;
     beforeAll(async () => {
-      const a = await makeUser(server, { name: 'Alice Wall' });
-      const b = await makeUser(server, { name: 'Bob Visitor' });
+      const a = await signedInMember(server, { name: 'Alice Wall' });
+      const b = await signedInMember(server, { name: 'Bob Visitor' });
       bob = b.client;
       aliceId = a.me.id;
       bobId = b.me.id;
     });
 
     it('hides followers and following lists from others when followers_visible is off', async () => {
-      const dan = await makeUser(server, { name: 'Dan Private' });
+      const dan = await signedInMember(server, { name: 'Dan Private' });
       await bob.request('PUT', `/api/follows/${dan.me.id}`);
       await dan.client.request('PUT', `/api/follows/${aliceId}`);
       expect((await bob.get(`/api/profiles/${dan.me.id}/followers`)).body.profiles).toEqual([
@@ -204,10 +204,10 @@ describe.each(dialects)('follows (%s)', (dialect) => {
     });
 
     it('pages a followers list', async () => {
-      const star = await makeUser(server, { name: 'Star Member' });
+      const star = await signedInMember(server, { name: 'Star Member' });
       const fans = [];
       for (let i = 0; i < 3; i += 1) {
-        const fan = await makeUser(server);
+        const fan = await signedInMember(server);
         await fan.client.request('PUT', `/api/follows/${star.me.id}`);
         fans.push(fan.me.id);
       }
@@ -220,11 +220,11 @@ describe.each(dialects)('follows (%s)', (dialect) => {
     });
 
     it('leaves out of another member’s lists those the viewer blocked and those who blocked the viewer', async () => {
-      const star = await makeUser(server, { name: 'Sky Star' });
-      const viewer = await makeUser(server, { name: 'Val Viewer' });
-      const blockedByViewer = await makeUser(server, { name: 'Bart Blocked' });
-      const blockingViewer = await makeUser(server, { name: 'Bea Blocking' });
-      const plain = await makeUser(server, { name: 'Pat Plain' });
+      const star = await signedInMember(server, { name: 'Sky Star' });
+      const viewer = await signedInMember(server, { name: 'Val Viewer' });
+      const blockedByViewer = await signedInMember(server, { name: 'Bart Blocked' });
+      const blockingViewer = await signedInMember(server, { name: 'Bea Blocking' });
+      const plain = await signedInMember(server, { name: 'Pat Plain' });
       const everyone = [viewer, blockedByViewer, blockingViewer, plain];
       // Each follows the star and the star follows each back: both lists hold all four.
       for (const m of everyone) {

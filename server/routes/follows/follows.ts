@@ -1,19 +1,11 @@
-import {
-  FOLLOW_MESSAGES,
-  type FollowList,
-  type FollowState,
-  followListQuerySchema,
-} from '@common/schemas/follows.ts';
+import { type FollowList, type FollowState, followListQuerySchema } from '@common/schemas/follows.ts';
 import { followMember, unfollowMember } from '@server/commands/follows.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
-import { forbidden } from '@server/http/errors.ts';
 import { memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { canSeeFollowLists } from '@server/policies/profile.ts';
-import { listFollows } from '@server/queries/follows.ts';
-import { requireProfile } from '@server/queries/profiles.ts';
+import { listFollowsOf } from '@server/queries/profiles.ts';
 import type { FastifyInstance } from 'fastify';
 
 type UserParams = { Params: { userId: string } };
@@ -30,9 +22,7 @@ export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.get<IdParams>(`/api/profiles/:id/${direction}`, async (request): Promise<FollowList> => {
       const viewer = await requireViewer(ctx, request);
       const query = parseInput(followListQuerySchema, request.query);
-      const profile = await requireProfile(ctx.database.db, viewer, memberIdParam(request.params.id));
-      if (!canSeeFollowLists(viewer, profile)) throw forbidden(FOLLOW_MESSAGES.followersPrivate);
-      return listFollows(ctx.database.db, viewer.userId, profile.id, direction, query);
+      return listFollowsOf(ctx.database.db, viewer, memberIdParam(request.params.id), direction, query);
     });
   }
 

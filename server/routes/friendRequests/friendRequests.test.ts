@@ -2,7 +2,7 @@ import { insertPendingRequest } from '@server/test/friendRequests.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -15,8 +15,8 @@ describe.each(dialects)('friend requests (%s)', (dialect) => {
   let bob: { client: TestClient; me: any };
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    alice = await makeUser(server, { name: 'Alice Bell' });
-    bob = await makeUser(server, { name: 'Bob Ringer' });
+    alice = await signedInMember(server, { name: 'Alice Bell' });
+    bob = await signedInMember(server, { name: 'Bob Ringer' });
   });
   afterAll(async () => {
     await server.close();
@@ -48,7 +48,7 @@ describe.each(dialects)('friend requests (%s)', (dialect) => {
   });
 
   it('declines a friend request by deleting it', async () => {
-    const carol = await makeUser(server, { name: 'Carol Caller' });
+    const carol = await signedInMember(server, { name: 'Carol Caller' });
     await pendingRequest(carol.me.id, bob.me.id);
     expect((await bob.client.post(`/api/friend-requests/${carol.me.id}/decline`)).status).toBe(204);
     const rows = (await friendships()).filter((f) => f.user_id === carol.me.id);

@@ -1,4 +1,4 @@
-import { acceptFriendRequest, declineFriendRequest, NO_REQUEST } from '@server/commands/friendships.ts';
+import { acceptFriendRequest, declineFriendRequest } from '@server/commands/friendships.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { idParam } from '@server/http/params.ts';
@@ -10,14 +10,14 @@ type IdParams = { Params: { id: string } };
 export function friendRequestRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<IdParams>('/api/friend-requests/:id/accept', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
-    const senderId = idParam(request.params.id, NO_REQUEST);
+    const senderId = idParam(request.params.id, 'friend_request_not_found');
     await runCommand(ctx, (trx, after) => acceptFriendRequest(trx, after, viewer, senderId));
     return reply.status(204).send();
   });
 
   app.post<IdParams>('/api/friend-requests/:id/decline', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
-    const senderId = idParam(request.params.id, NO_REQUEST);
+    const senderId = idParam(request.params.id, 'friend_request_not_found');
     await runCommand(ctx, (trx, after) => declineFriendRequest(trx, after, viewer, senderId));
     return reply.status(204).send();
   });

@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { dialects, makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import {
+  dialects,
+  signedInMember,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const COOKIE = 'better-auth.session_token';
@@ -28,7 +34,7 @@ describe.each(dialects)('/api/me and sessions (%s)', (dialect) => {
   });
 
   it('answers the member with their profile when signed in', async () => {
-    const { me, input } = await makeUser(server, { name: 'Signed In', username: 'signed_in' });
+    const { me, input } = await signedInMember(server, { name: 'Signed In', username: 'signed_in' });
     expect(me).toEqual({
       id: expect.any(String),
       email: input.email,
@@ -39,7 +45,7 @@ describe.each(dialects)('/api/me and sessions (%s)', (dialect) => {
   });
 
   it('refuses forged session cookies', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const real = decodeURIComponent(client.cookies.get(COOKIE)!);
     const dot = real.lastIndexOf('.');
     const token = real.slice(0, dot);
@@ -65,7 +71,7 @@ describe.each(dialects)('/api/me and sessions (%s)', (dialect) => {
   });
 
   it('refuses the same cookie value after sign-out', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const value = client.cookies.get(COOKIE)!;
     const copy = withCookie(server, value);
     expect((await copy.get('/api/me')).status).toBe(200);
@@ -78,7 +84,7 @@ describe.each(dialects)('/api/me and sessions (%s)', (dialect) => {
   });
 
   it('reports is_admin once the member has the admin role', async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     expect(me.is_admin).toBe(false);
     await server.built.ctx.database.db
       .insertInto('user_roles')
@@ -90,7 +96,7 @@ describe.each(dialects)('/api/me and sessions (%s)', (dialect) => {
   });
 
   it('does not make a member admin for another role', async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     await server.built.ctx.database.db
       .insertInto('user_roles')
       .values({ user_id: me.id, role: 'moderator' })
@@ -119,7 +125,11 @@ describe.each(dialects)('health and unknown routes (%s)', (dialect) => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.body).toEqual({
-      error: { code: 'not_found', message: 'No route for GET /api/does-not-exist.' },
+      error: {
+        code: 'not_found',
+        message: 'No route for GET /api/does-not-exist.',
+        params: { method: 'GET', url: '/api/does-not-exist' },
+      },
     });
   });
 
@@ -129,7 +139,7 @@ describe.each(dialects)('health and unknown routes (%s)', (dialect) => {
     '/api/auth/change-email',
     '/api/auth/sign-up/phone',
   ])('answers POST %s with 404 and changes nothing', async (url) => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     const res = await client.post(url, {
       name: 'Hacked',
       email: 'hacked@example.com',

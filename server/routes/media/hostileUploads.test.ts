@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@common/schemas/media.ts';
 import { MEDIA_CSP } from '@server/http/webApp.ts';
-import { makeUser, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
+import { signedInMember, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import {
   allEnding,
   ascii,
@@ -30,15 +30,16 @@ import {
   solid,
   zipOf,
 } from '@server/test/hostileFiles.ts';
+import { VIDEO_CASES } from '@server/test/hostileVideoCases.ts';
 import { makeVideo } from '@server/test/media.ts';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VIDEO_CASES } from './hostileVideoCases.ts';
 
 // Hostile uploads (issue 14): photos carrying where they were taken, scripts and archives in or after
 // images, other files under image names, pixel floods, files cut short or too big, hostile forms; the
-// videos are in hostileVideoCases.ts. Each is refused with a 4xx and a sentence, leaving nothing
-// behind, or stored re-encoded: served as a photo or video only, with none of the original's extras.
+// videos are in server/test/hostileVideoCases.ts. Each is refused with a 4xx and a sentence, leaving
+// nothing behind, or stored re-encoded: served as a photo or video only, with none of the original's
+// extras.
 
 const MB = 1024 * 1024;
 
@@ -235,7 +236,7 @@ function describeHostileUploads(title: string, cases: HostileCase[]): void {
 
     beforeAll(async () => {
       server = await startTestServer('sqlite', { uploadQuota: { files: 1000, bytes: 1024 ** 3 } });
-      member = (await makeUser(server)).client;
+      member = (await signedInMember(server)).client;
     });
     afterAll(() => server.close());
 

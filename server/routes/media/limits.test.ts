@@ -5,7 +5,7 @@ import { MEDIA_MESSAGES } from '@common/schemas/media.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
 import {
   dialects,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -73,7 +73,7 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
   }
 
   it('refuses the upload past the daily count, still counting uploads whose rows have gone', async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     expect((await upload(client)).status).toBe(201);
     const second = await upload(client);
     expect(second.status).toBe(201);
@@ -85,8 +85,9 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
     const refused = await upload(client, Buffer.concat([png, Buffer.alloc(8 * 1024 * 1024)]));
     expect(refused.status).toBe(429);
     expect(refused.body.error).toEqual({
-      code: 'upload_quota_exceeded',
+      code: 'upload_quota_files',
       message: 'You have uploaded 2 files today; the limit is 2 files a day. Please try again later.',
+      params: { uploaded: 2, limit: 2 },
     });
     expect(Number(refused.retryAfter)).toBeGreaterThan(23 * 3600);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(24 * 3600);
@@ -104,7 +105,7 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
     const quota = server.built.ctx.config.uploadQuota;
     server.built.ctx.config.uploadQuota = { files: 100, bytes: Math.floor(png.length * 1.5) };
     try {
-      const { client, me } = await makeUser(server);
+      const { client, me } = await signedInMember(server);
       expect((await upload(client)).status).toBe(201);
       const refused = await upload(client);
       expect(refused.status).toBe(429);
@@ -112,7 +113,7 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
         /^You have uploaded \d+ KB today and this file is \d+ KB; the limit is \d+ KB a day\. Please try again later\.$/,
       );
       expect(await rowsOf(me.id)).toBe(1);
-      const other = await makeUser(server);
+      const other = await signedInMember(server);
       expect((await upload(other.client)).status).toBe(201);
     } finally {
       server.built.ctx.config.uploadQuota = quota;
@@ -120,7 +121,7 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
   });
 
   it('answers 507 when the storage is full, leaving no file, row or temp file', async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     const storage = server.built.ctx.media;
     const files = mediaFiles();
     // The photo's main file is written, then its feed variant finds the disk full.
@@ -151,7 +152,7 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
   });
 
   it('answers 507 when the disk fills while the upload is received, leaving no temp file', async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     const files = mediaFiles();
     fullDisk.receiving = true;
     try {

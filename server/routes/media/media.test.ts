@@ -9,7 +9,7 @@ import { claimMedia, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { assertMediaKey } from '@server/media/storage.ts';
 import {
   dialects,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -93,7 +93,7 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
     dist = mkdtempSync(path.join(tmpdir(), 'splikz-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Splikz</title><div id="root"></div>');
     server = await startTestServer(dialect, {}, { webDist: dist });
-    const [a, b] = [await makeUser(server), await makeUser(server)];
+    const [a, b] = [await signedInMember(server), await signedInMember(server)];
     [alice, bob, aliceId, bobId] = [a.client, b.client, a.me.id, b.me.id];
   });
   afterAll(async () => {
@@ -188,7 +188,7 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
 
     const missing = await fetch(`${server.baseUrl}/media/u/${aliceId}/nothing.jpg`);
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error.code).toBe('not_found');
+    expect((await missing.json()).error.code).toBe('no_media');
     for (const url of ['/media/', '/media/u/', `/media/u/${aliceId}/`]) {
       expect((await fetch(`${server.baseUrl}${url}`)).status).toBeGreaterThanOrEqual(400); // no listings
     }
@@ -318,7 +318,7 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
     await expectRefused(await upload(null, form(jpeg, 'a.jpg')), 401, 'Please sign in to continue.');
     const noOrigin = await upload(alice, form(jpeg, 'a.jpg'), { origin: '' });
     expect(noOrigin.status).toBe(403);
-    expect(noOrigin.body.error.code).toBe('bad_origin');
+    expect(noOrigin.body.error.code).toBe('missing_origin');
   });
 
   it('lets only the owner claim an upload, once, and removes both files on request', async () => {
@@ -348,7 +348,11 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
       .insertInto('posts')
       .values({ ...post, category: 'general', media_type: 'photo' })
       .execute();
-    await expect(claimMedia(db, { mediaId, userId: aliceId }, media)).rejects.toMatchObject(invalid);
+    await expect(claimMedia(db, { mediaId, userId: aliceId }, media)).rejects.toMatchObject({
+      ...invalid,
+      code: 'media_in_post',
+      message: 'That upload is already part of a post. Please upload it again.',
+    });
 
     const row = { storage_key: res.body.url.slice(7), variant_key: res.body.feed_url.slice(7) };
     await removeMediaFiles(media, row);

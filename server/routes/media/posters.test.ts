@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MEDIA_MESSAGES } from '@common/schemas/media.ts';
 import {
   dialects,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -68,7 +68,7 @@ describe.each(dialects)('video posters on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    alice = (await makeUser(server)).client;
+    alice = (await signedInMember(server)).client;
     clip = await makeVideo('mp4', 2); // 320x240
   });
   afterAll(() => server.close());

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MEDIA_MESSAGES } from '@common/schemas/media.ts';
 import {
   dialects,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -30,7 +30,7 @@ describe.each(dialects)('an S3 bucket that is full (%s)', (dialect) => {
   beforeAll(async () => {
     store = await startFillableS3(s3.endpoint);
     server = await startTestServer(dialect, { s3: s3.config({ endpoint: store.endpoint }) });
-    alice = await makeUser(server);
+    alice = await signedInMember(server);
   });
   afterAll(async () => {
     await server?.close();

@@ -13,7 +13,7 @@ import type { MediaUpload } from '@common/schemas/media.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -98,7 +98,7 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
   let aliceId: string;
   beforeAll(async () => {
     server = await startTestServer(dialect, { ...GENEROUS_AUTH_LIMITS, s3: s3.config() }, { webDist: dist });
-    const a = await makeUser(server);
+    const a = await signedInMember(server);
     [alice, aliceId] = [a.client, a.me.id];
   });
   afterAll(async () => {
@@ -161,7 +161,7 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
       const refused = await media(video.url, { headers: { range } });
       expect(refused.status).toBe(416);
       expect(await refused.json()).toEqual({
-        error: { code: 'bad_request', message: 'Range Not Satisfiable' },
+        error: { code: 'range_not_satisfiable', message: 'Range Not Satisfiable' },
       });
     }
     // Several ranges or a malformed header: the whole file, as @fastify/static does for local files.
@@ -195,13 +195,17 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
     const missing = await media(`/media/u/${aliceId}/nothing.jpg`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({
-      error: { code: 'not_found', message: `No media at /media/u/${aliceId}/nothing.jpg.` },
+      error: {
+        code: 'no_media',
+        message: `No media at /media/u/${aliceId}/nothing.jpg.`,
+        params: { url: `/media/u/${aliceId}/nothing.jpg` },
+      },
     });
     expect((await media(`/media/u/${aliceId}/nothing.jpg`, { method: 'HEAD' })).status).toBe(404);
     for (const url of ['/media', '/media/', '/media/u/', `/media/u/${aliceId}/`, '/media/.secret']) {
       const res = await media(url);
       expect(res.status).toBe(404);
-      expect((await res.json()).error.code).toBe('not_found');
+      expect((await res.json()).error.code).toBe('no_media');
     }
     const escapes = [
       '/media/../other-bucket/private.txt',
@@ -216,7 +220,7 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
       const res = await rawGet(server, rawPath);
       expect([rawPath, res.status]).toEqual([rawPath, 404]);
       expect(res.body).not.toContain('TOP SECRET');
-      expect(JSON.parse(res.body).error.code).toBe('not_found');
+      expect(JSON.parse(res.body).error.code).toBe('no_media');
     }
     expect((await media(`/media/u/${aliceId}/x.jpg`, { method: 'DELETE' })).status).toBe(404);
     // The web app is still served next to the media, with no media origin beyond its own.
@@ -246,7 +250,11 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
         expect([key, method, res.status]).toEqual([key, method, 404]);
         if (method === 'GET') {
           expect(await res.json()).toEqual({
-            error: { code: 'not_found', message: `No media at /media/${key}.` },
+            error: {
+              code: 'no_media',
+              message: `No media at /media/${key}.`,
+              params: { url: `/media/${key}` },
+            },
           });
         }
       }
@@ -288,7 +296,7 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
     expect(await keysIn(`u/${aliceId}/${photo.id}`)).toEqual([]);
     expect((await media(photo.url)).status).toBe(404);
 
-    const bob = await makeUser(server);
+    const bob = await signedInMember(server);
     const bobId: string = bob.me.id;
     const bobsPhoto = await uploadPhoto(server, bob.client);
     await bob.client.post('/api/posts', { content: 'Hello', media_id: bobsPhoto.id });
@@ -311,7 +319,7 @@ describe('media in an S3 bucket with S3_PUBLIC_URL', () => {
     publicUrl = `${s3.endpoint}/${s3.bucket}`;
     const overrides = { ...GENEROUS_AUTH_LIMITS, s3: s3.config({ publicUrl }) };
     server = await startTestServer('sqlite', overrides, { webDist: dist });
-    alice = (await makeUser(server)).client;
+    alice = (await signedInMember(server)).client;
   });
   afterAll(async () => {
     await server?.close();

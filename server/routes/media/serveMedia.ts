@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { DB } from '@server/db/types.ts';
 import type { AppContext } from '@server/http/context.ts';
+import { errorBody } from '@server/http/errors.ts';
 import { MEDIA_CACHE_CONTROL, S3MediaStorage } from '@server/media/s3Storage.ts';
 import { isMediaKey, LocalMediaStorage } from '@server/media/storage.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +16,7 @@ export function serveMedia(app: FastifyInstance, ctx: AppContext): void {
 
 // Without this a missing file would fall through to the web app's index.html.
 const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.status(404).send({ error: { code: 'not_found', message: `No media at ${request.url}.` } });
+  reply.status(404).send(errorBody('no_media', { url: request.url }));
 
 /** GET /media/* from DATA_DIR/media: read-only, Range requests, cached for a year (keys never change). */
 function serveLocalMedia(app: FastifyInstance, root: string): void {
@@ -80,8 +81,7 @@ async function isUploadKey(db: Kysely<DB>, key: string): Promise<boolean> {
 
 /** GET and HEAD /media/* read from the bucket and streamed, with the local route's headers and answers. */
 function serveBucketMedia(app: FastifyInstance, storage: S3MediaStorage, db: Kysely<DB>): void {
-  const unsatisfiable = (reply: FastifyReply) =>
-    reply.status(416).send({ error: { code: 'bad_request', message: 'Range Not Satisfiable' } });
+  const unsatisfiable = (reply: FastifyReply) => reply.status(416).send(errorBody('range_not_satisfiable'));
 
   app.register(
     async (scope) => {

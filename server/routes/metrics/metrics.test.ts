@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@server/config.ts';
-import { makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import { signUpMember, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,8 +41,8 @@ describe('GET /metrics', () => {
   };
 
   it('reports requests by route pattern, sockets, realtime events, uploads and mail, to loopback', async () => {
-    const author = await makeUser(server);
-    const reader = await makeUser(server);
+    const author = await signUpMember(server);
+    const reader = await signUpMember(server);
     const post = await author.client.post('/api/posts', { content: 'Counted' });
     expect(post.status).toBe(201);
     expect((await reader.client.request('PUT', `/api/posts/${post.body.id}/like`)).status).toBe(200);
@@ -102,7 +102,13 @@ describe('GET /metrics outside METRICS_ALLOW', () => {
     const client = new TestClient(server.baseUrl);
     const plain = await client.get('/metrics');
     expect(plain.status).toBe(404);
-    expect(plain.body).toEqual({ error: { code: 'not_found', message: 'No route for GET /metrics.' } });
+    expect(plain.body).toEqual({
+      error: {
+        code: 'not_found',
+        message: 'No route for GET /metrics.',
+        params: { method: 'GET', url: '/metrics' },
+      },
+    });
     const spoofed = await client.request('GET', '/metrics', undefined, {
       headers: { 'x-forwarded-for': '10.1.2.3' },
     });

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { AppContext } from '@server/http/context.ts';
+import { errorBody } from '@server/http/errors.ts';
 import type { AppMetrics } from '@server/metrics/metrics.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -46,9 +47,7 @@ export function metricsRoutes(app: FastifyInstance, ctx: AppContext, metrics: Ap
   app.get('/metrics', async (request, reply) => {
     if (!peerAllowed(allowed, request)) {
       // The same answer as a path with no route: the endpoint does not admit it exists.
-      return reply
-        .status(404)
-        .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}.` } });
+      return reply.status(404).send(errorBody('not_found', { method: request.method, url: request.url }));
     }
     return reply
       .header('cache-control', 'no-store')

@@ -2,11 +2,12 @@ import { insertPendingRequest } from '@server/test/friendRequests.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,8 +17,8 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
   let bob: { client: TestClient; me: any };
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    alice = await makeUser(server, { name: 'Alice Bell' });
-    bob = await makeUser(server, { name: 'Bob Ringer' });
+    alice = await signedInMember(server, { name: 'Alice Bell' });
+    bob = await signedInMember(server, { name: 'Bob Ringer' });
   });
   afterAll(async () => {
     await server.close();
@@ -27,7 +28,7 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
   const pendingRequest = (from: string, to: string) => insertPendingRequest(server, from, to);
 
   it("lists the member's latest 10, newest first, with the sender, and nobody else's", async () => {
-    const post = (await alice.client.post('/api/posts', { content: 'Ring ring' })).body;
+    const post = await makePost(alice.client, { content: 'Ring ring' });
     await bob.client.request('PUT', `/api/posts/${post.id}/like`);
     for (let i = 0; i < 11; i += 1)
       await bob.client.post(`/api/posts/${post.id}/comments`, { content: `c${i}` });

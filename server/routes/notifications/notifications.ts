@@ -8,7 +8,6 @@ import { listNotifications } from '@server/queries/notifications.ts';
 import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
-const NOT_FOUND = 'Notification not found';
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The bell: the latest notifications of the viewer (never anyone else's) and the unread count.
@@ -27,11 +26,11 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post<IdParams>('/api/notifications/:id/read', async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
-    const id = idParam(request.params.id, NOT_FOUND);
+    const id = idParam(request.params.id, 'notification_not_found');
     const found = await runCommand(ctx, (trx, after) =>
       markNotificationsRead(trx, after, viewer.userId, { id }),
     );
-    if (found === 0) throw notFound(NOT_FOUND);
+    if (found === 0) throw notFound('notification_not_found');
     return reply.status(204).send();
   });
 }

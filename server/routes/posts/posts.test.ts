@@ -1,7 +1,7 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -16,8 +16,8 @@ describe.each(dialects)('posts and feeds (%s)', (dialect) => {
   let bobId: string;
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    const a = await makeUser(server, { name: 'Alice Author' });
-    const b = await makeUser(server, { name: 'Bob Reader' });
+    const a = await signedInMember(server, { name: 'Alice Author' });
+    const b = await signedInMember(server, { name: 'Bob Reader' });
     alice = a.client;
     bob = b.client;
     aliceId = a.me.id;
@@ -110,7 +110,7 @@ describe.each(dialects)('posts and feeds (%s)', (dialect) => {
   });
 
   it('pages through the feed with a cursor, without gaps or repeats', async () => {
-    const poster = (await makeUser(server)).client;
+    const poster = (await signedInMember(server)).client;
     for (let i = 0; i < 25; i += 1)
       await poster.post('/api/posts', { content: `post ${i}`, category: 'comedy' });
     const first = await poster.get('/api/posts?category=comedy&limit=20');
@@ -189,7 +189,7 @@ describe.each(dialects)('posts and feeds (%s)', (dialect) => {
   });
 
   it('lowers the comment count by one when the same comment is deleted twice at once', async () => {
-    const { client: carl } = await makeUser(server, { name: 'Carl Clicker' });
+    const { client: carl } = await signedInMember(server, { name: 'Carl Clicker' });
     const post = (await alice.post('/api/posts', { content: 'Double delete' })).body;
     await alice.post(`/api/posts/${post.id}/comments`, { content: 'Stays' });
     for (let round = 0; round < 5; round += 1) {
@@ -215,7 +215,7 @@ describe.each(dialects)('posts and feeds (%s)', (dialect) => {
   });
 
   it('shows Your Activity and Trending Now from the last 7 days', async () => {
-    const carol = await makeUser(server, { name: 'Carol Counts' });
+    const carol = await signedInMember(server, { name: 'Carol Counts' });
     const hot = (await carol.client.post('/api/posts', { content: 'Hot take' })).body;
     await carol.client.post('/api/posts', { content: 'Quiet one' });
     await alice.request('PUT', `/api/posts/${hot.id}/like`);
@@ -251,7 +251,7 @@ describe.each(dialects)('posts and feeds (%s)', (dialect) => {
   });
 
   it('refuses a flood of comments from one member, keeping the ones before it', async () => {
-    const flooder = (await makeUser(server, { name: 'Flo Ood' })).client;
+    const flooder = (await signedInMember(server, { name: 'Flo Ood' })).client;
     const post = (await alice.post('/api/posts', { content: 'Comment on me' })).body;
     for (let i = 0; i < 20; i += 1) {
       expect((await flooder.post(`/api/posts/${post.id}/comments`, { content: `Nice ${i}` })).status).toBe(

@@ -7,16 +7,8 @@ import {
   type Trending,
   updatePostSchema,
 } from '@common/schemas/posts.ts';
-import {
-  createPost,
-  deletePost,
-  likePost,
-  recordView,
-  sharePost,
-  unlikePost,
-  updatePostContent,
-} from '@server/commands/posts.ts';
-import { prayForPost, unprayForPost } from '@server/commands/prayers.ts';
+import { createPost, deletePost, recordView, sharePost, updatePostContent } from '@server/commands/posts.ts';
+import { likePost, prayForPost, unlikePost, unprayForPost } from '@server/commands/postToggles.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
@@ -69,7 +61,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<IdParams>('/api/posts/:id', async (request): Promise<Post> => {
     const viewer = await requireViewer(ctx, request);
     const post = await getPost(db, viewer.userId, postIdParam(request.params.id));
-    if (!post) throw notFound('Post not found');
+    if (!post) throw notFound('post_not_found');
     return post;
   });
 

@@ -1,7 +1,7 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -10,16 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(dialects)("'I prayed' on prayer requests (%s)", (dialect) => {
   let server: TestServer;
-  let author: Awaited<ReturnType<typeof makeUser>>;
-  let bob: Awaited<ReturnType<typeof makeUser>>;
-  let carol: Awaited<ReturnType<typeof makeUser>>;
-  let dave: Awaited<ReturnType<typeof makeUser>>;
+  let author: Awaited<ReturnType<typeof signedInMember>>;
+  let bob: Awaited<ReturnType<typeof signedInMember>>;
+  let carol: Awaited<ReturnType<typeof signedInMember>>;
+  let dave: Awaited<ReturnType<typeof signedInMember>>;
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    author = await makeUser(server, { name: 'Ana Author' });
-    bob = await makeUser(server, { name: 'Bob Prayer' });
-    carol = await makeUser(server, { name: 'Carol Prayer' });
-    dave = await makeUser(server, { name: 'Dave Prayer' });
+    author = await signedInMember(server, { name: 'Ana Author' });
+    bob = await signedInMember(server, { name: 'Bob Prayer' });
+    carol = await signedInMember(server, { name: 'Carol Prayer' });
+    dave = await signedInMember(server, { name: 'Dave Prayer' });
   });
   afterAll(async () => {
     await server.close();
@@ -139,9 +139,48 @@ describe.each(dialects)("'I prayed' on prayer requests (%s)", (dialect) => {
     expect((await author.client.request('DELETE', `/api/blocks/${carol.me.id}`)).status).toBe(200);
   });
 
+  it('answers liking and praying on a hidden member’s post alike: 404, setting or taking back', async () => {
+    const id = await prayerRequest('Pray for my new job');
+    const like = (who: { client: TestClient }, method: 'PUT' | 'DELETE') =>
+      who.client.request(method, `/api/posts/${id}/like`);
+    const prayed = (who: { client: TestClient }, method: 'PUT' | 'DELETE') =>
+      who.client.request(method, `/api/posts/${id}/prayed`);
+    const statuses = async (who: { client: TestClient }) => ({
+      like: (await like(who, 'PUT')).status,
+      pray: (await prayed(who, 'PUT')).status,
+      unlike: (await like(who, 'DELETE')).status,
+      unpray: (await prayed(who, 'DELETE')).status,
+    });
+    const hidden = { like: 404, pray: 404, unlike: 404, unpray: 404 };
+    const db = server.built.ctx.database.db;
+
+    // A block either way: the author blocked dave, and (later) dave blocked the author.
+    expect((await author.client.request('PUT', `/api/blocks/${dave.me.id}`)).status).toBe(200);
+    expect(await statuses(dave)).toEqual(hidden);
+    expect((await author.client.request('DELETE', `/api/blocks/${dave.me.id}`)).status).toBe(200);
+    expect((await dave.client.request('PUT', `/api/blocks/${author.me.id}`)).status).toBe(200);
+    expect(await statuses(dave)).toEqual(hidden);
+    expect((await dave.client.request('DELETE', `/api/blocks/${author.me.id}`)).status).toBe(200);
+
+    // A suspended author is hidden from everyone the same way.
+    await db
+      .updateTable('profiles')
+      .set({ suspended_at: new Date().toISOString() })
+      .where('id', '=', author.me.id)
+      .execute();
+    try {
+      expect(await statuses(bob)).toEqual(hidden);
+    } finally {
+      await db.updateTable('profiles').set({ suspended_at: null }).where('id', '=', author.me.id).execute();
+    }
+    const post = (await bob.client.get(`/api/posts/${id}`)).body;
+    expect(post).toMatchObject({ like_count: 0, prayed_count: 0 });
+    expect(await statuses(bob)).toEqual({ like: 200, pray: 200, unlike: 200, unpray: 200 });
+  });
+
   it('takes a deleted member’s prayers off the count', async () => {
     const id = await prayerRequest('Pray for our church roof');
-    const leaving = await makeUser(server, { name: 'Leaving Member' });
+    const leaving = await signedInMember(server, { name: 'Leaving Member' });
     await pray(leaving, id);
     await pray(bob, id);
     expect((await author.client.get(`/api/posts/${id}`)).body.prayed_count).toBe(2);

@@ -1,7 +1,7 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -18,8 +18,8 @@ describe.each(dialects)('profile media (%s)', (dialect) => {
   let aliceUsername: string;
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    const a = await makeUser(server, { name: 'Alice Wall' });
-    const b = await makeUser(server, { name: 'Bob Visitor' });
+    const a = await signedInMember(server, { name: 'Alice Wall' });
+    const b = await signedInMember(server, { name: 'Bob Visitor' });
     alice = a.client;
     bob = b.client;
     aliceId = a.me.id;
@@ -171,7 +171,7 @@ describe.each(dialects)('profile media (%s)', (dialect) => {
       expect(statuses.filter((status) => status < 300)).toHaveLength(1);
       expect(statuses.filter((status) => status === 400)).toHaveLength(1);
     };
-    const carol = (await makeUser(server, { name: 'Carol Claims' })).client;
+    const carol = (await signedInMember(server, { name: 'Carol Claims' })).client;
     const contested = await uploadPhoto(server, carol);
     await once([
       () => carol.post('/api/posts', { content: 'Mine', media_id: contested.id }),

@@ -2,10 +2,8 @@ import { MEDIA_LIMITS } from '@common/schemas/media.ts';
 import {
   avatarInputSchema,
   coverInputSchema,
-  PROFILE_MESSAGES,
   type ProfilePage,
   profileVideoInputSchema,
-  profileVideoTooLongMessage,
 } from '@common/schemas/profiles.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import { moveCover, replaceProfileMedia } from '@server/commands/profileMedia.ts';
@@ -32,7 +30,7 @@ export function profileMediaRoutes(app: FastifyInstance, ctx: AppContext): void 
         mediaId: media_id,
         urls: ctx.media,
         check: (media) => {
-          if (media.kind !== 'photo') throw badRequest(PROFILE_MESSAGES.avatarNotPhoto, 'not_a_photo');
+          if (media.kind !== 'photo') throw badRequest('not_a_photo');
           return media.feed_url ?? media.url;
         },
       }),
@@ -65,11 +63,14 @@ export function profileMediaRoutes(app: FastifyInstance, ctx: AppContext): void 
         urls: ctx.media,
         check: (media) => {
           if (media.kind !== 'video') {
-            throw badRequest(PROFILE_MESSAGES.profileVideoNotVideo, 'not_a_video');
+            throw badRequest('not_a_video');
           }
           const seconds = (media.duration_ms ?? 0) / 1000;
           if (seconds > MEDIA_LIMITS.profileVideoSeconds + MEDIA_LIMITS.videoToleranceSeconds) {
-            throw badRequest(profileVideoTooLongMessage(seconds), 'video_too_long');
+            throw badRequest('profile_video_too_long', {
+              max: MEDIA_LIMITS.profileVideoSeconds,
+              seconds: seconds.toFixed(1),
+            });
           }
           return media.url;
         },

@@ -2,11 +2,12 @@ import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { uploadPhoto, uploadVideo } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -25,8 +26,8 @@ describe.each(dialects)('profile search (%s)', (dialect) => {
       ...Array.from({ length: 10 }, (_, i) => ({ username: `manyhit${i}`, name: `Many Hit ${i}` })),
     ];
     // One after another: fewer pooled PostgreSQL connections left to close at the end.
-    for (const member of members) await makeUser(server, member);
-    viewer = (await makeUser(server, { username: 'searcher', name: 'The Searcher' })).client;
+    for (const member of members) await signedInMember(server, member);
+    viewer = (await signedInMember(server, { username: 'searcher', name: 'The Searcher' })).client;
   });
   afterAll(async () => {
     await server.close();
@@ -44,7 +45,7 @@ describe.each(dialects)('profile search (%s)', (dialect) => {
   });
 
   it('limits how often one member searches, far above a person typing', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const { max } = MEMBER_LIMITS.profileSearch;
     for (let i = 0; i < max; i += 1) expect((await search(`q${i}`, client)).status).toBe(200);
     const limited = await search('quartz', client);
@@ -102,8 +103,10 @@ describe.each(dialects)('profile search (%s)', (dialect) => {
     const res = await search('q'.repeat(101));
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({
-      code: 'invalid_input',
+      code: 'text_too_long',
       message: 'The search must be at most 100 characters.',
+      params: { label: 'The search', max: 100 },
+      field: 'q',
     });
     expect((await search('q'.repeat(100))).status).toBe(200);
   });
@@ -111,7 +114,7 @@ describe.each(dialects)('profile search (%s)', (dialect) => {
   it('refuses a missing q', async () => {
     const res = await viewer.get('/api/profiles/search');
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_input', message: 'q is required.' });
+    expect(res.body.error).toEqual({ code: 'search_query_required', message: 'q is required.', field: 'q' });
   });
 
   it('refuses an unknown query parameter', async () => {
@@ -149,8 +152,8 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
   let aliceUsername: string;
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    const a = await makeUser(server, { name: 'Alice Wall' });
-    const b = await makeUser(server, { name: 'Bob Visitor' });
+    const a = await signedInMember(server, { name: 'Alice Wall' });
+    const b = await signedInMember(server, { name: 'Bob Visitor' });
     alice = a.client;
     bob = b.client;
     aliceId = a.me.id;
@@ -247,12 +250,12 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
   });
 
   it('shows on the wall the member’s own posts and approved wall posts, not their posts on other walls', async () => {
-    const own = (await alice.post('/api/posts', { content: 'From my home feed' })).body;
-    const prayer = (await alice.post('/api/posts', { content: 'Pray with me', category: 'prayer' })).body;
+    const own = await makePost(alice, { content: 'From my home feed' });
+    const prayer = await makePost(alice, { content: 'Pray with me', category: 'prayer' });
     const onOwnWall = (await alice.post(`/api/profiles/${aliceId}/wall`, { content: 'On my wall' })).body;
     const onBobsWall = (await alice.post(`/api/profiles/${bobId}/wall`, { content: 'Hi Bob' })).body;
     const fromBob = (await bob.post(`/api/profiles/${aliceId}/wall`, { content: 'Hi Alice' })).body;
-    const bobsOwn = (await bob.post('/api/posts', { content: 'Bob elsewhere' })).body;
+    const bobsOwn = await makePost(bob, { content: 'Bob elsewhere' });
 
     expect(await wallIds(bob)).toEqual([onOwnWall.post.id, prayer.id, own.id]);
     const approved = await alice.post(`/api/pending-posts/${fromBob.pending_post.id}/approve`);
@@ -266,13 +269,13 @@ describe.each(dialects)('profile page (%s)', (dialect) => {
   });
 
   it('filters the wall to photos or videos for the Photos and Videos tabs, and pages it', async () => {
-    const carol = await makeUser(server, { name: 'Carol Grid' });
+    const carol = await signedInMember(server, { name: 'Carol Grid' });
     const id = carol.me.id;
     const photo = await uploadPhoto(server, carol.client);
     const video = await uploadVideo(server, carol.client);
-    const withPhoto = (await carol.client.post('/api/posts', { media_id: photo.id })).body;
+    const withPhoto = await makePost(carol.client, { media_id: photo.id });
     const withVideo = (await carol.client.post(`/api/profiles/${id}/wall`, { media_id: video.id })).body.post;
-    const text = (await carol.client.post('/api/posts', { content: 'Just words' })).body;
+    const text = await makePost(carol.client, { content: 'Just words' });
     const ids = async (query: string) =>
       (await bob.get(`/api/profiles/${id}/posts${query}`)).body.posts.map((p: { id: string }) => p.id);
     expect(await ids('?media=photo')).toEqual([withPhoto.id]);

@@ -1,8 +1,6 @@
-import { SEARCH_RESULT_LIMIT } from '@common/limits.ts';
 import type { FeedPage } from '@common/schemas/posts.ts';
 import {
   type AboutField,
-  PROFILE_MESSAGES,
   type ProfilePage,
   profileDetailsSchema,
   type SearchProfilesResponse,
@@ -14,14 +12,9 @@ import { notFound } from '@server/http/errors.ts';
 import { memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { notHiddenFrom } from '@server/policies/blocks.ts';
-import { presentProfileSummary, profileSummaryColumns } from '@server/presenters/profile.ts';
 import { listFeed } from '@server/queries/posts.ts';
-import { loadProfilePage, ownProfilePage, requireProfile } from '@server/queries/profiles.ts';
+import { loadProfilePage, ownProfilePage, requireProfile, searchProfiles } from '@server/queries/profiles.ts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type IdParams = { Params: { id: string } };
 
@@ -38,7 +31,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const page = /^[a-z0-9_]{1,64}$/.test(username)
         ? await loadProfilePage(db, viewer, { username })
         : null;
-      if (!page) throw notFound(PROFILE_MESSAGES.userNotFound);
+      if (!page) throw notFound('user_not_found');
       return page;
     },
   );
@@ -67,33 +60,10 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return listFeed(db, viewer.userId, { ...query, wallOf: profile.id });
   });
 
-  // Case-insensitive match on username or full name; exact and prefix matches first.
   app.get('/api/profiles/search', async (request): Promise<SearchProfilesResponse> => {
     const viewer = await requireViewer(ctx, request);
     await searchLimit(request, viewer.userId);
     const { q } = parseInput(searchProfilesQuerySchema, request.query);
-    const query = q.trim().toLowerCase();
-    if (!query) return { profiles: [] };
-    const contains = `%${escapeLike(query)}%`;
-    const prefix = `${escapeLike(query)}%`;
-    const rows = await db
-      .selectFrom('profiles')
-      .select(profileSummaryColumns)
-      .where((eb) =>
-        eb.or([
-          eb(sql`lower(username)`, 'like', sql`${contains} escape '\\'`),
-          eb(sql`lower(full_name)`, 'like', sql`${contains} escape '\\'`),
-        ]),
-      )
-      .orderBy(
-        sql`case when lower(username) = ${query} then 0
-          when lower(username) like ${prefix} escape '\\' then 1
-          when lower(full_name) like ${prefix} escape '\\' then 2 else 3 end`,
-      )
-      .orderBy('username')
-      .where(notHiddenFrom(viewer.userId, 'profiles.id'))
-      .limit(SEARCH_RESULT_LIMIT)
-      .execute();
-    return { profiles: rows.map(presentProfileSummary) };
+    return searchProfiles(db, viewer.userId, q);
   });
 }

@@ -1,7 +1,7 @@
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -37,8 +37,8 @@ describe.each(dialects)('web push (%s)', (dialect) => {
   };
 
   it('sends a like, a comment, a message and a followed member’s new post to the browsers that opted in', async () => {
-    const ada = await makeUser(server, { name: 'Ada Author' });
-    const bob = await makeUser(server, { name: 'Bob Fan' });
+    const ada = await signedInMember(server, { name: 'Ada Author' });
+    const bob = await signedInMember(server, { name: 'Bob Fan' });
     const key = await ada.client.get('/api/push/key');
     expect(key.body.public_key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
     const phone = pushService.browser('ada-phone');
@@ -98,8 +98,8 @@ describe.each(dialects)('web push (%s)', (dialect) => {
   });
 
   it('forgets a browser its push service says is gone, and one the member turns off', async () => {
-    const cy = await makeUser(server, { name: 'Cy Gone' });
-    const dee = await makeUser(server, { name: 'Dee Liker' });
+    const cy = await signedInMember(server, { name: 'Cy Gone' });
+    const dee = await signedInMember(server, { name: 'Dee Liker' });
     const old = pushService.browser('cy-old');
     const current = pushService.browser('cy-current');
     await cy.client.request('PUT', '/api/push/subscription', old.subscription);
@@ -128,8 +128,8 @@ describe.each(dialects)('web push (%s)', (dialect) => {
   });
 
   it('never hands a browser another member holds to whoever stores its endpoint', async () => {
-    const gus = await makeUser(server, { name: 'Gus Holder' });
-    const hal = await makeUser(server, { name: 'Hal Taker' });
+    const gus = await signedInMember(server, { name: 'Gus Holder' });
+    const hal = await signedInMember(server, { name: 'Hal Taker' });
     const browser = pushService.browser('gus');
     expect((await gus.client.request('PUT', '/api/push/subscription', browser.subscription)).status).toBe(
       204,
@@ -158,7 +158,7 @@ describe.each(dialects)('web push (%s)', (dialect) => {
   });
 
   it('keeps a member’s ten newest browsers, and limits how often they subscribe', async () => {
-    const ida = await makeUser(server, { name: 'Ida Many' });
+    const ida = await signedInMember(server, { name: 'Ida Many' });
     const browsers = Array.from({ length: 11 }, (_, i) => pushService.browser(`ida-${i}`));
     for (const browser of browsers) {
       expect((await ida.client.request('PUT', '/api/push/subscription', browser.subscription)).status).toBe(
@@ -187,8 +187,8 @@ describe.each(dialects)('web push (%s)', (dialect) => {
   });
 
   it('refuses addresses that are not a push service, bad keys, strangers, and another member’s browser', async () => {
-    const eve = await makeUser(server, { name: 'Eve Tries' });
-    const fay = await makeUser(server, { name: 'Fay Owner' });
+    const eve = await signedInMember(server, { name: 'Eve Tries' });
+    const fay = await signedInMember(server, { name: 'Fay Owner' });
     const good = pushService.browser('fay').subscription;
     const cases: Array<[unknown, number]> = [
       [{ ...good, endpoint: 'http://169.254.169.254/latest/meta-data' }, 400],

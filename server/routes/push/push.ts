@@ -1,18 +1,12 @@
 import { pushEndpointSchema, pushSubscriptionSchema } from '@common/schemas/push.ts';
 import type { DB } from '@server/db/types.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
-import { badRequest, HttpError } from '@server/http/errors.ts';
+import { badRequest, conflict } from '@server/http/errors.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { allowedEndpoint } from '@server/push/pushSender.ts';
 import type { FastifyInstance } from 'fastify';
 import { PostgresAdapter, type Transaction } from 'kysely';
-
-export const PUSH_MESSAGES = {
-  notAPushService: 'That address is not a push service Splikz sends to.',
-  heldByAnother:
-    'Another account already gets notifications in this browser. Turn notifications off here, then on again.',
-} as const;
 
 /** Browsers one member gets push in: storing one more lets go of their oldest. */
 export const PUSH_SUBSCRIPTIONS_PER_MEMBER = 10;
@@ -38,7 +32,7 @@ async function storeSubscription(trx: Transaction<DB>, userId: string, sub: Subs
     )
     .executeTakeFirst();
   if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) {
-    throw new HttpError(409, 'push_endpoint_taken', PUSH_MESSAGES.heldByAnother);
+    throw conflict('push_endpoint_taken');
   }
   const others = await trx
     .selectFrom('push_subscriptions')
@@ -73,7 +67,7 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext): void {
     await subscribeLimit(request, viewer.userId);
     const { endpoint, keys } = parseInput(pushSubscriptionSchema, request.body);
     if (!allowedEndpoint(endpoint, ctx.config.push.serviceHosts)) {
-      throw badRequest(PUSH_MESSAGES.notAPushService, 'not_a_push_service');
+      throw badRequest('not_a_push_service');
     }
     await db.transaction().execute((trx) => storeSubscription(trx, viewer.userId, { endpoint, ...keys }));
     return reply.status(204).send();

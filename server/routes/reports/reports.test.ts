@@ -3,14 +3,15 @@ import { makeCircle } from '@server/test/circles.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-type Member = Awaited<ReturnType<typeof makeUser>>;
+type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 describe.each(dialects)('reports (%s)', (dialect) => {
   let server: TestServer;
@@ -30,18 +31,18 @@ describe.each(dialects)('reports (%s)', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    admin = await makeUser(server, { name: 'Ada Admin' });
+    admin = await signedInMember(server, { name: 'Ada Admin' });
     await db().insertInto('user_roles').values({ user_id: admin.me.id, role: 'admin' }).execute();
-    author = await makeUser(server, { name: 'Otto Author' });
-    reporter = await makeUser(server, { name: 'Rita Reporter' });
-    other = await makeUser(server, { name: 'Olga Other' });
+    author = await signedInMember(server, { name: 'Otto Author' });
+    reporter = await signedInMember(server, { name: 'Rita Reporter' });
+    other = await signedInMember(server, { name: 'Olga Other' });
   });
   afterAll(async () => {
     await server.close();
   });
 
   it('refuses bad reports with a sentence and writes nothing', async () => {
-    const post = (await author.client.post('/api/posts', { content: 'Reported soon' })).body;
+    const post = await makePost(author.client, { content: 'Reported soon' });
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ target_type: 'planet', target_id: post.id, reason: 'spam' }, 400, REPORT_MESSAGES.badType],
       [{ target_type: 'post', target_id: post.id, reason: 'boring' }, 400, REPORT_MESSAGES.badReason],
@@ -80,7 +81,7 @@ describe.each(dialects)('reports (%s)', (dialect) => {
   });
 
   it('files reports on a post, comment, message, circle and member; a repeat changes nothing', async () => {
-    const post = (await author.client.post('/api/posts', { content: 'Buy followers here' })).body;
+    const post = await makePost(author.client, { content: 'Buy followers here' });
     const comment = (await author.client.post(`/api/posts/${post.id}/comments`, { content: 'Nasty reply' }))
       .body;
     const message = (
@@ -144,7 +145,7 @@ describe.each(dialects)('reports (%s)', (dialect) => {
   });
 
   it('dismisses every open report on a thing at once, in the audit log', async () => {
-    const post = (await author.client.post('/api/posts', { content: 'Harmless' })).body;
+    const post = await makePost(author.client, { content: 'Harmless' });
     const first = (await report(reporter.client, { target_type: 'post', target_id: post.id, reason: 'spam' }))
       .body;
     await report(other.client, { target_type: 'post', target_id: post.id, reason: 'hate' });
@@ -166,9 +167,9 @@ describe.each(dialects)('reports (%s)', (dialect) => {
 
   it('removes reported posts, comments, messages and circles', async () => {
     // A reporter of its own: reports are limited per member (20 a minute), and the others used some.
-    const reporter = await makeUser(server, { name: 'Rex Reporter' });
-    const post = (await author.client.post('/api/posts', { content: 'Remove me' })).body;
-    const kept = (await author.client.post('/api/posts', { content: 'Keep me' })).body;
+    const reporter = await signedInMember(server, { name: 'Rex Reporter' });
+    const post = await makePost(author.client, { content: 'Remove me' });
+    const kept = await makePost(author.client, { content: 'Keep me' });
     const comment = (await author.client.post(`/api/posts/${kept.id}/comments`, { content: 'Remove this' }))
       .body;
     const message = (

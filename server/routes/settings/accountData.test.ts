@@ -4,11 +4,12 @@ import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -32,16 +33,16 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
   const mediaFile = (key: string) => path.join(server.dataDir, 'media', ...key.split('/'));
 
   it("exports the member's own data, and nobody else's", async () => {
-    const ann = await makeUser(server, { name: 'Ann Export' });
-    const ben = await makeUser(server, { name: 'Ben Other' });
+    const ann = await signedInMember(server, { name: 'Ann Export' });
+    const ben = await signedInMember(server, { name: 'Ben Other' });
     const photo = await uploadPhoto(server, ann.client);
-    const mine = (await ann.client.post('/api/posts', { content: 'Ann writes', media_id: photo.id })).body;
-    const theirs = (await ben.client.post('/api/posts', { content: 'Ben writes' })).body;
+    const mine = await makePost(ann.client, { content: 'Ann writes', media_id: photo.id });
+    const theirs = await makePost(ben.client, { content: 'Ben writes' });
     await ann.client.request('PUT', `/api/posts/${theirs.id}/like`);
     await ann.client.post(`/api/posts/${theirs.id}/comments`, { content: 'Nice, Ben' });
     await ben.client.post(`/api/posts/${mine.id}/comments`, { content: 'Thanks Ann' });
     await ben.client.request('PUT', `/api/follows/${ann.me.id}`);
-    const cat = await makeUser(server, { name: 'Cat Third' });
+    const cat = await signedInMember(server, { name: 'Cat Third' });
     await sendMessage(ann.client, ben.me.id, 'Hi Ben');
     await sendMessage(ben.client, ann.me.id, 'Hi Ann');
     await sendMessage(ben.client, cat.me.id, 'Note to Cat');
@@ -92,7 +93,7 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
   });
 
   it('limits how often one member exports their data (each export reads every row they have)', async () => {
-    const ann = await makeUser(server);
+    const ann = await signedInMember(server);
     const { max } = MEMBER_LIMITS.dataExport;
     for (let i = 0; i < max; i += 1) expect((await ann.client.get('/api/settings/data')).status).toBe(200);
     const limited = await ann.client.get('/api/settings/data?download=1');
@@ -100,13 +101,17 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     expect(limited.body.error.code).toBe('rate_limited');
     expect(limited.body.error.message).toContain('wait');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const ben = await makeUser(server);
+    const ben = await signedInMember(server);
     expect((await ben.client.get('/api/settings/data')).status).toBe(200);
   });
 
   it('exports whom the member blocked and muted, and when, but not who blocked or muted them', async () => {
-    const ann = await makeUser(server, { name: 'Ann Safety' });
-    const [bo, cy, dee] = [await makeUser(server), await makeUser(server), await makeUser(server)];
+    const ann = await signedInMember(server, { name: 'Ann Safety' });
+    const [bo, cy, dee] = [
+      await signedInMember(server),
+      await signedInMember(server),
+      await signedInMember(server),
+    ];
     const put = async (who: typeof ann, what: 'blocks' | 'mutes', whom: typeof ann) =>
       expect((await who.client.request('PUT', `/api/${what}/${whom.me.id}`)).status).toBe(200);
     await put(ann, 'blocks', bo);
@@ -137,7 +142,7 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
   });
 
   it('refuses a wrong password and deletes nothing', async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     await client.post('/api/posts', { content: 'Still here' });
     const wrong = await client.post('/api/settings/delete-account', { password: 'not-my-password' });
     expect(wrong.status).toBe(403);
@@ -155,8 +160,8 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
   });
 
   it('deletes the account with the right password: rows, files and sessions go', async () => {
-    const gone = await makeUser(server, { name: 'Gwen Gone' });
-    const stay = await makeUser(server, { name: 'Sid Stays' });
+    const gone = await signedInMember(server, { name: 'Gwen Gone' });
+    const stay = await signedInMember(server, { name: 'Sid Stays' });
     // A second browser of the same member: its session ends too.
     const otherDevice = new TestClient(server.baseUrl);
     const signIn = await otherDevice.post('/api/auth/sign-in/email', {
@@ -167,8 +172,8 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     expect((await otherDevice.get('/api/me')).status).toBe(200);
 
     const photo = await uploadPhoto(server, gone.client);
-    const post = (await gone.client.post('/api/posts', { content: 'Goodbye', media_id: photo.id })).body;
-    const staysPost = (await stay.client.post('/api/posts', { content: 'I remain' })).body;
+    const post = await makePost(gone.client, { content: 'Goodbye', media_id: photo.id });
+    const staysPost = await makePost(stay.client, { content: 'I remain' });
     await gone.client.request('PUT', `/api/posts/${staysPost.id}/like`);
     await gone.client.post(`/api/posts/${staysPost.id}/comments`, { content: 'Bye Sid' });
     await stay.client.request('PUT', `/api/posts/${post.id}/like`);

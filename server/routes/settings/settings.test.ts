@@ -2,7 +2,7 @@ import { DEFAULT_PREFERENCES } from '@common/schemas/settings.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -36,7 +36,7 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
   });
 
   it('changes the username once, then refuses a second change for 30 days', async () => {
-    const { client, me } = await makeUser(server, { name: 'Una Username' });
+    const { client, me } = await signedInMember(server, { name: 'Una Username' });
     const before = await client.get('/api/settings/account');
     expect(before.body).toEqual({
       full_name: 'Una Username',
@@ -65,6 +65,7 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
     expect(second.body.error).toEqual({
       code: 'username_locked',
       message: 'Cannot change username - You can change your username in 30 days',
+      params: { count: 30 },
     });
     // Nothing of the refused request was written, the full name included.
     expect(await profileOf(me.id)).toMatchObject({ username: first, full_name: 'Una Username' });
@@ -96,9 +97,9 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
   });
 
   it('refuses a username another member has, also when two ask for it at once', async () => {
-    const a = await makeUser(server);
-    const b = await makeUser(server);
-    const c = await makeUser(server);
+    const a = await signedInMember(server);
+    const b = await signedInMember(server);
+    const c = await signedInMember(server);
     const taken = await patch(b.client, '/api/settings/account', { username: a.me.profile.username });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toEqual({
@@ -126,7 +127,7 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
     [{ username: 42 }, 'Username must be text.'],
     [{ email: 'x@example.com' }, 'Unknown field: email.'],
   ])('refuses account input %o with a clear message', async (body, message) => {
-    const { client, me } = await makeUser(server, { name: 'Vera Valid' });
+    const { client, me } = await signedInMember(server, { name: 'Vera Valid' });
     const res = await patch(client, '/api/settings/account', body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(message);
@@ -134,7 +135,7 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
   });
 
   it('says "No changes to save" for the same values, and saves a trimmed full name', async () => {
-    const { client, me } = await makeUser(server, { name: 'Sam Same' });
+    const { client, me } = await signedInMember(server, { name: 'Sam Same' });
     const same = await patch(client, '/api/settings/account', {
       full_name: ' Sam Same ',
       username: me.profile.username.toUpperCase(),
@@ -158,7 +159,7 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
   });
 
   it('edits the bio up to 150 characters; empty clears it', async () => {
-    const { client, me } = await makeUser(server, { name: 'Bea Bio' });
+    const { client, me } = await signedInMember(server, { name: 'Bea Bio' });
     expect((await client.get('/api/settings/profile-details')).body).toEqual({
       username: me.profile.username,
       full_name: 'Bea Bio',
@@ -178,7 +179,7 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
   });
 
   it('toggles whether the followers list is public', async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     const defaults = { followers_visible: true, who_can_message: 'friends' };
     expect((await client.get('/api/settings/privacy')).body).toEqual(defaults);
     const off = await patch(client, '/api/settings/privacy', { followers_visible: false });
@@ -197,7 +198,7 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
   });
 
   it("saves 'Who can message you' (Friends by default, or Everyone) and refuses anything else", async () => {
-    const { client, me } = await makeUser(server);
+    const { client, me } = await signedInMember(server);
     const everyone = await patch(client, '/api/settings/privacy', { who_can_message: 'everyone' });
     expect(everyone.status).toBe(200);
     expect(everyone.body).toEqual({ followers_visible: true, who_can_message: 'everyone' });
@@ -224,8 +225,8 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
   });
 
   it('keeps preferences: defaults first, then partial saves', async () => {
-    const { client, me } = await makeUser(server);
-    const other = await makeUser(server);
+    const { client, me } = await signedInMember(server);
+    const other = await signedInMember(server);
     expect((await client.get('/api/settings/preferences')).body).toEqual(DEFAULT_PREFERENCES);
 
     const first = await patch(client, '/api/settings/preferences', { data_saver: true, push_likes: false });
@@ -254,7 +255,7 @@ describe.each(dialects)('settings: account, profile details, privacy, preference
     [{ theme: 'dark' }, 'Unknown field: theme.'],
     [{}, 'No changes to save'],
   ])('refuses preferences %o and changes nothing', async (body, message) => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     await patch(client, '/api/settings/preferences', { email_updates: true });
     const res = await patch(client, '/api/settings/preferences', body);
     expect(res.status).toBe(400);

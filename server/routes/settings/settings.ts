@@ -18,9 +18,9 @@ import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import { enforceLimit, memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { exportMemberData, summarizeMemberData } from '@server/queries/dataExport.ts';
 import { getAccountSettings, getPreferences, getPrivacySettings } from '@server/queries/settings.ts';
 import type { FastifyInstance } from 'fastify';
-import { exportMemberData, summarizeMemberData } from './dataExport.ts';
 
 // Deleting an account asks for the password: a stolen session must not get to guess it freely.
 const DELETE_ACCOUNT_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };

@@ -1,6 +1,13 @@
 import { SPOTLIGHT_SIZE, spotlightDate } from '@common/schemas/spotlight.ts';
 import { insertMember } from '@server/test/database.ts';
-import { dialects, makeUser, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import {
+  dialects,
+  signedInMember,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '@server/test/harness.ts';
+import { makePost } from '@server/test/posts.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -18,14 +25,14 @@ describe.each(dialects)('GET /api/spotlight and POST /api/spotlight/refresh on %
   });
 
   it('is empty before anyone posts, then computed once on demand from real likes, comments and views', async () => {
-    const { client: ana } = await makeUser(server, { name: 'Ana Baker' });
-    const { client: ben } = await makeUser(server, { name: 'Ben Cook' });
+    const { client: ana } = await signedInMember(server, { name: 'Ana Baker' });
+    const { client: ben } = await signedInMember(server, { name: 'Ben Cook' });
     const empty = await ana.get('/api/spotlight');
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({ date: spotlightDate(), entries: [] });
     expect((await ana.post('/api/spotlight/refresh')).body.entries).toEqual([]);
 
-    const bread = (await ana.post('/api/posts', { content: 'Fresh bread' })).body;
+    const bread = await makePost(ana, { content: 'Fresh bread' });
     await ben.post('/api/posts', { content: 'Soup' });
     expect((await ben.request('PUT', `/api/posts/${bread.id}/like`)).status).toBeLessThan(300);
     expect((await ben.post(`/api/posts/${bread.id}/comments`, { content: 'Looks great' })).status).toBe(201);
@@ -58,7 +65,7 @@ describe.each(dialects)('GET /api/spotlight and POST /api/spotlight/refresh on %
   });
 
   it('limits how often one member asks for a recompute', async () => {
-    const { client } = await makeUser(server);
+    const { client } = await signedInMember(server);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/spotlight/refresh')).status);
     expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
@@ -87,9 +94,9 @@ describe.each(dialects)('GET /api/spotlight and POST /api/spotlight/refresh on %
         .execute();
     };
     const [blocker, blocked, bystander] = [
-      await makeUser(server, { name: 'Bea Blocker' }),
-      await makeUser(server, { name: 'Bo Blocked' }),
-      await makeUser(server, { name: 'Bill Bystander' }),
+      await signedInMember(server, { name: 'Bea Blocker' }),
+      await signedInMember(server, { name: 'Bo Blocked' }),
+      await signedInMember(server, { name: 'Bill Bystander' }),
     ];
     await postWithViews(blocked.me.id, 5000);
     await postWithViews(blocker.me.id, 4000);
@@ -143,16 +150,16 @@ describe.each(dialects)('GET /api/spotlight and POST /api/spotlight/refresh on %
   it('takes a post a moderator removes out of today’s spotlight at once', async () => {
     const db = server.built.ctx.database.db;
     const [admin, mia, nat, ola, rex] = [
-      await makeUser(server, { name: 'Ada Moderator' }),
-      await makeUser(server, { name: 'Mia Mixed' }),
-      await makeUser(server, { name: 'Nat Next' }),
-      await makeUser(server, { name: 'Ola Only' }),
-      await makeUser(server, { name: 'Rex Reporter' }),
+      await signedInMember(server, { name: 'Ada Moderator' }),
+      await signedInMember(server, { name: 'Mia Mixed' }),
+      await signedInMember(server, { name: 'Nat Next' }),
+      await signedInMember(server, { name: 'Ola Only' }),
+      await signedInMember(server, { name: 'Rex Reporter' }),
     ];
     await db.insertInto('user_roles').values({ user_id: admin.me.id, role: 'admin' }).execute();
     /** A post made through the API, with this many views written straight in. */
     const postWithViews = async (client: TestClient, content: string, views: number) => {
-      const id: string = (await client.post('/api/posts', { content })).body.id;
+      const id: string = (await makePost(client, { content })).id;
       await db.updateTable('posts').set({ view_count: views }).where('id', '=', id).execute();
       return id;
     };

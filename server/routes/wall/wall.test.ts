@@ -3,7 +3,7 @@ import path from 'node:path';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   TestClient,
   type TestServer,
@@ -20,11 +20,11 @@ describe.each(dialects)('wall posts and approvals (%s)', (dialect) => {
   let authorId: string;
   beforeAll(async () => {
     server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS);
-    const o = await makeUser(server, { name: 'Olive Owner' });
-    const a = await makeUser(server, { name: 'Arthur Author' });
+    const o = await signedInMember(server, { name: 'Olive Owner' });
+    const a = await signedInMember(server, { name: 'Arthur Author' });
     owner = o.client;
     author = a.client;
-    third = (await makeUser(server, { name: 'Theo Third' })).client;
+    third = (await signedInMember(server, { name: 'Theo Third' })).client;
     ownerId = o.me.id;
     authorId = a.me.id;
   });

@@ -2,7 +2,6 @@ import type { Post } from '@common/schemas/posts.ts';
 import {
   type PendingPost,
   type PendingPostList,
-  WALL_MESSAGES,
   type WallPostResult,
   wallPostInputSchema,
 } from '@common/schemas/wall.ts';
@@ -18,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
 
-const pendingIdParam = (id: string) => idParam(id, WALL_MESSAGES.pendingNotFound);
+const pendingIdParam = (id: string) => idParam(id, 'pending_post_not_found');
 
 /** Posts on profile walls and the owner's approvals (spec section 4, 'Pending post'). */
 export function wallRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -12,7 +12,7 @@ import { insertPendingRequest } from '@server/test/friendRequests.ts';
 import {
   type Dialect,
   GENEROUS_AUTH_LIMITS,
-  makeUser,
+  signedInMember,
   startTestServer,
   type TestClient,
   type TestServer,
@@ -83,7 +83,7 @@ export interface Fixtures {
 }
 
 async function member(server: TestServer, name: string): Promise<Member> {
-  const { client, me, input } = await makeUser(server, { name });
+  const { client, me, input } = await signedInMember(server, { name });
   return {
     id: me.id,
     email: input.email.toLowerCase(),

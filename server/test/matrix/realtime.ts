@@ -33,8 +33,9 @@ const circleRooms = (['privateCircle', 'publicCircle'] as const).map((which) => 
   event: 'room:join' as const,
   variant: `the owner's ${which === 'privateCircle' ? 'private' : 'public'} circle`,
   payload: (f: Fixtures) => ({ room: rooms.circle(f[which]) }),
-  // Its members only: the host and the guests it let in.
-  expect: sockets('forbidden', { owner: 'ok', other: 'ok' }),
+  // Its members only: the host and the guests it let in. To the blocked member the circle does not
+  // exist, as its page (404).
+  expect: sockets('room_forbidden', { owner: 'ok', other: 'ok', blocked: 'circle_not_found' }),
 }));
 
 export const socketRows: SocketRow[] = [
@@ -42,7 +43,7 @@ export const socketRows: SocketRow[] = [
     event: 'room:join',
     variant: "the owner's private room",
     payload: (f) => ({ room: rooms.user(f.members.owner.id) }),
-    expect: sockets('forbidden', { owner: 'ok' }),
+    expect: sockets('room_forbidden', { owner: 'ok' }),
   },
   {
     event: 'room:join',
@@ -68,7 +69,7 @@ export const socketRows: SocketRow[] = [
     variant: "the viewer's own private room",
     // It carries the member's notifications and messages: never theirs to leave.
     payload: (f, viewer) => ({ room: rooms.user(selfId(f, viewer)) }),
-    expect: sockets('forbidden'),
+    expect: sockets('room_forbidden'),
   },
   {
     event: 'circle:signal',
@@ -79,8 +80,9 @@ export const socketRows: SocketRow[] = [
       from_peer: 'peer-matrix-0001',
       kind: 'request-offer',
     }),
-    // A guest speaks to the host; the host cannot address itself; anyone else is not in the circle.
-    expect: sockets('forbidden', { owner: 'invalid_input', other: 'ok' }),
+    // A guest speaks to the host; the host cannot address itself; anyone else is not in the circle,
+    // and to the blocked member it does not exist.
+    expect: sockets('circle_not_member', { owner: 'signal_self', other: 'ok', blocked: 'circle_not_found' }),
   },
   {
     event: 'circle:signal',
@@ -93,8 +95,8 @@ export const socketRows: SocketRow[] = [
       kind: 'offer',
       sdp: SDP,
     }),
-    // Offers come from the host alone.
-    expect: sockets('forbidden', { owner: 'ok', other: 'invalid_input' }),
+    // Offers come from the host alone; to the blocked member the circle does not exist.
+    expect: sockets('circle_host_only', { owner: 'ok', other: 'signal_self', blocked: 'circle_not_found' }),
   },
 ];
 

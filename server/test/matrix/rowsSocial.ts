@@ -2,9 +2,10 @@ import type { Fixtures } from './fixtures.ts';
 import { type HttpRow, members } from './table.ts';
 
 // The owner's profile, posts and comments, and the ties members make with the owner (follow, block,
-// mute). Reading what the owner shows: every member but the blocked one, who finds nothing (404).
-// Acting on it: refused with a 403 and a sentence to the blocked member (BLOCK_MESSAGES); changing
-// or deleting it: the owner alone (admins remove content through reports, not through these).
+// mute). To the blocked member the owner and everything of theirs does not exist: reading it,
+// acting on it (liking, praying, commenting, sharing, following), changing it and taking back one's
+// own like or prayer all find nothing (404). To everyone else, changing or deleting it is the
+// owner's alone (403; admins remove content through reports, not through these).
 
 /** Sets whether the owner's followers and following lists are shown to others. */
 const ownerListsVisible = (f: Fixtures, visible: boolean) =>
@@ -46,8 +47,9 @@ function ties(kind: 'follows' | 'blocks' | 'mutes'): HttpRow[] {
     path: ({ f }) => `/api/${kind}/${f.members.owner.id}`,
     phase: 'ties',
     after: restoreTies,
-    // Only following needs the other side's consent: a blocked member cannot follow the owner.
-    expect: members(200, { owner: 400, ...(kind === 'follows' && method === 'PUT' ? { blocked: 403 } : {}) }),
+    // Blocking and muting are the viewer's own lists, open whoever blocked first; following (and
+    // unfollowing) a member hidden from the viewer finds no member, as their profile does.
+    expect: members(200, { owner: 400, ...(kind === 'follows' ? { blocked: 404 } : {}) }),
   }));
 }
 
@@ -76,27 +78,28 @@ export const socialRows: HttpRow[] = [
     variant: "the owner's",
     path: ({ f }) => `/api/posts/${f.post}`,
     body: () => ({ content: 'Edited' }),
-    expect: members(403, { owner: 200 }),
+    expect: members(403, { owner: 200, blocked: 404 }),
   },
   {
     route: 'DELETE /api/posts/:id',
     variant: "the owner's",
     prepare: async (f) => ({ post: await f.fresh.post() }),
     path: ({ fresh }) => `/api/posts/${fresh.post}`,
-    expect: members(403, { owner: 204 }),
+    expect: members(403, { owner: 204, blocked: 404 }),
   },
   {
     route: 'PUT /api/posts/:id/like',
     variant: "the owner's",
     path: ({ f }) => `/api/posts/${f.post}/like`,
-    expect: members(200, { blocked: 403 }),
+    // The same answer as 'I prayed' (one toggle, commands/postToggles.ts): the post is hidden.
+    expect: members(200, { blocked: 404 }),
   },
   {
     route: 'DELETE /api/posts/:id/like',
     variant: "the owner's",
     path: ({ f }) => `/api/posts/${f.post}/like`,
-    // Taking back one's own like (from before the block) is left to anyone.
-    expect: members(200),
+    // As taking back a prayer: a post hidden from the viewer is not there to take a like back from.
+    expect: members(200, { blocked: 404 }),
   },
   {
     route: 'PUT /api/posts/:id/prayed',
@@ -114,13 +117,13 @@ export const socialRows: HttpRow[] = [
     route: 'POST /api/posts/:id/shares',
     variant: "the owner's",
     path: ({ f }) => `/api/posts/${f.post}/shares`,
-    expect: members(200, { blocked: 403 }),
+    expect: members(200, { blocked: 404 }),
   },
   {
     route: 'POST /api/posts/:id/views',
     variant: "the owner's",
     path: ({ f }) => `/api/posts/${f.post}/views`,
-    expect: members(200, { blocked: 403 }),
+    expect: members(200, { blocked: 404 }),
   },
   {
     route: 'GET /api/posts/:id/comments',
@@ -133,14 +136,14 @@ export const socialRows: HttpRow[] = [
     variant: "the owner's post",
     path: ({ f }) => `/api/posts/${f.post}/comments`,
     body: () => ({ content: 'Nice' }),
-    expect: members(201, { blocked: 403 }),
+    expect: members(201, { blocked: 404 }),
   },
   {
     route: 'DELETE /api/comments/:id',
     variant: "the owner's",
     prepare: async (f) => ({ comment: await f.fresh.comment() }),
     path: ({ fresh }) => `/api/comments/${fresh.comment}`,
-    expect: members(403, { owner: 204 }),
+    expect: members(403, { owner: 204, blocked: 404 }),
   },
   ...ties('follows'),
   ...ties('blocks'),

@@ -5,8 +5,7 @@ import { type HttpRow, members, VIEWERS } from './table.ts';
 // The suspended owner (fixtures: suspendedOwner): a member suspended by an admin after they had
 // posted, liked the owner's post, been written to by other and joined the owner's private circle.
 // To every viewer they are another member, hidden the way a block hides one from the blocker:
-// reading what is theirs finds nothing (404), acting on it is refused (403, BLOCK_MESSAGES), and the
-// lists that named them (other's conversations, the owner's bell, the circle's members and chat,
+// reading what is theirs and acting on it find nothing (404), and the lists that named them (other's conversations, the owner's bell, the circle's members and chat,
 // search) leave them out. Before the suspension the fixtures checked those lists did name them.
 
 const sue = (f: Fixtures) => f.suspendedOwner;
@@ -51,26 +50,26 @@ export const suspendedOwnerRows: HttpRow[] = [
     route: 'PUT /api/posts/:id/like',
     variant: "a suspended member's",
     path: ({ f }) => `/api/posts/${sue(f).post}/like`,
-    expect: members(403),
+    expect: members(404),
   },
   {
     route: 'POST /api/posts/:id/comments',
     variant: "a suspended member's post",
     path: ({ f }) => `/api/posts/${sue(f).post}/comments`,
     body: () => ({ content: 'Nice' }),
-    expect: members(403),
+    expect: members(404),
   },
   {
     route: 'POST /api/posts/:id/shares',
     variant: "a suspended member's",
     path: ({ f }) => `/api/posts/${sue(f).post}/shares`,
-    expect: members(403),
+    expect: members(404),
   },
   {
     route: 'PUT /api/follows/:userId',
     variant: 'a suspended member',
     path: ({ f }) => `/api/follows/${sue(f).id}`,
-    expect: members(403),
+    expect: members(404),
   },
   {
     route: 'GET /api/conversations',
@@ -83,14 +82,14 @@ export const suspendedOwnerRows: HttpRow[] = [
     route: 'GET /api/conversations/with/:userId/messages',
     variant: 'a suspended member',
     path: ({ f }) => `/api/conversations/with/${sue(f).id}/messages`,
-    expect: members(403),
+    expect: members(404),
   },
   {
     route: 'POST /api/conversations/with/:userId/messages',
     variant: 'a suspended member',
     path: ({ f }) => `/api/conversations/with/${sue(f).id}/messages`,
     body: () => ({ content: 'Are you there?', client_id: uuidv7() }),
-    expect: members(403),
+    expect: members(404),
   },
   {
     route: 'GET /api/notifications',

@@ -5,7 +5,8 @@ import { type HttpRow, members } from './table.ts';
 
 // The owner's wall and what waits on it, friend requests to the owner, and conversations with the
 // owner. A pending post is seen by its author and the wall's owner only; a request is answered by
-// the member it was sent to only; a conversation is read and written by its two members only.
+// the member it was sent to only; a conversation is read and written by its two members only. To the
+// blocked member the owner does not exist: no wall to write on, no conversation to open (404).
 
 /** Approving or rejecting: the owner; its author is told no; anyone else does not learn it exists. */
 const moderation = members(404, { owner: 200, other: 403 });
@@ -23,7 +24,7 @@ export const wallRows: HttpRow[] = [
     variant: "the owner's wall",
     path: ({ f }) => `/api/profiles/${f.members.owner.id}/wall`,
     body: () => ({ content: 'Hello Olive' }),
-    expect: members(201, { blocked: 403 }),
+    expect: members(201, { blocked: 404 }),
   },
   {
     route: 'GET /api/profiles/:id/pending',
@@ -70,20 +71,20 @@ export const wallRows: HttpRow[] = [
     route: 'GET /api/conversations/with/:userId/messages',
     variant: 'with the owner',
     path: ({ f }) => `/api/conversations/with/${f.members.owner.id}/messages`,
-    expect: members(200, { owner: 400, blocked: 403 }),
+    expect: members(200, { owner: 400, blocked: 404 }),
   },
   {
     route: 'POST /api/conversations/with/:userId/messages',
     variant: 'to the owner',
     path: ({ f }) => `/api/conversations/with/${f.members.owner.id}/messages`,
     body: () => ({ content: 'Hello', client_id: uuidv7() }),
-    expect: members(201, { owner: 400, blocked: 403 }),
+    expect: members(201, { owner: 400, blocked: 404 }),
   },
   {
     route: 'POST /api/conversations/with/:userId/read',
     variant: 'with the owner',
     path: ({ f }) => `/api/conversations/with/${f.members.owner.id}/read`,
-    expect: members(200, { owner: 400, blocked: 403 }),
+    expect: members(200, { owner: 400, blocked: 404 }),
   },
   {
     route: 'POST /api/conversations/with/:userId/request/accept',

@@ -1,5 +1,5 @@
 import type { PlaceKind } from '@common/schemas/places.ts';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { Church, UtensilsCrossed } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,9 @@
 import type { PlaceKind } from '@common/schemas/places.ts';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
-import { Modal } from '@web/components/posts/Modal.tsx';
 import { type PlaceSearch, usePlaces } from '@web/queries/places.ts';
-import { LocateFixed, Search, X } from 'lucide-react';
+import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { FieldLabel } from '@web/ui/Field.tsx';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { LocateFixed, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceResults } from './PlaceResults.tsx';
@@ -18,7 +19,7 @@ const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
 export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () => void }) {
   const { t } = useTranslation();
   const texts = PLACES_TEXTS[kind];
-  const ids = { title: useId(), input: useId(), hint: useId() };
+  const ids = { input: useId(), hint: useId() };
   const [text, setText] = useState('');
   const [search, setSearch] = useState<PlaceSearch | null>(null);
   const [near, setNear] = useState('');
@@ -28,7 +29,7 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
   const places = usePlaces(search);
   const input = useRef<HTMLInputElement>(null);
 
-  // After Modal's showModal (a child's effect runs first), which would focus the Close button.
+  // After Dialog's showModal (a child's effect runs first), which would focus the Close button.
   useEffect(() => {
     input.current?.focus();
   }, []);
@@ -73,33 +74,15 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
   }
 
   return (
-    <Modal
+    <Dialog
       onClose={onClose}
-      labelledBy={ids.title}
       className="flex max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-xl flex-col rounded-2xl bg-white"
     >
       <div className="flex flex-col gap-4 overflow-y-auto p-5 sm:p-6">
-        <div className="flex items-start justify-between gap-3">
-          <div>
-            <h2 id={ids.title} className="text-xl font-bold text-slate-900">
-              {t(texts.title)}
-            </h2>
-            <p className="text-sm text-slate-500">{t(texts.intro)}</p>
-          </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t('Close')}
-            className="rounded-lg p-1 hover:bg-slate-100"
-          >
-            <X className="h-5 w-5" />
-          </button>
-        </div>
+        <DialogHeader size="lg" title={t(texts.title)} description={t(texts.intro)} onClose={onClose} />
 
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-          <label htmlFor={ids.input} className="text-sm font-medium text-slate-700">
-            {t(PLACES_UI.searchLabel)}
-          </label>
+          <FieldLabel htmlFor={ids.input}>{t(PLACES_UI.searchLabel)}</FieldLabel>
           <div className="flex gap-2">
             <input
               ref={input}
@@ -158,6 +141,6 @@ export function PlacesDialog({ kind, onClose }: { kind: PlaceKind; onClose: () =
           </a>
         </p>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,14 +1,14 @@
 import { COMMENT_MAX_LENGTH, type Comment } from '@common/schemas/posts.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { buttonClass, FormError } from '@web/components/Field.tsx';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useAddComment, useComments, useDeleteComment } from '@web/queries/posts.ts';
+import { FormError } from '@web/ui/Field.tsx';
+import { buttonClass, inputClass } from '@web/ui/styles.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { inputClass } from './labels.ts';
 import { RelativeTime } from './RelativeTime.tsx';
 
 function CommentItem({

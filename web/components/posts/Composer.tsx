@@ -1,11 +1,12 @@
 import { MEDIA_LIMITS } from '@common/schemas/media.ts';
 import { type CreatePostInput, POST_CONTENT_MAX_LENGTH, type Post } from '@common/schemas/posts.ts';
-import { buttonClass, FormError } from '@web/components/Field.tsx';
 import { isVideoFile, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
 import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useCreatePost } from '@web/queries/posts.ts';
+import { FormError } from '@web/ui/Field.tsx';
+import { buttonClass, cardClass, inputClass } from '@web/ui/styles.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -18,7 +19,6 @@ import {
   RecipeField,
 } from './ComposerFields.tsx';
 import { MediaButton, MediaPreview } from './ComposerMedia.tsx';
-import { cardClass, inputClass } from './labels.ts';
 
 type Category = Post['category'];
 

@@ -1,19 +1,21 @@
 import { FEELINGS, FOOD_CATEGORIES, PRAYER_TYPES } from '@common/options.ts';
 import { LOCATION_NAME_MAX_LENGTH, RECIPE_MAX_LENGTH } from '@common/schemas/posts.ts';
 import { msg } from '@web/i18n/msg.ts';
+import { SelectField } from '@web/ui/Select.tsx';
+import { inputClass, labelClass } from '@web/ui/styles.ts';
+import { TextareaField } from '@web/ui/Textarea.tsx';
 import { LocateFixed, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FEELING_EMOJI, inputClass, optionLabel } from './labels.ts';
+import { FEELING_EMOJI, optionLabel } from './labels.ts';
 
 export interface Coords {
   lat: number;
   lng: number;
 }
 
-const labelClass = 'text-sm font-medium text-slate-700';
-
-function SelectField({
+/** A select of option values (common/options.ts), shown by their labels; '' is `none`. */
+function OptionSelect({
   label,
   value,
   onChange,
@@ -31,35 +33,22 @@ function SelectField({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-        className={inputClass}
-      >
-        <option value="">{none}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {emoji?.[o] ? `${emoji[o]} ` : ''}
-            {t(optionLabel(o))}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      value={value}
+      onChange={onChange}
+      options={options.map((o) => [o, `${emoji?.[o] ? `${emoji[o]} ` : ''}${t(optionLabel(o))}`] as const)}
+      placeholder={none}
+      disabled={disabled}
+    />
   );
 }
 
 export function FeelingSelect(props: { value: string; onChange: (v: string) => void; disabled: boolean }) {
   const { t } = useTranslation();
   return (
-    <SelectField
+    <OptionSelect
       label={t('Feeling')}
       none={t('No feeling')}
       options={FEELINGS}
@@ -72,7 +61,7 @@ export function FeelingSelect(props: { value: string; onChange: (v: string) => v
 export function PrayerTypeSelect(props: { value: string; onChange: (v: string) => void; disabled: boolean }) {
   const { t } = useTranslation();
   return (
-    <SelectField label={t('Prayer type')} none={t('Select prayer type')} options={PRAYER_TYPES} {...props} />
+    <OptionSelect label={t('Prayer type')} none={t('Select prayer type')} options={PRAYER_TYPES} {...props} />
   );
 }
 
@@ -83,7 +72,7 @@ export function FoodCategorySelect(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <SelectField
+    <OptionSelect
       label={t('Food category')}
       none={t('Select food category')}
       options={FOOD_CATEGORIES}
@@ -102,21 +91,16 @@ export function RecipeField({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1 sm:col-span-2">
-      <label htmlFor={id} className={labelClass}>
-        {t('Recipe')}
-      </label>
-      <textarea
-        id={id}
+    <div className="sm:col-span-2">
+      <TextareaField
+        label={t('Recipe')}
         value={value}
         rows={4}
         maxLength={RECIPE_MAX_LENGTH}
         disabled={disabled}
         placeholder={t('Ingredients and steps (optional)')}
         onChange={(e) => onChange(e.target.value)}
-        className={inputClass}
       />
     </div>
   );

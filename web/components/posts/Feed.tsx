@@ -1,10 +1,10 @@
 import type { Post } from '@common/schemas/posts.ts';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useWhenVisible } from '@web/components/useWhenVisible.ts';
 import { useFeed } from '@web/queries/posts.ts';
+import { EmptyState } from '@web/ui/EmptyState.tsx';
+import { cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
-import { cardClass } from './labels.ts';
 import { PostCard } from './PostCard.tsx';
 
 type FeedQuery = ReturnType<typeof useFeed>;
@@ -64,7 +64,7 @@ export function FeedList({
   }
   const posts = feed.data.pages.flatMap((page) => page.posts);
   if (posts.length === 0) {
-    return <p className={`${cardClass} p-8 text-center text-slate-500`}>{emptyText}</p>;
+    return <EmptyState title={emptyText} />;
   }
   return (
     <div className="flex flex-col gap-4">

@@ -1,10 +1,10 @@
 import { POST_CONTENT_MAX_LENGTH, type Post } from '@common/schemas/posts.ts';
-import { buttonClass, FormError, secondaryButtonClass } from '@web/components/Field.tsx';
 import { useUpdatePost } from '@web/queries/posts.ts';
+import { FormError } from '@web/ui/Field.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { inputClass } from './labels.ts';
 
 /** Inline editing of a post's text: Save or Cancel; empty text is refused. */
 export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void }) {

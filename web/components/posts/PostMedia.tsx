@@ -1,9 +1,9 @@
 import type { Post } from '@common/schemas/posts.ts';
 import { useMediaPreferences } from '@web/queries/settings.ts';
+import { Dialog } from '@web/ui/Dialog.tsx';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from './Modal.tsx';
 
 /**
  * The post's photo (feed-sized, opening full size in a dialog) or its video, played inline; both follow
@@ -53,7 +53,7 @@ export function PostMedia({ post }: { post: Post }) {
         />
       </button>
       {open ? (
-        <Modal
+        <Dialog
           onClose={() => setOpen(false)}
           label={alt}
           className="max-h-[95vh] max-w-[95vw] rounded-xl bg-black"
@@ -73,7 +73,7 @@ export function PostMedia({ post }: { post: Post }) {
               <X aria-hidden="true" className="h-5 w-5" />
             </button>
           </div>
-        </Modal>
+        </Dialog>
       ) : null}
     </>
   );

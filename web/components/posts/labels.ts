@@ -66,8 +66,3 @@ export const FEELING_EMOJI: Record<string, string> = {
   sad: '😢',
   worried: '😟',
 };
-
-export const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
-
-export const cardClass = 'rounded-2xl border border-slate-200 bg-white shadow-sm';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { buttonClass } from '@web/components/Field.tsx';
 import { FullScreenSpinner } from '@web/components/Spinner.tsx';
 import { sessionQuery } from '@web/queries/session.ts';
+import { buttonClass } from '@web/ui/styles.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';

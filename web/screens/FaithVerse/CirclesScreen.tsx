@@ -1,7 +1,7 @@
-import { linkButtonClass } from '@web/components/Field.tsx';
-import { cardClass } from '@web/components/posts/labels.ts';
 import { useLiveCircles } from '@web/queries/circles.ts';
 import { useSession } from '@web/queries/session.ts';
+import { EmptyState } from '@web/ui/EmptyState.tsx';
+import { linkButtonClass } from '@web/ui/styles.ts';
 import { Plus, Radio, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -51,11 +51,11 @@ export default function CirclesScreen() {
         {!circles.data ? (
           <CircleCardSkeletons label={t('Loading circles...')} />
         ) : circles.data.length === 0 ? (
-          <div className={`${cardClass} flex flex-col items-center gap-3 px-6 py-12 text-center`}>
-            <Radio aria-hidden="true" className="h-10 w-10 text-slate-300" />
-            <p className="font-medium text-slate-700">{t(CIRCLE_KEYS.noActive)}</p>
-            <p className="text-sm text-slate-500">{t('Start one and gather others in prayer and study.')}</p>
-          </div>
+          <EmptyState
+            icon={Radio}
+            title={t(CIRCLE_KEYS.noActive)}
+            description={t('Start one and gather others in prayer and study.')}
+          />
         ) : (
           <ul aria-label={t('Active circles')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {circles.data.map((circle) => (

@@ -1,6 +1,6 @@
-import { buttonClass } from '@web/components/Field.tsx';
-import { cardClass } from '@web/components/posts/labels.ts';
 import { useLiveCircles } from '@web/queries/circles.ts';
+import { EmptyState } from '@web/ui/EmptyState.tsx';
+import { buttonClass } from '@web/ui/styles.ts';
 import { ArrowLeft, Plus, Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -45,10 +45,7 @@ export default function LiveCirclesScreen() {
         {!circles.data ? (
           <CircleCardSkeletons count={2} columns="sm:grid-cols-2" label={t('Loading live circles...')} />
         ) : circles.data.length === 0 ? (
-          <div className={`${cardClass} flex flex-col items-center gap-3 px-6 py-12 text-center`}>
-            <Radio aria-hidden="true" className="h-10 w-10 text-slate-300" />
-            <p className="text-slate-600">{t(CIRCLE_KEYS.nothingLive)}</p>
-          </div>
+          <EmptyState icon={Radio} title={t(CIRCLE_KEYS.nothingLive)} />
         ) : (
           <ul aria-label={t(CIRCLE_KEYS.liveNow)} className="grid gap-4 sm:grid-cols-2">
             {circles.data.map((circle) => (

@@ -8,18 +8,20 @@ import {
   type CreateCircleInput,
   createCircleSchema,
 } from '@common/schemas/circles.ts';
-import { buttonClass, Field, fieldErrors, secondaryButtonClass } from '@web/components/Field.tsx';
-import { cardClass } from '@web/components/posts/labels.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useCreateCircle } from '@web/queries/circles.ts';
+import { Field, fieldErrors } from '@web/ui/Field.tsx';
+import { SelectField } from '@web/ui/Select.tsx';
+import { Switch } from '@web/ui/Switch.tsx';
+import { buttonClass, cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { ArrowLeft, CalendarClock, Globe, Link2, Lock, Mic, MonitorUp, Radio, Video } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { faithLabel } from './components/Badges.tsx';
+import { type Choice, ChoiceGroup } from './components/ChoiceGroup.tsx';
 import { CIRCLE_KEYS } from './components/circleTexts.ts';
-import { type Choice, ChoiceGroup, SelectField, SwitchField } from './components/FormControls.tsx';
 import { useDocumentTitle } from './components/useDocumentTitle.ts';
 
 type Faith = (typeof FAITHS)[number];
@@ -223,7 +225,7 @@ export default function NewCircleScreen() {
 
         <FormSection id="circle-options" title={t('Options')}>
           <div className="-my-3 divide-y divide-slate-100">
-            <SwitchField
+            <Switch
               label={t('Allow 10s Preview')}
               description={t(
                 'Members who are not in the circle may watch for 10 seconds before asking to join.',
@@ -232,21 +234,21 @@ export default function NewCircleScreen() {
               onChange={setAllowPreview}
               disabled={pending}
             />
-            <SwitchField
+            <Switch
               label={t('Join by blessing')}
               description={t('You approve each guest before they join.')}
               checked={joinByBlessing}
               onChange={setJoinByBlessing}
               disabled={pending}
             />
-            <SwitchField
+            <Switch
               label={t('Show store')}
               description={t('Show your store to guests.')}
               checked={showStore}
               onChange={setShowStore}
               disabled={pending}
             />
-            <SwitchField
+            <Switch
               label={t('Allow donations')}
               description={t('Let guests know donations are welcome.')}
               checked={allowDonations}

@@ -1,7 +1,7 @@
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Composer } from '@web/components/posts/Composer.tsx';
 import { Feed } from '@web/components/posts/Feed.tsx';
 import { useSession } from '@web/queries/session.ts';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

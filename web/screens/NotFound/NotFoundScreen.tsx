@@ -1,4 +1,4 @@
-import { buttonClass } from '@web/components/Field.tsx';
+import { buttonClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 

@@ -1,8 +1,8 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { ApiError } from '@web/api/client.ts';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useProfilePage } from '@web/queries/profiles.ts';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';

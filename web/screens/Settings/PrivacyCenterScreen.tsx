@@ -1,10 +1,10 @@
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { DATA_DOWNLOAD_URL } from '@web/queries/settings.ts';
+import { dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataReview } from './components/DataReview.tsx';
-import { DeleteAccountDialog, dangerButtonClass } from './components/DeleteAccountDialog.tsx';
+import { DeleteAccountDialog } from './components/DeleteAccountDialog.tsx';
 import { SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
 
 /** /settings/privacy-center: review, download or delete everything Splikz holds about the member. */

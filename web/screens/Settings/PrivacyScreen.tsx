@@ -1,9 +1,9 @@
 import { usePrivacySettings, useUpdatePrivacy } from '@web/queries/settings.ts';
+import { Switch } from '@web/ui/Switch.tsx';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { BlockedAccounts, MutedAccounts } from './components/BlockedAndMuted.tsx';
 import { Loaded, SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
-import { SwitchRow } from './components/Switch.tsx';
 
 /**
  * /settings/privacy: 'Show Followers List', applied at once and reverted if saving fails; then the
@@ -34,7 +34,7 @@ export default function PrivacyScreen() {
       <SettingsSection id="settings-followers" title={t('Followers')}>
         <Loaded query={privacy}>
           {(data) => (
-            <SwitchRow
+            <Switch
               label={t('Show Followers List')}
               description={t('When off, only you can see who follows you and whom you follow.')}
               checked={data.followers_visible}

@@ -1,9 +1,10 @@
 import { BIO_MAX_LENGTH } from '@common/limits.ts';
 import type { ProfileDetailsSettings } from '@common/schemas/settings.ts';
-import { buttonClass, Field } from '@web/components/Field.tsx';
-import { inputClass } from '@web/components/posts/labels.ts';
 import { useProfileDetailsSettings, useUpdateBio } from '@web/queries/settings.ts';
-import { type FormEvent, useId, useState } from 'react';
+import { Field } from '@web/ui/Field.tsx';
+import { buttonClass } from '@web/ui/styles.ts';
+import { TextareaField } from '@web/ui/Textarea.tsx';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loaded, SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
@@ -15,7 +16,6 @@ function DetailsForm({ details }: { details: ProfileDetailsSettings }) {
   const { t } = useTranslation();
   const update = useUpdateBio();
   const [bio, setBio] = useState(details.bio ?? '');
-  const id = useId();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -32,25 +32,16 @@ function DetailsForm({ details }: { details: ProfileDetailsSettings }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field label={t('Username')} value={`@${details.username}`} readOnly className={readOnlyClass} />
       <Field label={t('Full Name')} value={details.full_name} readOnly className={readOnlyClass} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700">
-          {t('Bio')}
-        </label>
-        <textarea
-          id={id}
-          name="bio"
-          rows={4}
-          value={bio}
-          maxLength={BIO_MAX_LENGTH}
-          aria-describedby={`${id}-count`}
-          placeholder={t('Tell people a little about yourself')}
-          onChange={(event) => setBio(event.target.value)}
-          className={`${inputClass} resize-y`}
-        />
-        <p id={`${id}-count`} className="text-right text-xs text-slate-500">
-          {t('{{length}}/{{max}} characters', { length: bio.length, max: BIO_MAX_LENGTH })}
-        </p>
-      </div>
+      <TextareaField
+        label={t('Bio')}
+        name="bio"
+        rows={4}
+        value={bio}
+        maxLength={BIO_MAX_LENGTH}
+        counter={(length, max) => t('{{length}}/{{max}} characters', { length, max })}
+        placeholder={t('Tell people a little about yourself')}
+        onChange={(event) => setBio(event.target.value)}
+      />
       <div>
         <button type="submit" disabled={update.isPending} className={buttonClass}>
           {update.isPending ? t('Saving...') : t('Save Changes')}

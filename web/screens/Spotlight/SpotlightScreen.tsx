@@ -1,10 +1,10 @@
 import type { SPOTLIGHT_TEXTS, SpotlightEntry } from '@common/schemas/spotlight.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { currentLocale } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useSpotlight } from '@web/queries/spotlight.ts';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import {
   ArrowLeft,
   Award,

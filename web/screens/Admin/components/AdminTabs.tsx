@@ -1,5 +1,5 @@
-import { Tabs } from '@web/components/Tabs.tsx';
 import { msg } from '@web/i18n/msg.ts';
+import { Tabs } from '@web/ui/Tabs.tsx';
 import { useTranslation } from 'react-i18next';
 
 export const ADMIN_TABS = [

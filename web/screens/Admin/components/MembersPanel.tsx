@@ -1,7 +1,6 @@
 import { SEARCH_DEBOUNCE_MS } from '@common/limits.ts';
 import type { AdminMember } from '@common/schemas/admin.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { inputClass } from '@web/components/posts/labels.ts';
 import { currentLocale } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
 import {
@@ -12,11 +11,12 @@ import {
   useSuspendMember,
 } from '@web/queries/admin.ts';
 import { useSession } from '@web/queries/session.ts';
+import { ConfirmDialog } from '@web/ui/ConfirmDialog.tsx';
+import { inputClass } from '@web/ui/styles.ts';
 import { Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SUSPEND_TEXT, suspendedBadgeClass, suspendedToast, suspendTitle } from './moderationTexts.ts';
 import { LoadMore, PanelEmpty, PanelError, PanelLoading, rowClass } from './PanelStates.tsx';
 
@@ -231,21 +231,21 @@ export function MembersPanel() {
       {deleting ? (
         <ConfirmDialog
           title={t('Delete User Account')}
-          text={t(DELETE_TEXT)}
+          description={t(DELETE_TEXT)}
           confirmLabel={t('Delete')}
-          busy={remove.isPending}
+          pending={remove.isPending}
           onConfirm={confirmDelete}
-          onClose={() => setDeleting(null)}
+          onCancel={() => setDeleting(null)}
         />
       ) : null}
       {suspending ? (
         <ConfirmDialog
           title={suspendTitle(suspending.username)}
-          text={t(SUSPEND_TEXT)}
+          description={t(SUSPEND_TEXT)}
           confirmLabel={t('Suspend')}
-          busy={suspend.isPending}
+          pending={suspend.isPending}
           onConfirm={confirmSuspend}
-          onClose={() => setSuspending(null)}
+          onCancel={() => setSuspending(null)}
         />
       ) : null}
     </>

@@ -1,6 +1,6 @@
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { currentLocale } from '@web/i18n/i18n.ts';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 

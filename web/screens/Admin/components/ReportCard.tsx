@@ -1,5 +1,5 @@
 import type { QueueReport } from '@common/schemas/reports.ts';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {

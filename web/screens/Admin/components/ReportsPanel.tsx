@@ -1,10 +1,10 @@
 import type { QueueReport } from '@common/schemas/reports.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { type ReportQueue, useModerate, useReports } from '@web/queries/admin.ts';
+import { ConfirmDialog } from '@web/ui/ConfirmDialog.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import {
   REMOVE_TEXTS,
   REMOVE_TITLES,
@@ -129,15 +129,15 @@ export function ReportsPanel() {
               ? t(REMOVE_TITLES[confirming.report.target_type])
               : suspendTitle(confirming.report.member?.username ?? '')
           }
-          text={
+          description={
             confirming.action === 'remove' && confirming.report.target_type !== 'member'
               ? t(REMOVE_TEXTS[confirming.report.target_type])
               : t(SUSPEND_TEXT)
           }
           confirmLabel={confirming.action === 'remove' ? t('Remove') : t('Suspend')}
-          busy={moderate[confirming.action].isPending}
+          pending={moderate[confirming.action].isPending}
           onConfirm={() => run(confirming.action, confirming.report)}
-          onClose={() => setConfirming(null)}
+          onCancel={() => setConfirming(null)}
         />
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import { issueError } from '@common/errorTemplates.ts';
 import {
   type AdminShow,
   SHOW_CITY_MAX_LENGTH,
@@ -7,8 +8,10 @@ import {
   SHOW_VENUE_MAX_LENGTH,
   showInputSchema,
 } from '@common/schemas/admin.ts';
-import { buttonClass, Field, FormError, fieldErrors, secondaryButtonClass } from '@web/components/Field.tsx';
+import { errorText } from '@web/i18n/errors.ts';
 import { useSaveShow } from '@web/queries/admin.ts';
+import { Field, FormError, fieldErrors } from '@web/ui/Field.tsx';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -55,10 +58,8 @@ export function ShowForm({ show, onDone }: { show: AdminShow | null; onDone: () 
     if (!parsed.success) {
       const found = fieldErrors<Key>(parsed.error.issues);
       const whenError = when ? (found.show_date ?? found.starts_at) : t('The date and time are required.');
-      setErrors({
-        ...found,
-        starts_at: whenError ?? parsed.error.issues.find((i) => i.path.length === 0)?.message,
-      });
+      const whole = parsed.error.issues.find((i) => i.path.length === 0);
+      setErrors({ ...found, starts_at: whenError ?? (whole && errorText(issueError(whole))) });
       return;
     }
     setErrors({});

@@ -1,11 +1,11 @@
 import type { AdminShow } from '@common/schemas/admin.ts';
-import { buttonClass } from '@web/components/Field.tsx';
 import { useAdminShows, useDeleteShow } from '@web/queries/admin.ts';
+import { ConfirmDialog } from '@web/ui/ConfirmDialog.tsx';
+import { buttonClass } from '@web/ui/styles.ts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDateTime, LoadMore, PanelEmpty, PanelError, PanelLoading, rowClass } from './PanelStates.tsx';
 import { ShowForm } from './ShowForm.tsx';
 
@@ -110,14 +110,14 @@ export function ShowsPanel() {
       {removing ? (
         <ConfirmDialog
           title={t('Remove Show')}
-          text={t('Remove “{{title}}” on {{date}}? Members will no longer find it under Find Shows.', {
+          description={t('Remove “{{title}}” on {{date}}? Members will no longer find it under Find Shows.', {
             title: removing.title,
             date: removing.show_date,
           })}
           confirmLabel={t('Remove')}
-          busy={remove.isPending}
+          pending={remove.isPending}
           onConfirm={confirmRemove}
-          onClose={() => setRemoving(null)}
+          onCancel={() => setRemoving(null)}
         />
       ) : null}
     </>

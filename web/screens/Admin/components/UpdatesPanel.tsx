@@ -3,8 +3,10 @@ import {
   ANNOUNCEMENT_SUBJECT_MAX_LENGTH,
   announcementInputSchema,
 } from '@common/schemas/announcements.ts';
-import { buttonClass, Field, FormError, fieldErrors } from '@web/components/Field.tsx';
 import { useAnnouncements, useSendAnnouncement } from '@web/queries/admin.ts';
+import { Field, FormError, fieldErrors } from '@web/ui/Field.tsx';
+import { buttonClass } from '@web/ui/styles.ts';
+import { TextareaField } from '@web/ui/Textarea.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -29,9 +31,7 @@ export function UpdatesPanel() {
     event.preventDefault();
     const parsed = announcementInputSchema.safeParse({ subject, body });
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(Object.entries(fieldErrors<Key>(parsed.error.issues)).map(([k, v]) => [k, t(v)])),
-      );
+      setErrors(fieldErrors<Key>(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -58,26 +58,14 @@ export function UpdatesPanel() {
           onChange={(e) => setSubject(e.target.value)}
           error={errors.subject}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-700">
-            {t('Message')}
-          </label>
-          <textarea
-            id={`${id}-body`}
-            value={body}
-            rows={6}
-            maxLength={ANNOUNCEMENT_BODY_MAX_LENGTH}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${id}-body-error` : undefined}
-            onChange={(e) => setBody(e.target.value)}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-500"
-          />
-          {errors.body ? (
-            <p id={`${id}-body-error`} className="text-sm text-red-600">
-              {errors.body}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField
+          label={t('Message')}
+          value={body}
+          rows={6}
+          maxLength={ANNOUNCEMENT_BODY_MAX_LENGTH}
+          onChange={(e) => setBody(e.target.value)}
+          error={errors.body}
+        />
         {send.isError ? <FormError message={send.error.message} /> : null}
         <div>
           <button type="submit" className={buttonClass} disabled={send.isPending}>

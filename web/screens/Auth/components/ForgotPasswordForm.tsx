@@ -1,5 +1,6 @@
-import { buttonClass, Field, linkButtonClass } from '@web/components/Field.tsx';
 import { useRequestPasswordReset } from '@web/queries/auth.ts';
+import { Field } from '@web/ui/Field.tsx';
+import { buttonClass, linkButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

@@ -1,6 +1,9 @@
-import { newPasswordFormSchema, PASSWORDS_DONT_MATCH_MESSAGE } from '@common/schemas/auth.ts';
-import { buttonClass, Field, FormError, linkButtonClass } from '@web/components/Field.tsx';
+import { issueError } from '@common/errorTemplates.ts';
+import { newPasswordFormSchema } from '@common/schemas/auth.ts';
+import { errorText } from '@web/i18n/errors.ts';
 import { useResetPassword } from '@web/queries/auth.ts';
+import { Field, FormError } from '@web/ui/Field.tsx';
+import { buttonClass, linkButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -33,9 +36,10 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path[0] === 'confirm' ? 'confirm' : 'password';
-      // The schema's messages are catalogue keys (AUTH_KEYS, and the shared schemas' sentences).
-      setErrors({ [field]: t(issue.message) });
-      if (issue.message === PASSWORDS_DONT_MATCH_MESSAGE) toast.error(t(AUTH_KEYS.passwordsDontMatch));
+      // Each check's code is a catalogue key (`error.<code>`), shown with its params.
+      const error = issueError(issue);
+      setErrors({ [field]: errorText(error) });
+      if (error.code === 'passwords_dont_match') toast.error(t(AUTH_KEYS.passwordsDontMatch));
       else toast.error(t('Weak password'), { description: t('Please use at least 6 characters.') });
       return;
     }

@@ -1,8 +1,9 @@
 import { PASSWORD_MIN_LENGTH } from '@common/limits.ts';
 import { signUpSchema } from '@common/schemas/auth.ts';
 import { sanitizeUsername } from '@common/username.ts';
-import { buttonClass, Field, FormError, fieldErrors, linkButtonClass } from '@web/components/Field.tsx';
 import { useSignUp } from '@web/queries/auth.ts';
+import { Field, FormError, fieldErrors } from '@web/ui/Field.tsx';
+import { buttonClass, linkButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

@@ -1,9 +1,9 @@
 import type { ComedyShow } from '@common/schemas/posts.ts';
-import { buttonClass } from '@web/components/Field.tsx';
-import { cardClass, inputClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { currentLocale } from '@web/i18n/i18n.ts';
 import { useComedyShows } from '@web/queries/posts.ts';
+import { FieldLabel } from '@web/ui/Field.tsx';
+import { buttonClass, cardClass, inputClass } from '@web/ui/styles.ts';
 import { CalendarDays, MapPin, Ticket } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,9 +99,7 @@ export function FindShows() {
       </h2>
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor={id} className="text-sm font-medium text-slate-700">
-            {t('Show date')}
-          </label>
+          <FieldLabel htmlFor={id}>{t('Show date')}</FieldLabel>
           <input
             id={id}
             type="date"

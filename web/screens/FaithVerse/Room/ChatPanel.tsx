@@ -1,9 +1,9 @@
 import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { buttonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { currentLocale } from '@web/i18n/i18n.ts';
 import { useCircleChat, useSendChat } from '@web/queries/circles.ts';
+import { buttonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

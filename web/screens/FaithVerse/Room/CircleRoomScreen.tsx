@@ -2,7 +2,6 @@ import { rooms } from '@common/realtime.ts';
 import { CIRCLE_LIMITS, type CirclePage } from '@common/schemas/circles.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@web/api/client.ts';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { FullScreenSpinner } from '@web/components/Spinner.tsx';
 import { i18n } from '@web/i18n/i18n.ts';
 import {
@@ -15,6 +14,7 @@ import {
 } from '@web/queries/circles.ts';
 import { useSession } from '@web/queries/session.ts';
 import { useRealtimeEvent, useRoom } from '@web/realtime/hooks.ts';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import type { CirclePage } from '@common/schemas/circles.ts';
-import { buttonClass } from '@web/components/Field.tsx';
 import { useCirclePageAction } from '@web/queries/circles.ts';
+import { buttonClass } from '@web/ui/styles.ts';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

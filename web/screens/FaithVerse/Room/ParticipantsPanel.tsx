@@ -1,8 +1,8 @@
 import type { CircleMember } from '@common/schemas/circles.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { msg } from '@web/i18n/msg.ts';
 import { useDecideRequest, useJoinRequests } from '@web/queries/circles.ts';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';

@@ -1,5 +1,5 @@
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,9 @@
 import type { CIRCLE_TEXTS } from '@common/schemas/circles.ts';
-import { linkButtonClass } from '@web/components/Field.tsx';
-import { cardClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { msg } from '@web/i18n/msg.ts';
 import { useLiveCircles } from '@web/queries/circles.ts';
 import { faithLabel, LiveDot } from '@web/screens/FaithVerse/components/Badges.tsx';
+import { cardClass, linkButtonClass } from '@web/ui/styles.ts';
 import { Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,9 +1,9 @@
 import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { cardClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { i18n } from '@web/i18n/i18n.ts';
 import { useTrending } from '@web/queries/posts.ts';
+import { cardClass } from '@web/ui/styles.ts';
 import { Heart, MessageCircle, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
-import { cardClass } from '@web/components/posts/labels.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useActivity } from '@web/queries/posts.ts';
+import { cardClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
 
 /** Your Activity: the member's posts, and the likes and comments those received. */

@@ -1,10 +1,10 @@
 import type { Participant } from '@common/schemas/messages.ts';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useWhenVisible } from '@web/components/useWhenVisible.ts';
 import { i18n } from '@web/i18n/i18n.ts';
 import type { ChatMessage } from '@web/queries/messageCache.ts';
 import { useChat } from '@web/queries/messages.ts';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_KEYS } from '../texts.ts';

@@ -1,11 +1,11 @@
 import type { ConversationBox, ConversationSummary } from '@common/schemas/messages.ts';
 import { BADGE_CAP } from '@common/schemas/notifications.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useWhenVisible } from '@web/components/useWhenVisible.ts';
 import { useConversations } from '@web/queries/messages.ts';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

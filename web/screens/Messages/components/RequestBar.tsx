@@ -1,6 +1,6 @@
 import type { Participant } from '@common/schemas/messages.ts';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { useAcceptRequest, useDeleteRequest } from '@web/queries/messages.ts';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';

@@ -6,9 +6,9 @@ import {
   type ProfilePage,
   profileDetailsSchema,
 } from '@common/schemas/profiles.ts';
-import { buttonClass, Field, fieldErrors, secondaryButtonClass } from '@web/components/Field.tsx';
-import { cardClass } from '@web/components/posts/labels.ts';
 import { useUpdateDetails } from '@web/queries/profiles.ts';
+import { Field, fieldErrors } from '@web/ui/Field.tsx';
+import { buttonClass, cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,21 +1,17 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
-import { buttonClass, FormError, secondaryButtonClass } from '@web/components/Field.tsx';
-import { Modal } from '@web/components/posts/Modal.tsx';
 import { useBlock } from '@web/queries/blocks.ts';
-import { useId, useState } from 'react';
+import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { FormError } from '@web/ui/Field.tsx';
+import { dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-
-const dangerButtonClass = buttonClass
-  .replace('bg-brand-600', 'bg-red-600')
-  .replace('hover:bg-brand-700', 'hover:bg-red-700');
 
 /** Says what blocking does, then blocks. The profile then shows as blocked, with Unblock. */
 export function BlockDialog({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
   const { t } = useTranslation();
   const block = useBlock();
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
   const name = profile.full_name || profile.username;
 
   async function confirm() {
@@ -30,11 +26,9 @@ export function BlockDialog({ profile, onClose }: { profile: ProfilePage; onClos
   }
 
   return (
-    <Modal onClose={block.isPending ? () => {} : onClose} labelledBy={`${id}-title`}>
+    <Dialog onClose={block.isPending ? () => {} : onClose}>
       <div className="flex flex-col gap-4 p-6">
-        <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
-          {t('Block {{name}}?', { name })}
-        </h2>
+        <DialogHeader title={t('Block {{name}}?', { name })} />
         <ul className="list-disc space-y-1 pl-5 text-slate-600">
           <li>
             {t(
@@ -62,6 +56,6 @@ export function BlockDialog({ profile, onClose }: { profile: ProfilePage; onClos
           </button>
         </div>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

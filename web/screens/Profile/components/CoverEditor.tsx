@@ -1,13 +1,14 @@
 import { MEDIA_LIMITS } from '@common/schemas/media.ts';
 import type { ProfilePage } from '@common/schemas/profiles.ts';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
-import { Modal } from '@web/components/posts/Modal.tsx';
 import { i18n } from '@web/i18n/i18n.ts';
 import { fileKind, isVideoFile, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
 import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useUpdateCover } from '@web/queries/profiles.ts';
+import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { FieldLabel } from '@web/ui/Field.tsx';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { ImagePlus, MoveVertical } from 'lucide-react';
 import { type PointerEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ const coverProblem = (file: File) =>
  */
 export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
   const { t } = useTranslation();
-  const ids = { title: useId(), slider: useId() };
+  const sliderId = useId();
   const update = useUpdateCover();
   // A photo is uploaded at once (a failure is reported on Save); a video is cut to 10 seconds and
   // uploaded by the trim dialog.
@@ -99,16 +100,10 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
   const uploading = progress !== null && progress < 100 && file !== null;
 
   return (
-    <Modal
-      onClose={onClose}
-      labelledBy={ids.title}
-      className="w-[calc(100%-2rem)] max-w-xl rounded-2xl bg-white"
-    >
+    <Dialog onClose={onClose} className="w-[calc(100%-2rem)] max-w-xl rounded-2xl bg-white">
       <div className="flex flex-col gap-4 p-5">
         {trimmer.element}
-        <h2 id={ids.title} className="text-lg font-bold text-slate-900">
-          {t('Edit cover photo')}
-        </h2>
+        <DialogHeader title={t('Edit cover photo')} />
         <div
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -136,11 +131,9 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
         </div>
         {uploading ? <UploadProgress percent={progress ?? 0} /> : null}
         <div className="flex flex-col gap-1">
-          <label htmlFor={ids.slider} className="text-sm font-medium text-slate-700">
-            {t('Vertical position: {{position}}%', { position })}
-          </label>
+          <FieldLabel htmlFor={sliderId}>{t('Vertical position: {{position}}%', { position })}</FieldLabel>
           <input
-            id={ids.slider}
+            id={sliderId}
             type="range"
             min={0}
             max={100}
@@ -179,6 +172,6 @@ export function CoverEditor({ profile, onClose }: { profile: ProfilePage; onClos
           </div>
         </div>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

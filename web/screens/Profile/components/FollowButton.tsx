@@ -1,6 +1,6 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { useFollow } from '@web/queries/follows.ts';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

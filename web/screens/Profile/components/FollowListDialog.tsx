@@ -1,13 +1,11 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { ApiError } from '@web/api/client.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
-import { Modal } from '@web/components/posts/Modal.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { msg } from '@web/i18n/msg.ts';
 import { useFollowList } from '@web/queries/follows.ts';
-import { X } from 'lucide-react';
-import { useId } from 'react';
+import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -24,27 +22,18 @@ export function FollowListDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const list = useFollowList(profile.id, direction);
   const profiles = list.data?.pages.flatMap((page) => page.profiles) ?? [];
   const hidden = list.error instanceof ApiError && list.error.status === 403;
 
   return (
-    <Modal onClose={onClose} labelledBy={titleId}>
+    <Dialog onClose={onClose}>
       <div className="flex max-h-[80vh] flex-col">
-        <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-          <h2 id={titleId} className="text-lg font-bold text-slate-900">
-            {direction === 'followers' ? t('Followers') : t('Following')}
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t('Close')}
-            className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
-        </div>
+        <DialogHeader
+          title={direction === 'followers' ? t('Followers') : t('Following')}
+          onClose={onClose}
+          className="border-b border-slate-200 px-5 py-3"
+        />
         <div className="overflow-y-auto p-3">
           {list.isPending ? (
             <div className="p-4">
@@ -91,6 +80,6 @@ export function FollowListDialog({
           ) : null}
         </div>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,12 +1,12 @@
 import type { Post } from '@common/schemas/posts.ts';
 import type { ProfilePage } from '@common/schemas/profiles.ts';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
-import { cardClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { currentLocale } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
 import type { WallMedia } from '@web/queries/profileCache.ts';
 import { useWallFeed } from '@web/queries/profiles.ts';
+import { EmptyState } from '@web/ui/EmptyState.tsx';
+import { cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -108,8 +108,7 @@ export function MediaGrid({
     );
   }
   const posts = feed.data.pages.flatMap((page) => page.posts);
-  if (posts.length === 0)
-    return <p className={`${cardClass} p-8 text-center text-slate-500`}>{t(text.empty)}</p>;
+  if (posts.length === 0) return <EmptyState title={t(text.empty)} />;
   return (
     <div className={`${cardClass} flex flex-col gap-4 p-2 sm:p-4`}>
       <ul aria-label={t(text.label)} className="grid grid-cols-3 gap-1 sm:gap-2">

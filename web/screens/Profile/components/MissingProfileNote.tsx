@@ -1,5 +1,5 @@
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { useBlock, useBlockedMembers } from '@web/queries/blocks.ts';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 

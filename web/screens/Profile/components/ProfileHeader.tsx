@@ -1,5 +1,5 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { Camera, MessageCircle, Settings, Video } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { useMute, useMutedMembers } from '@web/queries/blocks.ts';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { MoreHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,5 @@
 import { MEDIA_LIMITS, type MediaUpload } from '@common/schemas/media.ts';
 import type { ProfilePage } from '@common/schemas/profiles.ts';
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
-import { Modal } from '@web/components/posts/Modal.tsx';
 import { i18n } from '@web/i18n/i18n.ts';
 import { isVideoFile } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
@@ -9,6 +7,8 @@ import { useUpload } from '@web/media/useUpload.ts';
 import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useRemoveProfileVideo, useSetProfileVideo } from '@web/queries/profiles.ts';
 import { prefersReducedMotion } from '@web/queries/settings.ts';
+import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { Trash2, Video } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ function profileVideoProblem(file: File): string | null {
  */
 export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage; onClose: () => void }) {
   const { t } = useTranslation();
-  const ids = { title: useId(), hint: useId() };
+  const hintId = useId();
   const save = useSetProfileVideo();
   const remove = useRemoveProfileVideo();
   // Checked in the browser (duration included), then uploaded at once; a failure is reported on Save.
@@ -91,24 +91,17 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
   const uploading = file !== null && progress !== null && progress < 100;
 
   return (
-    <Modal
-      onClose={onClose}
-      labelledBy={ids.title}
-      className="w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white"
-    >
+    <Dialog onClose={onClose}>
       <div className="flex flex-col gap-4 p-5">
         {trimmer.element}
-        <div>
-          <h2 id={ids.title} className="text-lg font-bold text-slate-900">
-            {t('Profile video')}
-          </h2>
-          <p id={ids.hint} className="text-sm text-slate-600">
-            {t(
-              'A clip of up to {{count}} seconds that plays, muted and looping, in place of your profile picture.',
-              { count: MEDIA_LIMITS.profileVideoSeconds },
-            )}
-          </p>
-        </div>
+        <DialogHeader
+          title={t('Profile video')}
+          description={t(
+            'A clip of up to {{count}} seconds that plays, muted and looping, in place of your profile picture.',
+            { count: MEDIA_LIMITS.profileVideoSeconds },
+          )}
+          descriptionId={hintId}
+        />
         <div className="flex justify-center">
           {previewUrl ? (
             <video
@@ -150,7 +143,7 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
               <input
                 type="file"
                 accept={VIDEO_ACCEPT}
-                aria-describedby={ids.hint}
+                aria-describedby={hintId}
                 className="sr-only"
                 disabled={busy !== null}
                 onChange={(event) => {
@@ -187,6 +180,6 @@ export function ProfileVideoDialog({ profile, onClose }: { profile: ProfilePage;
           </div>
         </div>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

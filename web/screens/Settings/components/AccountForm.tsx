@@ -1,15 +1,16 @@
 import { FULL_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '@common/limits.ts';
 import {
   type AccountSettings,
-  USERNAME_LOCKED_TITLE,
+  type USERNAME_LOCKED_TITLE,
   updateAccountSchema,
 } from '@common/schemas/settings.ts';
 import { sanitizeUsername } from '@common/username.ts';
 import { ApiError } from '@web/api/client.ts';
-import { buttonClass, Field, fieldErrors } from '@web/components/Field.tsx';
 import { i18n } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useUpdateAccount } from '@web/queries/settings.ts';
+import { Field, fieldErrors } from '@web/ui/Field.tsx';
+import { buttonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -30,7 +31,9 @@ function toastRefusal(error: unknown) {
     }
     if (error.code === 'username_locked') {
       return toast.error(i18n.t(LOCKED_TITLE), {
-        description: error.message.replace(`${USERNAME_LOCKED_TITLE} - `, ''),
+        description: i18n.t('You can change your username in {{count}} days', {
+          count: Number(error.params?.count),
+        }),
       });
     }
   }

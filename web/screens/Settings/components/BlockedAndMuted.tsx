@@ -1,7 +1,7 @@
 import type { BlockedMember } from '@common/schemas/blocks.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { useBlock, useBlockedMembers, useMute, useMutedMembers } from '@web/queries/blocks.ts';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';

@@ -1,8 +1,8 @@
-import { secondaryButtonClass } from '@web/components/Field.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { currentLocale } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useDataSummary } from '@web/queries/settings.ts';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,15 +1,12 @@
 import { deleteAccountSchema } from '@common/schemas/settings.ts';
-import { buttonClass, Field, FormError, secondaryButtonClass } from '@web/components/Field.tsx';
-import { Modal } from '@web/components/posts/Modal.tsx';
 import { useDeleteAccount } from '@web/queries/settings.ts';
-import { type FormEvent, useId, useState } from 'react';
+import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { Field, FormError } from '@web/ui/Field.tsx';
+import { dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-
-export const dangerButtonClass = buttonClass
-  .replace('bg-brand-600', 'bg-red-600')
-  .replace('hover:bg-brand-700', 'hover:bg-red-700');
 
 /** Asks for the password, then deletes the account for good and leaves for /auth. */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
@@ -18,7 +15,6 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -38,11 +34,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal onClose={remove.isPending ? () => {} : onClose} labelledBy={`${id}-title`}>
+    <Dialog onClose={remove.isPending ? () => {} : onClose}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
-        <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
-          {t('Delete account')}
-        </h2>
+        <DialogHeader title={t('Delete account')} />
         <p className="text-slate-600">
           {t(
             'This permanently deletes your account with your profile, posts, comments, likes, follows, messages and uploads. It cannot be undone. Enter your password to confirm.',
@@ -70,6 +64,6 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

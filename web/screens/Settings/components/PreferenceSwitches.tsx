@@ -1,10 +1,10 @@
 import type { Preferences, PreferenceToggle } from '@common/schemas/settings.ts';
 import { i18n } from '@web/i18n/i18n.ts';
 import { usePreferences, useUpdatePreferences } from '@web/queries/settings.ts';
+import { Switch } from '@web/ui/Switch.tsx';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Loaded } from './SettingsPage.tsx';
-import { SwitchRow } from './Switch.tsx';
 
 /** A switch's field, label and description; the texts are catalogue keys (msg), translated here. */
 export type SwitchSpec = [field: PreferenceToggle, label: string, description?: string];
@@ -33,7 +33,7 @@ export function PreferenceSwitches({
       {(data) => (
         <div className="flex flex-col divide-y divide-slate-100">
           {switches.map(([field, label, description]) => (
-            <SwitchRow
+            <Switch
               key={field}
               label={t(label)}
               groupLabelId={groupLabelId}

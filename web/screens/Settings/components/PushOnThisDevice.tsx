@@ -1,5 +1,5 @@
-import { buttonClass, secondaryButtonClass } from '@web/components/Field.tsx';
 import { type PushState, pushState, turnPushOff, turnPushOn } from '@web/pwa/pushSubscription.ts';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

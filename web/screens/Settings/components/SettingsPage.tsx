@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { buttonClass } from '@web/components/Field.tsx';
-import { cardClass } from '@web/components/posts/labels.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { buttonClass, cardClass } from '@web/ui/styles.ts';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

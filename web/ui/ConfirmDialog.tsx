@@ -1,13 +1,10 @@
-import { buttonClass, FormError, secondaryButtonClass } from '@web/components/Field.tsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from './Modal.tsx';
+import { Dialog, DialogHeader } from './Dialog.tsx';
+import { FormError } from './Field.tsx';
+import { dangerButtonClass, secondaryButtonClass } from './styles.ts';
 
-const dangerButtonClass = buttonClass
-  .replace('bg-brand-600', 'bg-red-600')
-  .replace('hover:bg-brand-700', 'hover:bg-red-700');
-
-/** 'Are you sure?' with Cancel and a destructive confirm button. */
+/** 'Are you sure?' with Cancel and a destructive confirm button; mounted when it opens. */
 export function ConfirmDialog({
   title,
   description,
@@ -21,7 +18,7 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
-  /** 'Working...' by default. */
+  /** The confirm button's words while `pending`: 'Working...' by default. */
   pendingLabel?: string;
   pending: boolean;
   error?: string | null;
@@ -31,12 +28,12 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <Modal onClose={onCancel} labelledBy={id}>
+    <Dialog onClose={onCancel} describedBy={`${id}-text`}>
       <div className="flex flex-col gap-4 p-6">
-        <h2 id={id} className="text-lg font-bold text-slate-900">
-          {title}
-        </h2>
-        <p className="text-slate-600">{description}</p>
+        <DialogHeader title={title} />
+        <p id={`${id}-text`} className="text-slate-600">
+          {description}
+        </p>
         <FormError message={error} />
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onCancel} className={secondaryButtonClass}>
@@ -47,6 +44,6 @@ export function ConfirmDialog({
           </button>
         </div>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 
 /**
- * A labelled on/off switch (role="switch", aria-checked): Space and Enter toggle it like any button.
- * The whole row's text names and describes it.
+ * A labelled on/off switch (role="switch", aria-checked) in a row with its description: Space and
+ * Enter toggle it like any button, and so does a click on its label.
  */
-export function SwitchRow({
+export function Switch({
   label,
   groupLabelId,
   description,
@@ -24,9 +24,9 @@ export function SwitchRow({
   return (
     <div className="flex items-center justify-between gap-4 py-3">
       <div className="min-w-0">
-        <span id={`${id}-label`} className="font-medium text-slate-900">
+        <label id={`${id}-label`} htmlFor={id} className="cursor-pointer font-medium text-slate-900">
           {label}
-        </span>
+        </label>
         {description ? (
           <p id={`${id}-description`} className="text-sm text-slate-500">
             {description}
@@ -34,6 +34,7 @@ export function SwitchRow({
         ) : null}
       </div>
       <button
+        id={id}
         type="button"
         role="switch"
         aria-checked={checked}

@@ -1,0 +1,53 @@
+import type { Config } from '@server/config.ts';
+import type { Database_ } from '@server/db/database.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { type MediaObjectRow, removeMediaFiles } from './mediaObjects.ts';
+import { prepareUpload, type ReceivedUpload } from './processUpload.ts';
+import type { MediaStorage } from './storage.ts';
+import { recordWithinQuota } from './uploadQuota.ts';
+
+/** What storing an upload needs: where files go, the database and the member's daily quota. */
+export interface UploadStore {
+  media: MediaStorage;
+  database: Database_;
+  config: Pick<Config, 'uploadQuota'>;
+}
+
+/**
+ * Processes the received file (prepareUpload), stores its files and records the upload, counted
+ * against the member's quota in the same transaction; nothing is left behind on failure.
+ */
+export async function storeUpload(
+  store: UploadStore,
+  userId: string,
+  received: ReceivedUpload,
+  tmpFile: string,
+): Promise<MediaObjectRow> {
+  const id = uuidv7();
+  const { sniffed } = received;
+  const { files, width, height, durationMs } = await prepareUpload(received, tmpFile, `u/${userId}/${id}`);
+  const [main, variant] = files;
+  const record: MediaObjectRow = {
+    id,
+    user_id: userId,
+    storage_key: main!.key,
+    variant_key: variant?.key ?? null,
+    kind: sniffed.kind,
+    content_type: main!.contentType,
+    size_bytes: main!.data.length,
+    width,
+    height,
+    duration_ms: durationMs,
+    created_at: new Date().toISOString(),
+  };
+  try {
+    for (const file of files) await store.media.put(file.key, file.data, file.contentType);
+    await recordWithinQuota(store.database, store.config.uploadQuota, userId, received.bytes, async (trx) => {
+      await trx.insertInto('media_objects').values(record).execute();
+    });
+  } catch (error) {
+    await removeMediaFiles(store.media, record).catch(() => {});
+    throw error;
+  }
+  return record;
+}
