@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MEDIA_MESSAGES, type MediaUpload } from '@common/schemas/media.ts';
 import { claimMedia, removeMediaFiles } from '@server/media/mediaObjects.ts';
-import { assertMediaKey } from '@server/media/storage.ts';
 import {
   dialects,
   signedInMember,
@@ -393,12 +392,4 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
       expect(existsSync(fileOf(kept.url))).toBe(true);
     }
   });
-});
-
-it('keeps storage keys inside the media folder', () => {
-  for (const key of ['u/1/a.jpg', 'u/0194-ab/0194-cd-w720.webp'])
-    expect(() => assertMediaKey(key)).not.toThrow();
-  for (const key of ['../a.jpg', 'u/../../etc/passwd', '/abs.jpg', 'u//a.jpg', 'u/.hidden', 'a\\b.jpg', '']) {
-    expect(() => assertMediaKey(key)).toThrow();
-  }
 });
