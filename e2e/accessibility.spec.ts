@@ -22,12 +22,32 @@ async function violations(page: Page, label: string): Promise<string[]> {
   );
 }
 
-/** Opens a screen and waits for the text that says it has loaded. */
+/** Waits until the page's fonts and images have loaded, so axe reads the colours and names a member sees. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy images below the fold may never start: wait for those on screen, at most 3 s.
+    const loading = [...document.images].filter(
+      (image) => !image.complete && image.getBoundingClientRect().top < window.innerHeight,
+    );
+    const loaded = Promise.all(
+      loading.map(
+        (image) =>
+          new Promise((done) => {
+            image.addEventListener('load', done, { once: true });
+            image.addEventListener('error', done, { once: true });
+          }),
+      ),
+    );
+    await Promise.race([loaded, new Promise((done) => setTimeout(done, 3000))]);
+  });
+}
+
+/** Opens a screen and waits for the text that says it has loaded, and for its fonts and images. */
 async function open(page: Page, path: string, ready: (page: Page) => ReturnType<Page['getByRole']>) {
   await page.goto(path);
   await expect(ready(page).filter({ visible: true }).first()).toBeVisible();
-  // Let fonts, images and the realtime connection settle before axe reads colours and names.
-  await page.waitForLoadState('networkidle').catch(() => {});
+  await settle(page);
 }
 
 test('axe finds no violations on any signed-out screen, on desktop and phone', async ({ browser }) => {

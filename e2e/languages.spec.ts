@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES } from '@common/options.ts';
-import { expect, test } from '@playwright/test';
+import { expect, type Route, test } from '@playwright/test';
 import { createConfirmedMember, newMember } from './support/members.ts';
 
 /** A language's catalogue, as the app loads it (English texts are their own keys). */
@@ -16,12 +16,14 @@ test('each language changes the header, a toast and a date at once, and follows 
   const member = newMember('polyglot');
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
-  // A slow network: each catalogue part (and each language's list of parts) arrives after the save
-  // has answered, and the screen must still speak the new language once it says 'Language saved'.
-  await page.route(/\/assets\/(i18n_)?(es-ES|fr-FR|de-DE|pt-BR)[-_][\w-]+\.js$/, async (route) => {
+  // A slow network while the language changes: each catalogue part (and each language's list of parts)
+  // arrives after the save has answered, and the screen must still speak the new language once it says
+  // 'Language saved'. Page loads after the switch take the network as it is.
+  const catalogueParts = /\/assets\/(i18n_)?(es-ES|fr-FR|de-DE|pt-BR)[-_][\w-]+\.js$/;
+  const slowCatalogues = async (route: Route) => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
-  });
+  };
   await createConfirmedMember(page.request, baseURL!, member);
   /** A post written now, so its time says 'just now' however long the test has run. */
   const postNow = async () => {
@@ -37,6 +39,7 @@ test('each language changes the header, a toast and a date at once, and follows 
   const order = [...LANGUAGES.slice(1), LANGUAGES[0]];
   await page.goto('/settings/language');
   for (const [code, name] of order) {
+    await page.route(catalogueParts, slowCatalogues);
     await page.getByRole('radio', { name }).check();
     await expect(page.locator('html')).toHaveAttribute('lang', code);
     await expect(page.getByText(say(code, 'Language saved'))).toBeVisible();
@@ -45,6 +48,7 @@ test('each language changes the header, a toast and a date at once, and follows 
     await expect(
       page.getByRole('heading', { name: say(code, 'Language'), exact: true }).first(),
     ).toBeVisible();
+    await page.unroute(catalogueParts, slowCatalogues);
 
     // A date: the post's time says 'just now' in this language, and its full date is written the local way.
     await page.goto(`/post/${await postNow()}`);

@@ -1,8 +1,12 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { PUSH_SERVICE_PORT } from '../playwright.config.ts';
+import config, { FULL_CHROMIUM, PUSH_SERVICE_PORT } from '../playwright.config.ts';
 import { createConfirmedMember, newMember } from './support/members.ts';
 
-test.use({ serviceWorkers: 'allow' });
+// The headless shell has no Push API behind its service workers: this test runs in the full browser.
+test.use({
+  serviceWorkers: 'allow',
+  launchOptions: { ...config.use?.launchOptions, executablePath: FULL_CHROMIUM },
+});
 
 const pushService = `https://127.0.0.1:${PUSH_SERVICE_PORT}`;
 

@@ -1,4 +1,4 @@
-// Makes sure Debian's Chromium (end-to-end tests) and ffmpeg (video fixtures of the trimmer's test)
+// Makes sure Debian's Chromium and its headless shell (end-to-end tests) and ffmpeg (video fixtures of the trimmer's test)
 // are there; installs what is missing with apt-get when we can.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +10,12 @@ const needs = [
     pkg: 'chromium',
     env: 'CHROMIUM_PATH',
   },
+  {
+    name: 'Chromium headless shell',
+    path: process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell',
+    pkg: 'chromium-headless-shell',
+    env: 'CHROMIUM_HEADLESS_SHELL_PATH',
+  },
   { name: 'ffmpeg', path: '/usr/bin/ffmpeg', pkg: 'ffmpeg' },
 ];
 const missing = needs.filter((need) => !existsSync(need.path));
@@ -17,8 +23,9 @@ if (missing.length > 0) {
   const packages = missing.map((need) => need.pkg).join(' ');
   const howTo = `Install it with: sudo apt-get update && sudo apt-get install -y ${packages}.`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (process.env.CHROMIUM_PATH && missing.some((need) => need.env)) {
-    console.error(`Chromium was not found at ${process.env.CHROMIUM_PATH}.`);
+  const pinned = missing.find((need) => need.env && process.env[need.env]);
+  if (pinned) {
+    console.error(`${pinned.name} was not found at ${process.env[pinned.env]} (${pinned.env}).`);
     process.exit(1);
   }
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
