@@ -1,28 +1,43 @@
 import { RequireAuth } from '@web/components/RequireAuth.tsx';
 import { FullScreenSpinner } from '@web/components/Spinner.tsx';
-import { lazy, Suspense } from 'react';
+import { lazyScreen } from '@web/lazyScreen.ts';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router';
 
-const AuthScreen = lazy(() => import('@web/screens/Auth/AuthScreen.tsx'));
-const AuthCallbackScreen = lazy(() => import('@web/screens/AuthCallback/AuthCallbackScreen.tsx'));
-const HomeScreen = lazy(() => import('@web/screens/Home/HomeScreen.tsx'));
-const NotFoundScreen = lazy(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
-const PrayerScreen = lazy(() => import('@web/screens/Prayer/PrayerScreen.tsx'));
-const FoodScreen = lazy(() => import('@web/screens/Food/FoodScreen.tsx'));
-const ComedyScreen = lazy(() => import('@web/screens/Comedy/ComedyScreen.tsx'));
-const PostScreen = lazy(() => import('@web/screens/Post/PostScreen.tsx'));
-const PrivacyScreen = lazy(() => import('@web/screens/Legal/PrivacyScreen.tsx'));
-const TermsScreen = lazy(() => import('@web/screens/Legal/TermsScreen.tsx'));
-const CookiesScreen = lazy(() => import('@web/screens/Legal/CookiesScreen.tsx'));
-const AboutScreen = lazy(() => import('@web/screens/About/AboutScreen.tsx'));
-const ProfileScreen = lazy(() => import('@web/screens/Profile/ProfileScreen.tsx'));
-const SettingsRoutes = lazy(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
-const MessagesScreen = lazy(() => import('@web/screens/Messages/MessagesScreen.tsx'));
-const SpotlightScreen = lazy(() => import('@web/screens/Spotlight/SpotlightScreen.tsx'));
-const FaithVerseRoutes = lazy(() => import('@web/screens/FaithVerse/FaithVerseRoutes.tsx'));
+const AuthScreen = lazyScreen(() => import('@web/screens/Auth/AuthScreen.tsx'));
+const AuthCallbackScreen = lazyScreen(() => import('@web/screens/AuthCallback/AuthCallbackScreen.tsx'));
+const HomeScreen = lazyScreen(() => import('@web/screens/Home/HomeScreen.tsx'));
+const NotFoundScreen = lazyScreen(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
+const PrayerScreen = lazyScreen(() => import('@web/screens/Prayer/PrayerScreen.tsx'));
+const FoodScreen = lazyScreen(() => import('@web/screens/Food/FoodScreen.tsx'));
+const ComedyScreen = lazyScreen(() => import('@web/screens/Comedy/ComedyScreen.tsx'));
+const PostScreen = lazyScreen(() => import('@web/screens/Post/PostScreen.tsx'));
+const PrivacyScreen = lazyScreen(() => import('@web/screens/Legal/PrivacyScreen.tsx'));
+const TermsScreen = lazyScreen(() => import('@web/screens/Legal/TermsScreen.tsx'));
+const CookiesScreen = lazyScreen(() => import('@web/screens/Legal/CookiesScreen.tsx'));
+const AboutScreen = lazyScreen(() => import('@web/screens/About/AboutScreen.tsx'));
+const ProfileScreen = lazyScreen(() => import('@web/screens/Profile/ProfileScreen.tsx'));
+const SettingsRoutes = lazyScreen(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
+const MessagesScreen = lazyScreen(() => import('@web/screens/Messages/MessagesScreen.tsx'));
+const SpotlightScreen = lazyScreen(() => import('@web/screens/Spotlight/SpotlightScreen.tsx'));
+const FaithVerseRoutes = lazyScreen(() => import('@web/screens/FaithVerse/FaithVerseRoutes.tsx'));
 // The room is its own route here, so opening a circle loads one chunk, not the lists' and then its own.
-const CircleRoomScreen = lazy(() => import('@web/screens/FaithVerse/Room/CircleRoomScreen.tsx'));
-const AdminScreen = lazy(() => import('@web/screens/Admin/AdminScreen.tsx'));
+const CircleRoomScreen = lazyScreen(() => import('@web/screens/FaithVerse/Room/CircleRoomScreen.tsx'));
+const AdminScreen = lazyScreen(() => import('@web/screens/Admin/AdminScreen.tsx'));
+
+/** The screens a page load most often starts on, by path: web/main.tsx loads the one needed before the first render. */
+const FIRST_SCREENS: Record<string, { preload(): Promise<void> }> = {
+  '/auth': AuthScreen,
+  '/': HomeScreen,
+  '/prayer': PrayerScreen,
+  '/food': FoodScreen,
+  '/comedy': ComedyScreen,
+  '/messages': MessagesScreen,
+};
+
+export async function preloadFirstScreen(pathname: string): Promise<void> {
+  await FIRST_SCREENS[pathname]?.preload();
+}
 
 function CircleRedirect() {
   const { id } = useParams();

@@ -1,10 +1,12 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
-import { App } from './App.tsx';
+import { App, preloadFirstScreen } from './App.tsx';
+import { BOOT_FEEDS } from './api/boot.ts';
 import { ApiError } from './api/client.ts';
-import { sessionKeys } from './queries/session.ts';
+import { MemberShell } from './components/RequireAuth.tsx';
+import { sessionKeys, sessionQuery } from './queries/session.ts';
 import './i18n/i18n.ts';
 import { OfflineNotice } from './pwa/OfflineNotice.tsx';
 import './styles.css';
@@ -21,16 +23,53 @@ const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({ onError }),
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-      <OfflineNotice />
-      {/* Spec: one toast at a time. */}
-      <Toaster position="top-center" visibleToasts={1} richColors closeButton />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * The first screen renders once, with what it shows: the member, the screen's code and, on a feed,
+ * its first page and the member's media preferences (index.html asked for them as the page started).
+ * Until then the page shows index.html's logo; after 3 s the app renders anyway, with its spinners.
+ */
+async function prepareFirstScreen() {
+  const path = window.location.pathname;
+  const category = BOOT_FEEDS[path];
+  // Loaded beside the session check, not after it.
+  const feed = category ? import('./firstScreen.ts') : undefined;
+  const signedIn = queryClient.fetchQuery(sessionQuery).then(Boolean);
+  await Promise.all([
+    preloadFirstScreen(path),
+    signedIn.then((member) =>
+      member
+        ? Promise.all([
+            MemberShell.preload(),
+            feed?.then((screen) => screen.prefetchFeed(queryClient, category!)),
+          ])
+        : null,
+    ),
+  ]);
+}
+
+function render() {
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: React renders the first screen in slices of a few milliseconds and yields to the
+  // browser between them, instead of one long task that holds a phone's main thread (20 posts and the
+  // shell take some 400 ms of a mid-range phone's CPU).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <App />
+          <OfflineNotice />
+          {/* Spec: one toast at a time. */}
+          <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+void Promise.race([
+  prepareFirstScreen().catch(() => {}),
+  new Promise((resolve) => setTimeout(resolve, 3000)),
+]).then(render);
 
 // The installable app's service worker: production builds only, after the first screen.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -4,6 +4,7 @@ import { ERRORS_PART, errorText } from '@web/i18n/errors.ts';
 import { i18n, loadCataloguePart } from '@web/i18n/i18n.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { reportNetworkFailure, reportNetworkSuccess } from '@web/pwa/connectivity.ts';
+import { takeBootAnswer } from './boot.ts';
 
 /**
  * An error the API answered with: its HTTP status, snake_case code and params, the field a failed
@@ -38,13 +39,17 @@ export async function api<T>(
     // The server writes emails in the language the page shows (a new member has not chosen one yet).
     const headers: Record<string, string> = { 'accept-language': i18n.language };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      signal: init.signal,
-    });
+    const early = init.method === undefined && init.body === undefined ? takeBootAnswer(path) : undefined;
+    const answer = early ? await early : null;
+    response =
+      answer ??
+      (await fetch(path, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        credentials: 'same-origin',
+        signal: init.signal,
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     reportNetworkFailure();

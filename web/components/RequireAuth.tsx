@@ -1,12 +1,14 @@
 import { useMemberLanguage } from '@web/i18n/useMemberLanguage.ts';
+import { lazyScreen } from '@web/lazyScreen.ts';
 import { useSession } from '@web/queries/session.ts';
 import { buttonClass } from '@web/ui/styles.ts';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { FullScreenSpinner } from './Spinner.tsx';
 
-const MemberShell = lazy(() => import('./MemberShell.tsx'));
+/** The header, footer and realtime of every signed-in screen; web/main.tsx loads it before the first render. */
+export const MemberShell = lazyScreen(() => import('./MemberShell.tsx'));
 
 /** Protected screens: visitors go to /auth; members get the header above the screen. */
 export function RequireAuth() {

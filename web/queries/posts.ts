@@ -1,5 +1,11 @@
 import { type CreatePostInput, FEED_PAGE_SIZE, type FeedPage, type Post } from '@common/schemas/posts.ts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
 import {
   postKeys,
@@ -24,24 +30,27 @@ type PostCategory = Post['category'];
 
 const path = (id: string, rest = '') => `/api/posts/${encodeURIComponent(id)}${rest}`;
 
-/**
- * A feed, newest first, 20 posts a page. 'general' is the home feed: every category, so the request
- * names no category.
- */
-export function useFeed(category: PostCategory) {
-  return useInfiniteQuery({
+/** The path of a feed page: 'general' is the home feed, every category, so it names none. */
+export function feedPath(category: PostCategory, before: string | null = null) {
+  const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+  if (category !== 'general') params.set('category', category);
+  if (before) params.set('before', before);
+  return `/api/posts?${params}`;
+}
+
+/** A feed, newest first, 20 posts a page. */
+export const feedQuery = (category: PostCategory) =>
+  infiniteQueryOptions({
     queryKey: postKeys.feed(category),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
-      if (category !== 'general') params.set('category', category);
-      if (pageParam) params.set('before', pageParam);
-      return api<FeedPage>(`/api/posts?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => api<FeedPage>(feedPath(category, pageParam), { signal }),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    getNextPageParam: (last: FeedPage) => last.next_cursor,
     staleTime: 30_000,
     retry: retryServerErrors,
   });
+
+export function useFeed(category: PostCategory) {
+  return useInfiniteQuery(feedQuery(category));
 }
 
 export function usePost(id: string | undefined, options: { enabled?: boolean } = {}) {

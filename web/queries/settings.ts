@@ -12,7 +12,7 @@ import {
   type UpdatePreferencesInput,
   type UpdatePrivacyInput,
 } from '@common/schemas/settings.ts';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
 import { retryServerErrors } from './postCache.ts';
 import { profilePageKeys } from './profileCache.ts';
@@ -29,13 +29,16 @@ export const settingsKeys = {
 
 export const DATA_DOWNLOAD_URL = '/api/settings/data?download=1';
 
-function useSettingsQuery<T>(queryKey: readonly string[], path: string) {
-  return useQuery({
+const settingsQuery = <T>(queryKey: readonly string[], path: string) =>
+  queryOptions({
     queryKey,
     queryFn: ({ signal }) => api<T>(path, { signal }),
     staleTime: 30_000,
     retry: retryServerErrors,
   });
+
+function useSettingsQuery<T>(queryKey: readonly string[], path: string) {
+  return useQuery(settingsQuery<T>(queryKey, path));
 }
 
 /** Name, username or bio changed: the header, drawer and profile page show it on their next look. */
@@ -120,8 +123,10 @@ export function useUpdatePrivacy() {
   });
 }
 
-export const usePreferences = () =>
-  useSettingsQuery<Preferences>(settingsKeys.preferences(), '/api/settings/preferences');
+export const preferencesQuery = () =>
+  settingsQuery<Preferences>(settingsKeys.preferences(), '/api/settings/preferences');
+
+export const usePreferences = () => useQuery(preferencesQuery());
 
 /** Clips that play by themselves stay still for members who ask their system for less motion. */
 export const prefersReducedMotion = () =>
