@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedMember, newMember } from './support/members.ts';
+
+/**
+ * The first screen renders once, with what it shows (web/main.tsx): from index.html's logo straight to
+ * the feed, never a spinner or an empty state in between, and its data asked for together.
+ */
+for (const [path, category] of [
+  ['/', 'general'],
+  ['/prayer', 'prayer'],
+] as const) {
+  test(`${path} goes from the logo straight to its posts: no spinner, no empty state, each asked for once`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const member = newMember('firstscreen');
+    const tag = `${path === '/' ? 'home' : 'prayer'} ${Date.now().toString(36)}`;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await createConfirmedMember(page.request, baseURL!, member);
+    for (let i = 0; i < 3; i += 1) {
+      const posted = await page.request.post('/api/posts', {
+        data: {
+          content: `First screen post ${i} ${tag}`,
+          category,
+          ...(category === 'prayer' ? { prayer_type: 'praise' } : {}),
+        },
+        headers: { origin: baseURL! },
+      });
+      expect(posted.status()).toBe(201);
+    }
+
+    // Every state the page passes through, as the DOM changes, from the first byte on.
+    await context.addInitScript(() => {
+      const states: string[] = [];
+      (window as unknown as { states: string[] }).states = states;
+      const record = () => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        // The app's full-screen spinner (session, a screen's code) or the feed's own; the side cards
+        // (Trending Now, live circles) load on their own and may show theirs.
+        const spinner = [...root.querySelectorAll('[role="status"]')].some(
+          (status) =>
+            status.parentElement?.classList.contains('min-h-screen') ||
+            status.textContent === 'Loading posts...',
+        );
+        const state = spinner
+          ? 'spinner'
+          : root.querySelector('article')
+            ? 'posts'
+            : /No posts yet|No prayer requests yet/.test(root.textContent ?? '')
+              ? 'empty'
+              : root.querySelector('main')
+                ? 'screen without posts'
+                : 'logo';
+        if (states.at(-1) !== state) states.push(state);
+      };
+      new MutationObserver(record).observe(document, { childList: true, subtree: true });
+    });
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() !== 'GET') return;
+      if (url.pathname.startsWith('/api/')) apiRequests.push(`${url.pathname}${url.search}`);
+    });
+
+    await page.goto(path);
+    await expect(page.getByText(`First screen post 2 ${tag}`)).toBeVisible();
+    const states = await page.evaluate(() => (window as unknown as { states: string[] }).states);
+    expect(states.slice(0, 2)).toEqual(['logo', 'posts']);
+    expect(states).not.toContain('spinner');
+    expect(states).not.toContain('empty');
+    // The member, the feed's first page and the preferences were each asked for once (by index.html).
+    const feed = category === 'general' ? '/api/posts?limit=20' : `/api/posts?limit=20&category=${category}`;
+    for (const once of ['/api/me', feed, '/api/settings/preferences']) {
+      expect(apiRequests.filter((r) => r === once)).toHaveLength(1);
+    }
+    await context.close();
+  });
+}
