@@ -63,11 +63,12 @@ export function PostHeader({ post, menu }: { post: Post; menu: PostMenuItem[] })
           ) : null}
         </p>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-500">
-          <Link to={profile} className="hover:underline">
+          {/* 24 px tall: when the line wraps on a phone, the two links stay a finger apart (WCAG 2.5.8). */}
+          <Link to={profile} className="py-0.5 hover:underline">
             @{post.author.username}
           </Link>
           <span aria-hidden="true">·</span>
-          <Link to={`/post/${encodeURIComponent(post.id)}`} className="hover:underline">
+          <Link to={`/post/${encodeURIComponent(post.id)}`} className="py-0.5 hover:underline">
             <RelativeTime iso={post.created_at} />
           </Link>
           {edited ? <span>{t('(edited)')}</span> : null}
