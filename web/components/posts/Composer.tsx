@@ -1,5 +1,5 @@
 import { MEDIA_LIMITS } from '@common/schemas/media.ts';
-import { type CreatePostInput, POST_CONTENT_MAX_LENGTH, type Post } from '@common/schemas/posts.ts';
+import { type CreatePostInput, POST_CONTENT_MAX_LENGTH } from '@common/schemas/posts.ts';
 import { isVideoFile, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
@@ -7,51 +7,31 @@ import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useCreatePost } from '@web/queries/posts.ts';
 import { FormError } from '@web/ui/Field.tsx';
 import { buttonClass, cardClass, inputClass } from '@web/ui/styles.ts';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  type Coords,
-  FeelingSelect,
-  FoodCategorySelect,
-  LocationField,
-  PrayerTypeSelect,
-  RecipeField,
-} from './ComposerFields.tsx';
+import { ComposerDetails } from './ComposerDetails.tsx';
 import { MediaButton, MediaPreview } from './ComposerMedia.tsx';
+import { type Category, type Draft, emptyDraft, isEmptyDraft, postInput } from './composerDraft.ts';
+import { useNarrowScreen } from './useNarrowScreen.ts';
 
-type Category = Post['category'];
-
-const emptyDraft = {
-  content: '',
-  feeling: '',
-  locationName: '',
-  coords: null as Coords | null,
-  prayerType: '',
-  foodCategory: '',
-  recipe: '',
-};
-type Draft = typeof emptyDraft;
-
-function postInput(draft: Draft, category: Category, mediaId: string | undefined): CreatePostInput {
-  const input: CreatePostInput = { category };
-  const content = draft.content.trim();
-  if (content) input.content = content;
-  if (mediaId) input.media_id = mediaId;
-  if (draft.feeling) input.feeling = draft.feeling as CreatePostInput['feeling'];
-  if (draft.locationName.trim()) input.location_name = draft.locationName.trim();
-  if (draft.coords) {
-    input.location_lat = draft.coords.lat;
-    input.location_lng = draft.coords.lng;
-  }
-  if (category === 'prayer' && draft.prayerType)
-    input.prayer_type = draft.prayerType as CreatePostInput['prayer_type'];
-  if (category === 'food') {
-    if (draft.foodCategory) input.food_category = draft.foodCategory as CreatePostInput['food_category'];
-    if (draft.recipe.trim()) input.recipe = draft.recipe.trim();
-  }
-  return input;
-}
+/**
+ * A phone's folded composer: its text box is one rounded line. A textarea's placeholder cannot end in
+ * '…', so the prompt is drawn over it (promptClass) and its own placeholder, still its description, is clear.
+ */
+const lineClass =
+  'block h-10 min-w-0 flex-1 resize-none overflow-hidden whitespace-nowrap rounded-full border border-slate-300 bg-slate-50 px-4 py-1.5 leading-6 text-slate-900 placeholder:text-transparent focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+// Over the line, left of the 40 px Photo/Video button and its 8 px gap (right-12).
+const promptClass =
+  'pointer-events-none absolute inset-y-0 left-0 right-12 flex items-center px-4 text-slate-600';
 
 /**
  * The one create-post box of every feed. The file is uploaded first (with progress), then the post
@@ -103,6 +83,61 @@ export function Composer({
     (value: Draft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }));
 
+  // On a phone the composer is one line (the prompt and Photo/Video) until the member goes to it, so
+  // the feed starts on the first screen; it folds back when left empty. Wider screens always show it all.
+  const narrow = useNarrowScreen();
+  const [expanded, setExpanded] = useState(false);
+  const empty = isEmptyDraft(draft) && file === null && error === null && !busy;
+  const folded = narrow && !expanded && empty;
+  const sectionRef = useRef<HTMLElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  // Set while focus is put on the folded line on purpose (Escape), which must not unfold it.
+  const quietFocus = useRef(false);
+
+  // A photo chosen from the folded line, or an error, keeps the composer open until it is empty again.
+  useEffect(() => {
+    if (!empty) setExpanded(true);
+  }, [empty]);
+
+  // A tap anywhere else folds an empty composer (a tapped button may not take focus, so blur is not enough).
+  useEffect(() => {
+    if (!narrow || !expanded || !empty) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!sectionRef.current?.contains(event.target as Node)) setExpanded(false);
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [narrow, expanded, empty]);
+
+  function unfold() {
+    if (!quietFocus.current) setExpanded(true);
+  }
+
+  // Focus moving out of an empty composer folds it (a null target is the window losing focus: kept).
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    const next = event.relatedTarget;
+    if (narrow && empty && next instanceof Node && !event.currentTarget.contains(next)) setExpanded(false);
+  }
+
+  function onFormKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (!narrow || event.key !== 'Escape' || !expanded || !empty) return;
+    // What had focus folds away with the fields: focus stays on the line, as it was before opening.
+    if (document.activeElement !== textRef.current) {
+      quietFocus.current = true;
+      textRef.current?.focus();
+      quietFocus.current = false;
+    }
+    setExpanded(false);
+  }
+
+  // Focus on the folded line (after Escape): Enter or Space opens it, as for a button.
+  function onTextKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (folded && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      setExpanded(true);
+    }
+  }
+
   async function chooseFile(chosen: File) {
     setError(await media.choose(chosen));
   }
@@ -134,40 +169,63 @@ export function Composer({
       setPhase('idle');
       return;
     }
+    // The Post button folds away on a phone: focus stays on the composer, not lost to the page.
+    if (narrow) sectionRef.current?.focus();
     setDraft(emptyDraft);
     media.clear();
     setPhase('idle');
+    setExpanded(false);
     setResetKey((k) => k + 1);
     toast.success(successMessage ?? t('Post shared!'));
   }
 
   return (
     <section
+      ref={sectionRef}
       aria-labelledby={title ? ids.title : undefined}
       aria-label={title ? undefined : t('Create a post')}
-      className={`${cardClass} p-4`}
+      tabIndex={narrow ? -1 : undefined}
+      onBlur={onBlur}
+      className={`${cardClass} ${folded ? 'p-2' : 'p-4'} focus:outline-none`}
     >
       {trimmer.element}
       {title ? (
-        <h2 id={ids.title} className="mb-3 text-lg font-semibold text-slate-900">
+        <h2 id={ids.title} className={folded ? 'sr-only' : 'mb-3 text-lg font-semibold text-slate-900'}>
           {title}
         </h2>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+      <form
+        onSubmit={onSubmit}
+        onKeyDown={onFormKeyDown}
+        noValidate
+        className={folded ? 'relative flex items-center gap-2' : 'flex flex-col gap-3'}
+      >
         <label htmlFor={ids.text} className="sr-only">
           {t('Post text')}
         </label>
         <textarea
+          ref={textRef}
           id={ids.text}
           value={draft.content}
-          onChange={(e) => set('content')(e.target.value)}
+          onChange={(e) => {
+            set('content')(e.target.value);
+            unfold();
+          }}
+          onFocus={unfold}
+          onClick={unfold}
+          onKeyDown={onTextKeyDown}
           placeholder={placeholder}
-          rows={3}
+          rows={folded ? 1 : 3}
           maxLength={POST_CONTENT_MAX_LENGTH}
           disabled={busy}
-          className={`${inputClass} resize-y`}
+          className={folded ? lineClass : `${inputClass} resize-y`}
         />
-        {file && media.previewUrl ? (
+        {folded ? (
+          <span aria-hidden="true" className={promptClass}>
+            <span className="truncate">{placeholder}</span>
+          </span>
+        ) : null}
+        {!folded && file && media.previewUrl ? (
           <MediaPreview
             name={file.name}
             url={media.previewUrl}
@@ -176,40 +234,37 @@ export function Composer({
             disabled={busy}
           />
         ) : null}
-        {showDetails ? (
-          <div key={resetKey} className="grid gap-3 sm:grid-cols-2">
-            <FeelingSelect value={draft.feeling} onChange={set('feeling')} disabled={busy} />
-            {category === 'prayer' ? (
-              <PrayerTypeSelect value={draft.prayerType} onChange={set('prayerType')} disabled={busy} />
-            ) : null}
-            {category === 'food' ? (
-              <FoodCategorySelect value={draft.foodCategory} onChange={set('foodCategory')} disabled={busy} />
-            ) : null}
-            <LocationField
-              name={draft.locationName}
-              onNameChange={set('locationName')}
-              coords={draft.coords}
-              onCoordsChange={set('coords')}
-              disabled={busy}
-            />
-            {category === 'food' ? (
-              <RecipeField value={draft.recipe} onChange={set('recipe')} disabled={busy} />
-            ) : null}
-          </div>
+        {!folded && showDetails ? (
+          <ComposerDetails
+            key={resetKey}
+            narrow={narrow}
+            category={category}
+            draft={draft}
+            set={set}
+            disabled={busy}
+          />
         ) : null}
         {phase === 'uploading' ? <UploadProgress percent={media.progress ?? 0} /> : null}
         <FormError message={error} />
-        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
-          <MediaButton onChoose={(chosen) => void chooseFile(chosen)} disabled={busy} />
-          <button type="submit" disabled={!canPost} className={buttonClass}>
-            {phase === 'uploading'
-              ? t('Uploading...')
-              : phase === 'posting'
-                ? t('Posting...')
-                : (submitLabel ?? t('Post'))}
-          </button>
+        <div
+          className={
+            folded
+              ? 'shrink-0'
+              : 'flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3'
+          }
+        >
+          <MediaButton onChoose={(chosen) => void chooseFile(chosen)} disabled={busy} compact={folded} />
+          {folded ? null : (
+            <button type="submit" disabled={!canPost} className={buttonClass}>
+              {phase === 'uploading'
+                ? t('Uploading...')
+                : phase === 'posting'
+                  ? t('Posting...')
+                  : (submitLabel ?? t('Post'))}
+            </button>
+          )}
         </div>
-        {note ? <p className="text-sm text-slate-500">{note}</p> : null}
+        {note && !folded ? <p className="text-sm text-slate-500">{note}</p> : null}
       </form>
     </section>
   );

@@ -2,15 +2,26 @@ import { MEDIA_ACCEPT } from '@common/schemas/media.ts';
 import { ImagePlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** 'Photo/Video': a real file input inside its label, so it is reachable by keyboard and by label. */
-export function MediaButton({ onChoose, disabled }: { onChoose: (file: File) => void; disabled: boolean }) {
+/**
+ * 'Photo/Video': a real file input inside its label, so it is reachable by keyboard and by label.
+ * `compact` (a phone's one-line composer) shows the icon alone; the words stay its name.
+ */
+export function MediaButton({
+  onChoose,
+  disabled,
+  compact = false,
+}: {
+  onChoose: (file: File) => void;
+  disabled: boolean;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <label
-      className={`inline-flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${disabled ? 'pointer-events-none opacity-60' : ''}`}
+      className={`inline-flex cursor-pointer items-center gap-2 rounded-lg ${compact ? 'p-2' : 'px-3 py-2'} text-sm font-medium text-slate-700 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${disabled ? 'pointer-events-none opacity-60' : ''}`}
     >
-      <ImagePlus aria-hidden="true" className="h-5 w-5 text-emerald-600" />
-      {t('Photo/Video')}
+      <ImagePlus aria-hidden="true" className={`${compact ? 'h-6 w-6' : 'h-5 w-5'} text-emerald-600`} />
+      {compact ? <span className="sr-only">{t('Photo/Video')}</span> : t('Photo/Video')}
       <input
         type="file"
         accept={MEDIA_ACCEPT}

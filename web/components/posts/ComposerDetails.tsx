@@ -1,0 +1,185 @@
+import { MapPin, Smile } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FeelingSelect,
+  FoodCategorySelect,
+  LocationField,
+  PrayerTypeSelect,
+  RecipeField,
+} from './ComposerFields.tsx';
+import type { Category, Draft, SetDraftField } from './composerDraft.ts';
+import { FEELING_EMOJI, optionLabel } from './labels.ts';
+
+interface DetailsProps {
+  category: Category;
+  draft: Draft;
+  set: SetDraftField;
+  disabled: boolean;
+}
+
+/**
+ * Feeling and location (any post), prayer type (prayer) and food category and recipe (food). On a
+ * phone, feeling and location are buttons showing their value, each opening its picker below them.
+ */
+export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: boolean }) {
+  const { category, draft, set, disabled } = props;
+  const categoryFields = {
+    select:
+      category === 'prayer' ? (
+        <PrayerTypeSelect value={draft.prayerType} onChange={set('prayerType')} disabled={disabled} />
+      ) : category === 'food' ? (
+        <FoodCategorySelect value={draft.foodCategory} onChange={set('foodCategory')} disabled={disabled} />
+      ) : null,
+    recipe:
+      category === 'food' ? (
+        <RecipeField value={draft.recipe} onChange={set('recipe')} disabled={disabled} />
+      ) : null,
+  };
+
+  if (narrow) return <NarrowDetails {...props} categoryFields={categoryFields} />;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FeelingSelect value={draft.feeling} onChange={set('feeling')} disabled={disabled} />
+      {categoryFields.select}
+      <LocationField
+        name={draft.locationName}
+        onNameChange={set('locationName')}
+        coords={draft.coords}
+        onCoordsChange={set('coords')}
+        disabled={disabled}
+      />
+      {categoryFields.recipe}
+    </div>
+  );
+}
+
+type Picker = 'feeling' | 'location';
+
+function NarrowDetails({
+  draft,
+  set,
+  disabled,
+  categoryFields,
+}: DetailsProps & { categoryFields: { select: ReactNode; recipe: ReactNode } }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Picker | null>(null);
+  const ids = { feeling: useId(), location: useId() };
+  const buttons = { feeling: useRef<HTMLButtonElement>(null), location: useRef<HTMLButtonElement>(null) };
+
+  // Focus goes back to the button, as the picker it was in is hidden.
+  function close(picker: Picker) {
+    setOpen(null);
+    buttons[picker].current?.focus();
+  }
+  // Escape closes the open picker only, not the composer around it. Each picker is an unnamed
+  // fieldset (a group): its own field's label names it, so it is not named twice.
+  function onPickerKeyDown(picker: Picker) {
+    return (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      close(picker);
+    };
+  }
+
+  const place = draft.locationName.trim();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-2">
+        <DetailButton
+          ref={buttons.feeling}
+          expanded={open === 'feeling'}
+          controls={ids.feeling}
+          disabled={disabled}
+          onClick={() => setOpen(open === 'feeling' ? null : 'feeling')}
+          icon={
+            draft.feeling && FEELING_EMOJI[draft.feeling] ? (
+              <span aria-hidden="true">{FEELING_EMOJI[draft.feeling]}</span>
+            ) : (
+              <Smile aria-hidden="true" className="h-4 w-4 shrink-0 text-amber-600" />
+            )
+          }
+        >
+          {draft.feeling
+            ? t('Feeling: {{feeling}}', { feeling: t(optionLabel(draft.feeling)) })
+            : t('Feeling')}
+        </DetailButton>
+        <DetailButton
+          ref={buttons.location}
+          expanded={open === 'location'}
+          controls={ids.location}
+          disabled={disabled}
+          onClick={() => setOpen(open === 'location' ? null : 'location')}
+          icon={<MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-rose-600" />}
+        >
+          {place ? t('Location: {{place}}', { place }) : draft.coords ? t('Location added') : t('Location')}
+        </DetailButton>
+      </div>
+      <fieldset
+        id={ids.feeling}
+        hidden={open !== 'feeling'}
+        onKeyDown={onPickerKeyDown('feeling')}
+        className="min-w-0"
+      >
+        <FeelingSelect
+          value={draft.feeling}
+          onChange={(value) => {
+            set('feeling')(value);
+            close('feeling');
+          }}
+          disabled={disabled}
+        />
+      </fieldset>
+      <fieldset
+        id={ids.location}
+        hidden={open !== 'location'}
+        onKeyDown={onPickerKeyDown('location')}
+        className="min-w-0"
+      >
+        <LocationField
+          name={draft.locationName}
+          onNameChange={set('locationName')}
+          coords={draft.coords}
+          onCoordsChange={set('coords')}
+          disabled={disabled}
+        />
+      </fieldset>
+      {categoryFields.select}
+      {categoryFields.recipe}
+    </div>
+  );
+}
+
+/** A small rounded button that shows and hides one picker, with the picker's value as its text. */
+function DetailButton({
+  ref,
+  expanded,
+  controls,
+  disabled,
+  onClick,
+  icon,
+  children,
+}: {
+  ref: Ref<HTMLButtonElement>;
+  expanded: boolean;
+  controls: string;
+  disabled: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      aria-expanded={expanded}
+      aria-controls={controls}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex min-h-9 max-w-full items-center gap-1 rounded-full border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60 aria-expanded:border-brand-500 aria-expanded:bg-brand-50"
+    >
+      {icon}
+      <span className="truncate">{children}</span>
+    </button>
+  );
+}
