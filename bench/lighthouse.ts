@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { signedInMember, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import { makePng } from '@server/test/media.ts';
 import { makePost } from '@server/test/posts.ts';
+import { uploadFile } from '@server/test/uploads.ts';
 import { runBench, saveResults } from './results.ts';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
@@ -93,17 +94,7 @@ async function lighthouse(url: string, headers: Record<string, string> = {}): Pr
 
 /** A photo as a phone sends it: 1600 x 1200, uploaded through POST /api/media. */
 async function uploadPhoto(server: TestServer, client: TestClient, colour: string): Promise<string> {
-  const body = new FormData();
-  const png = await makePng(1600, 1200, colour);
-  body.append('file', new Blob([Uint8Array.from(png)], { type: 'image/png' }), 'photo.png');
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${server.baseUrl}/api/media`, {
-    method: 'POST',
-    body,
-    headers: { origin: server.baseUrl, cookie },
-  });
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
+  return (await uploadFile(server, client, await makePng(1600, 1200, colour), 'photo.png', 'image/png')).id;
 }
 
 /** Four members who write a full first page: 20 posts, every third with a photo, some prayer and food. */

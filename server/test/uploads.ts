@@ -4,7 +4,8 @@ import { makePng, makeVideo } from '@server/test/media.ts';
 
 // Uploads for the media, profile and wall tests: a real POST /api/media, as the web client sends it.
 
-async function sendFile(
+/** Any file through POST /api/media, as the web client sends it; throws unless the server takes it. */
+export async function uploadFile(
   server: TestServer,
   client: TestClient,
   data: Uint8Array,
@@ -24,10 +25,10 @@ async function sendFile(
 }
 
 export async function uploadPhoto(server: TestServer, client: TestClient): Promise<MediaUpload> {
-  return sendFile(server, client, await makePng(96, 64), 'photo.png', 'image/png');
+  return uploadFile(server, client, await makePng(96, 64), 'photo.png', 'image/png');
 }
 
 /** Uploads an MP4 of `seconds` (one by default). */
 export async function uploadVideo(server: TestServer, client: TestClient, seconds = 1): Promise<MediaUpload> {
-  return sendFile(server, client, await makeVideo('mp4', seconds), 'clip.mp4', 'video/mp4');
+  return uploadFile(server, client, await makeVideo('mp4', seconds), 'clip.mp4', 'video/mp4');
 }
