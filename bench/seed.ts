@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -61,4 +62,47 @@ export function seedFeed(
   }
   db.pragma('optimize');
   db.close();
+}
+
+/** The id of bench member `i` on PostgreSQL (a fixed UUID, so posts can name their authors in SQL). */
+const memberIdSql = (i: string) => `'00000000-0000-7000-8000-' || lpad(to_hex(${i}), 12, '0')`;
+
+/**
+ * The same members (when `fromPost` is 0) and posts as seedFeed, on PostgreSQL, written by the server
+ * itself with generate_series (a million rows in seconds, not a million round trips). Returns the
+ * members' ids in order.
+ */
+export async function seedFeedPostgres(
+  db: Kysely<any>,
+  fromPost: number,
+  toPost: number,
+  totals: { members: number; posts: number },
+): Promise<string[]> {
+  const { members: MEMBERS, posts: POSTS } = totals;
+  const now = Date.now();
+  const start = new Date(now - YEAR_MS).toISOString();
+  if (fromPost === 0) {
+    await sql
+      .raw(`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
+        select ${memberIdSql('i')}, 'Member ' || i, 'member' || i || '@bench.test', true, '${start}', '${start}'
+        from generate_series(0, ${MEMBERS - 1}) i`)
+      .execute(db);
+    await sql
+      .raw(`insert into profiles (id, username, full_name)
+        select ${memberIdSql('i')}, 'member' || i, 'Member ' || i from generate_series(0, ${MEMBERS - 1}) i`)
+      .execute(db);
+  }
+  const categories = `(array['general','prayer','food','comedy'])[i % 4 + 1]`;
+  const at = `'${start}'::timestamptz + (i::float8 / ${POSTS}) * interval '365 days'`;
+  await sql
+    .raw(`insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at)
+      select gen_random_uuid()::text, ${memberIdSql(`i % ${MEMBERS}`)}, ${categories},
+        'Post number ' || i || ': a few words about faith, food and laughter.', 'none', i % 7, i % 3, i % 11, ${at}, ${at}
+      from generate_series(${fromPost}, ${toPost - 1}) i`)
+    .execute(db);
+  await sql`analyze`.execute(db);
+  return Array.from(
+    { length: MEMBERS },
+    (_, i) => `00000000-0000-7000-8000-${i.toString(16).padStart(12, '0')}`,
+  );
 }

@@ -59,8 +59,8 @@ test('a stranger’s message waits in Message requests: accepted, deleted, or le
   const catBubble = chatWith(cat.page, ben).getByRole('listitem').filter({ hasText: 'we met at church' });
   await expect(catBubble).toContainText('Delivered');
 
-  // Ben: not in the inbox, no badge, but 'Message requests, 1' appears live.
-  const requestsLink = ben.page.getByRole('link', { name: 'Message requests, 1' });
+  // Ben: not in the inbox, no badge, but 'Message requests 1' appears live.
+  const requestsLink = ben.page.getByRole('link', { name: 'Message requests 1' });
   await expect(requestsLink).toBeVisible();
   await expect(ben.page.getByText('No conversations yet')).toBeVisible();
   await expect(nav(ben.page).getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
@@ -129,7 +129,7 @@ test('on a phone the requests list and a request take turns, with Accept and Del
   await write(cat, ben, 'Lunch after the service?', baseURL!);
 
   await ben.page.goto('/messages');
-  await ben.page.getByRole('link', { name: 'Message requests, 1' }).click();
+  await ben.page.getByRole('link', { name: 'Message requests 1' }).click();
   await expect(ben.page.getByRole('heading', { name: 'Message requests' })).toBeVisible();
   const item = ben.page.getByRole('link', { name: `${cat.member.name}, 1 unread` });
   await expect(item).toBeInViewport();

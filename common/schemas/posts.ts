@@ -115,6 +115,9 @@ export const postSchema = z.object({
   media_type: z.enum(['photo', 'video', 'none']),
   image_url: z.nullable(z.string()),
   image_feed_url: z.nullable(z.string()),
+  /** The photo's or video's size in pixels (null without media): the feed sizes its box before it loads. */
+  media_width: z.nullable(z.number()),
+  media_height: z.nullable(z.number()),
   feeling: z.nullable(z.string()),
   location_name: z.nullable(z.string()),
   location_lat: z.nullable(z.number()),

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
 import { errorBody } from './errors.ts';
+import { inlineScriptHashes, withFirstScreen } from './firstScreen.ts';
 import { renderPostPage } from './postPage.ts';
 import { screenPreloads } from './screenPreloads.ts';
 
@@ -12,8 +13,10 @@ import { screenPreloads } from './screenPreloads.ts';
  * does not pay for them on every request. `mediaOrigin` is where uploads load from when it is not this
  * app (S3_PUBLIC_URL). `connect-src 'self'` covers our own ws:/wss: socket in current browsers.
  */
-function htmlHeaders(mediaOrigin: string | undefined): Record<string, string> {
+function htmlHeaders(mediaOrigin: string | undefined, scriptHashes: string[]): Record<string, string> {
   const media = mediaOrigin ? ` ${mediaOrigin}` : '';
+  // index.html's inline boot script runs by its hash; no other inline script does.
+  const scripts = scriptHashes.length > 0 ? [`script-src 'self' ${scriptHashes.join(' ')}`] : [];
   return {
     'cache-control': 'no-cache',
     'x-content-type-options': 'nosniff',
@@ -21,6 +24,7 @@ function htmlHeaders(mediaOrigin: string | undefined): Record<string, string> {
     'referrer-policy': 'strict-origin-when-cross-origin',
     'content-security-policy': [
       "default-src 'self'",
+      ...scripts,
       `img-src 'self' data: blob:${media}`,
       `media-src 'self' blob:${media}`,
       "style-src 'self' 'unsafe-inline'",
@@ -52,7 +56,10 @@ function registerSecurityHeaders(
     if (request.routeOptions.url?.startsWith('/media/')) {
       reply.header('content-security-policy', MEDIA_CSP);
     } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      const cacheControl = reply.getHeader('cache-control');
       reply.headers(shellHeaders);
+      // A page that set its own (a member's first screen is private) keeps it.
+      if (cacheControl) reply.header('cache-control', cacheControl);
     }
     return payload;
   });
@@ -68,15 +75,19 @@ export async function registerWebApp(
   ctx: AppContext,
 ): Promise<void> {
   const s3PublicUrl = ctx.config.s3?.publicUrl;
-  const shellHeaders = htmlHeaders(s3PublicUrl ? new URL(s3PublicUrl).origin : undefined);
-  registerSecurityHeaders(app, ctx, shellHeaders);
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
-  if (!distDir || !indexFile || !existsSync(indexFile)) {
+  const built = Boolean(distDir && indexFile && existsSync(indexFile));
+  const indexHtml = built && indexFile ? readFileSync(indexFile, 'utf8') : '';
+  const shellHeaders = htmlHeaders(
+    s3PublicUrl ? new URL(s3PublicUrl).origin : undefined,
+    inlineScriptHashes(indexHtml),
+  );
+  registerSecurityHeaders(app, ctx, shellHeaders);
+  if (!distDir || !built) {
     if (distDir) app.log.warn(`No web build at ${distDir}: run "npm run build" (npm start does it for you).`);
     app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundBody(request)));
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
   const withPreloads = screenPreloads(distDir);
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
   await app.register(fastifyStatic, {
@@ -100,13 +111,17 @@ export async function registerWebApp(
       .header('cache-control', 'no-cache')
       .send(withPreloads(html ?? indexHtml, pathOf(request)));
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(notFoundBody(request));
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(withPreloads(indexHtml, pathOf(request)));
+    const pathname = pathOf(request);
+    const html = withPreloads(indexHtml, pathname);
+    const personal =
+      request.method === 'GET' ? await withFirstScreen(app, ctx, request, html, pathname) : null;
+    reply.type('text/html; charset=utf-8').header('vary', 'cookie');
+    // A member's own first screen is theirs alone: no shared cache may keep it.
+    if (personal) return reply.header('cache-control', 'private, no-cache').send(personal);
+    return reply.header('cache-control', 'no-cache').send(html);
   });
 }

@@ -28,6 +28,9 @@ const postColumns = [
   'profiles.username',
   'profiles.full_name',
   'profiles.avatar_url',
+  // The photo's or video's size, so the feed keeps its place before it loads (no layout shift).
+  'media_objects.width as media_width',
+  'media_objects.height as media_height',
 ] as const;
 
 /** The one read shape of a post: its row, the author's profile and whether the viewer liked it (and prayed, on prayer posts). */
@@ -35,6 +38,7 @@ export function selectPosts(db: Kysely<DB>, viewerId: string) {
   return db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .leftJoin('media_objects', 'media_objects.id', 'posts.media_id')
     .select(postColumns)
     .select((eb: ExpressionBuilder<DB, 'posts'>) =>
       eb
@@ -98,6 +102,8 @@ export function presentPost(row: PostRow): Post {
     prayed_by_me: Boolean(row.prayed_by_me),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    media_width: row.media_width ?? null,
+    media_height: row.media_height ?? null,
     wall_owner_id:
       row.profile_owner_id !== null && row.profile_owner_id !== row.user_id ? row.profile_owner_id : null,
   };

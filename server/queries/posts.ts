@@ -1,7 +1,7 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
-import { notHiddenFrom } from '@server/policies/blocks.ts';
+import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
 import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
@@ -25,7 +25,6 @@ const FEED_PLACEHOLDERS = {
   id: '\u0000id',
   authorId: '\u0000author',
   wallOf: '\u0000wall',
-  limit: -424242,
 };
 type FeedValues = typeof FEED_PLACEHOLDERS;
 const feedQueries = new WeakMap<Kysely<DB>, Map<string, (values: FeedValues) => Promise<unknown[]>>>();
@@ -36,10 +35,11 @@ type FeedShape = {
   author: boolean;
   wall: boolean;
   media: 'photo' | 'video' | null;
+  limit: number;
 };
 
 function feedQuery(db: Kysely<DB>, shape: FeedShape) {
-  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}`;
+  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}${shape.limit}`;
   let byShape = feedQueries.get(db);
   if (!byShape) {
     byShape = new Map();
@@ -50,7 +50,7 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
     run = preparedQuery(db, FEED_PLACEHOLDERS, (v) => {
       // Blocked members' posts never show; muted members' only leave the feeds, not a profile.
       const muted = !shape.author && !shape.wall;
-      let query = selectPosts(db, v.viewerId).where(notHiddenFrom(v.viewerId, 'posts.user_id', { muted }));
+      let query = selectPosts(db, v.viewerId).where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted }));
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
       if (shape.author) query = query.where('posts.user_id', '=', v.authorId);
       if (shape.wall) {
@@ -65,7 +65,12 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
       if (shape.media) query = query.where('posts.media_type', '=', shape.media);
       if (shape.before)
         query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${v.createdAt}, ${v.id})`);
-      return query.orderBy('posts.created_at', 'desc').orderBy('posts.id', 'desc').limit(v.limit);
+      // The page size is written into the statement too: SQLite prepares a statement with a bound LIMIT
+      // again on every run to plan for the value, which cost as much as the read itself.
+      return query
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(sql.lit(shape.limit));
     });
     byShape.set(key, run);
   }
@@ -75,6 +80,8 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
 /** A page of a feed, newest first, by keyset on (created_at, id): the same cost on any page. */
 export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOptions) {
   const limit = options.limit ?? FEED_PAGE_SIZE;
+  // Written into the SQL (below): only ever a whole page size the route's schema let through.
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Not a page size: ${limit}`);
   // The home feed shows every post; the prayer, food and comedy feeds their own category.
   const category = options.category && options.category !== 'general' ? options.category : undefined;
   const cursor = options.before ? decodeCursor(options.before, 'the feed') : undefined;
@@ -84,6 +91,7 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     author: Boolean(options.authorId),
     wall: Boolean(options.wallOf),
     media: options.media ?? null,
+    limit: limit + 1,
   });
   const rows = await run({
     viewerId,
@@ -92,7 +100,6 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     id: cursor?.id ?? '',
     authorId: options.authorId ?? '',
     wallOf: options.wallOf ?? '',
-    limit: limit + 1,
   });
   const page = rows.slice(0, limit).map(presentPost);
   const last = page.at(-1);

@@ -69,9 +69,9 @@ export function FeedList({
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label={label ?? t('Posts')} className="flex flex-col gap-4">
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post.id}>
-            <PostCard post={post} />
+            <PostCard post={post} first={index === 0} />
           </li>
         ))}
       </ul>

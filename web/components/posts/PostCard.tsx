@@ -30,9 +30,12 @@ export function PostCard({
   post,
   defaultCommentsOpen = false,
   onDeleted,
+  first = false,
 }: {
   post: Post;
   defaultCommentsOpen?: boolean;
+  /** The first post on the screen: its photo loads at once, ahead of the rest. */
+  first?: boolean;
   /** Called after the post was deleted (the 'Post deleted' toast is already shown). */
   onDeleted?: () => void;
 }) {
@@ -97,7 +100,7 @@ export function PostCard({
       ) : showText ? (
         <p className="whitespace-pre-wrap break-words text-slate-800">{post.content}</p>
       ) : null}
-      <PostMedia post={post} />
+      <PostMedia post={post} eager={first} />
       {post.recipe ? <Recipe recipe={post.recipe} /> : null}
       <PostActions
         post={post}

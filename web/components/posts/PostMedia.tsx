@@ -7,14 +7,18 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The post's photo (feed-sized, opening full size in a dialog) or its video, played inline; both follow
- * the member's media settings.
+ * the member's media settings. `eager`: the first post of a feed, whose photo is often the largest thing on
+ * the first screen, loads at once and first.
  */
-export function PostMedia({ post }: { post: Post }) {
+export function PostMedia({ post, eager = false }: { post: Post; eager?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const media = useMediaPreferences();
   if (!post.image_url || post.media_type === 'none') return null;
   const who = post.author.full_name || post.author.username;
+  // With its size known, the box is sized before the file arrives: the feed does not jump.
+  const size =
+    post.media_width && post.media_height ? { width: post.media_width, height: post.media_height } : {};
 
   if (post.media_type === 'video') {
     return (
@@ -30,7 +34,8 @@ export function PostMedia({ post }: { post: Post }) {
         muted={media.autoplay}
         preload={media.dataSaver ? 'none' : 'metadata'}
         aria-label={t('Video shared by {{name}}', { name: who })}
-        className="max-h-[36rem] w-full rounded-xl bg-black"
+        {...size}
+        className="h-auto max-h-[36rem] w-full rounded-xl bg-black"
       />
     );
   }
@@ -47,9 +52,11 @@ export function PostMedia({ post }: { post: Post }) {
         <img
           src={post.image_feed_url ?? post.image_url}
           alt={alt}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
-          className="max-h-[36rem] w-full object-cover"
+          {...size}
+          className="h-auto max-h-[36rem] w-full object-cover"
         />
       </button>
       {open ? (

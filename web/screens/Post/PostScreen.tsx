@@ -57,6 +57,7 @@ function PostPage({ postId }: { postId: string }) {
         <PostCard
           post={post.data}
           defaultCommentsOpen
+          first
           onDeleted={() => {
             setDeleted(true);
             navigate('/', { replace: true });

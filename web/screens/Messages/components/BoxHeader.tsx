@@ -36,16 +36,12 @@ export function BoxHeader({ box }: { box: ConversationBox }) {
   return (
     <Link
       to="/messages?box=requests"
-      aria-label={count > 0 ? t('Message requests, {{count}}', { count }) : t(MESSAGE_KEYS.requests)}
       className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 text-slate-700 hover:bg-slate-50"
     >
       <Inbox aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
       <span className="min-w-0 flex-1 truncate font-medium">{t(MESSAGE_KEYS.requests)}</span>
       {count > 0 ? (
-        <span
-          aria-hidden="true"
-          className="min-w-5 shrink-0 rounded-full bg-slate-200 px-1.5 text-center text-xs font-bold leading-5 text-slate-800"
-        >
+        <span className="min-w-5 shrink-0 rounded-full bg-slate-200 px-1.5 text-center text-xs font-bold leading-5 text-slate-800">
           {shown}
         </span>
       ) : null}
