@@ -73,9 +73,18 @@ export default defineConfig({
               // Their own dependencies (React, the API client, i18n) stay where /auth loads them.
               includeDependenciesRecursively: false,
               test: (id) =>
-                /[\\/]web[\\/](queries|components[\\/]posts|realtime|ui[\\/](Dialog|ConfirmDialog|Select|Textarea|EmptyState)\.tsx|components[\\/](Avatar|Badges|ReportDialog|reportReasons|useWhenVisible))/.test(
+                (/[\\/]web[\\/](queries|components[\\/]posts|realtime|firstScreen\.ts|ui[\\/](Dialog|ConfirmDialog|Select|Textarea|EmptyState)\.tsx|components[\\/](Avatar|Badges|ReportDialog|reportReasons|useWhenVisible)|media[\\/](useVideoTrimmer|useUpload|uploadSlot|UploadProgress)|screens[\\/]FaithVerse[\\/]components[\\/]Badges)/.test(
                   id,
-                ) && !/[\\/]queries[\\/](session|auth)\.ts$/.test(id),
+                ) ||
+                  // The feed's schemas and React Query's infinite-query hooks (the sign-in screen uses none
+                  // of them; the core's infiniteQueryBehavior stays out: QueryClient imports it).
+                  /[\\/]common[\\/](schemas[\\/](posts|settings|reports|notifications|realtime)|realtime)\.ts$/.test(
+                    id,
+                  ) ||
+                  /[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useInfiniteQuery|infiniteQueryOptions)|query-core[\\/].*[\\/]infiniteQueryObserver)\.js$/.test(
+                    id,
+                  )) &&
+                !/[\\/]queries[\\/](session|auth)\.ts$/.test(id),
             },
           ],
         },

@@ -58,6 +58,18 @@ describe("a signed-in member's first screen in the HTML", () => {
     expect(res.headers.get('vary')).toContain('cookie');
   });
 
+  it('comes compressed to clients that take gzip, and plain to others', async () => {
+    const { client } = await signedInMember(server);
+    const zipped = await client.request('GET', '/', undefined, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(carried(zipped.body)?.['/api/me']).toEqual((await client.get('/api/me')).body);
+    for (const encoding of ['identity', 'gzip;q=0, identity', 'br']) {
+      const plain = await client.request('GET', '/', undefined, { headers: { 'accept-encoding': encoding } });
+      expect(plain.headers.get('content-encoding'), encoding).toBeNull();
+      expect(carried(plain.body)).not.toBeNull();
+    }
+  });
+
   it('carries the category feed on /prayer, and nothing on screens that are not feeds', async () => {
     const { client } = await signedInMember(server);
     const prayer = await makePost(client, { category: 'prayer', prayer_type: 'praise' });
