@@ -66,14 +66,19 @@ function render() {
   );
 }
 
-void Promise.race([
-  prepareFirstScreen().catch(() => {}),
-  new Promise((resolve) => setTimeout(resolve, 3000)),
-]).then(render);
-
-// The installable app's service worker: production builds only, after the first screen.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+/**
+ * The installable app's service worker: production builds only, once the first screen is up and the
+ * browser is idle. Registering it caches the whole app (about 2 MB), which on a phone's connection
+ * would compete with the first screen's own files and answers.
+ */
+function registerServiceWorkerWhenIdle() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () =>
     void import('./pwa/registerServiceWorker.ts').then((pwa) => pwa.registerServiceWorker());
-  });
+  if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 10_000 });
+  else setTimeout(register, 3000);
 }
+
+void Promise.race([prepareFirstScreen().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3000))])
+  .then(render)
+  .then(registerServiceWorkerWhenIdle);
