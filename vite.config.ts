@@ -73,7 +73,7 @@ export default defineConfig({
               // Their own dependencies (React, the API client, i18n) stay where /auth loads them.
               includeDependenciesRecursively: false,
               test: (id) =>
-                (/[\\/]web[\\/](queries|components[\\/]posts|realtime|firstScreen\.ts|ui[\\/](Dialog|ConfirmDialog|Select|Textarea|EmptyState)\.tsx|components[\\/](Avatar|Badges|ReportDialog|reportReasons|useWhenVisible)|media[\\/](useVideoTrimmer|useUpload|uploadSlot|UploadProgress)|screens[\\/]FaithVerse[\\/]components[\\/]Badges)/.test(
+                (/[\\/]web[\\/](queries|components[\\/]posts|realtime|firstScreen\.ts|afterPaint\.ts|ui[\\/](Dialog|ConfirmDialog|Select|Textarea|EmptyState)\.tsx|components[\\/](Avatar|Badges|ReportDialog|reportReasons|useWhenVisible)|media[\\/](useVideoTrimmer|useUpload|uploadSlot|UploadProgress|files)|screens[\\/]FaithVerse[\\/]components[\\/]Badges)/.test(
                   id,
                 ) ||
                   // The feed's schemas and React Query's infinite-query hooks (the sign-in screen uses none

@@ -1,3 +1,4 @@
+import { usePainted } from '@web/afterPaint.ts';
 import { useMessagesBadge } from '@web/queries/messages.ts';
 import { useSession, useSignOut } from '@web/queries/session.ts';
 import { LogOut, Menu } from 'lucide-react';
@@ -17,7 +18,9 @@ export function Header() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const unreadConversations = useMessagesBadge(Boolean(me));
+  // Counts wait until the screen itself has been painted (web/afterPaint.ts).
+  const painted = usePainted();
+  const unreadConversations = useMessagesBadge(Boolean(me) && painted);
   if (!me) return null;
 
   async function handleSignOut() {

@@ -1,4 +1,5 @@
 import { BADGE_CAP, type Notification, type NotificationType } from '@common/schemas/notifications.ts';
+import { usePainted } from '@web/afterPaint.ts';
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
 import { useAcceptFriendRequest, useDeclineFriendRequest } from '@web/queries/friendRequests.ts';
 import {
@@ -61,7 +62,7 @@ export function NotificationBell({
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
-  const list = useNotifications();
+  const list = useNotifications(usePainted());
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const accept = useAcceptFriendRequest();

@@ -1,5 +1,6 @@
 import type { Activity, ComedyShow, Comment, Trending } from '@common/schemas/posts.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePainted } from '@web/afterPaint.ts';
 import { api } from '@web/api/client.ts';
 import { postKeys, retryServerErrors, updateCachedPost } from './postCache.ts';
 
@@ -60,6 +61,7 @@ export function useActivity() {
   return useQuery({
     queryKey: postKeys.activity(),
     queryFn: ({ signal }) => api<Activity>('/api/me/activity', { signal }),
+    enabled: usePainted(),
     staleTime: 60_000,
   });
 }
@@ -69,6 +71,7 @@ export function useTrending() {
   return useQuery({
     queryKey: postKeys.trending(),
     queryFn: ({ signal }) => api<Trending>('/api/posts/trending', { signal }),
+    enabled: usePainted(),
     select: (data) => data.posts.slice(0, 5),
     staleTime: 60_000,
   });

@@ -74,23 +74,6 @@ export function connectedSocket(): RealtimeSocket | undefined {
 }
 
 /**
- * Resolves once the browser has painted the next frame (a frame callback, then a task after it), or
- * after a second where frames do not come (a tab opened in the background); at once outside a page.
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') return resolve();
-    const fallback = setTimeout(resolve, 1000);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
-/**
  * Opens the tab's connection (RealtimeBridge, while a member is signed in) and returns what closes
  * it. After a lost connection it tries again after 1, 2, 5, then every 10 s (spec section 4).
  */
@@ -111,38 +94,37 @@ export function connectRealtime(): () => void {
     }, delay);
   };
 
-  // socket.io-client loads with the first signed-in screen, not with /auth, and once that screen has
-  // been painted: on a phone its file and handshake would otherwise compete with the screen's own.
-  void afterNextPaint()
-    .then(() => import('socket.io-client'))
-    .then(({ io }) => {
-      if (stopped) return;
-      socket = io({
-        path: REALTIME_PATH,
-        withCredentials: true,
-        reconnection: false,
-        // A WebSocket stays on the node it opened on, so proxies need no sticky sessions (DEPLOY.md);
-        // long-polling, whose requests may land on another node, is only the fallback.
-        transports: ['websocket', 'polling'],
-        tryAllTransports: true,
-      });
-      for (const { event, listener } of subscriptions) untyped(socket).on(event, listener);
-      current = socket;
-      socket.on('connect', () => {
-        attempt = 0;
-        const reconnect = everConnected;
-        everConnected = true;
-        for (const listener of [...connectListeners]) listener(reconnect);
-        // Visible state for people debugging and for the end-to-end tests.
-        document.documentElement.dataset.realtime = 'connected';
-      });
-      socket.on('connect_error', scheduleReconnect);
-      socket.on('disconnect', (reason) => {
-        document.documentElement.dataset.realtime = 'disconnected';
-        for (const listener of [...disconnectListeners]) listener(reason);
-        if (reason !== 'io client disconnect') scheduleReconnect();
-      });
+  // socket.io-client loads with the first signed-in screen, not with /auth. Not deferred past the first
+  // paint like the screen's other secondary requests: an event sent before the room is joined would be
+  // missed (an open chat catches up only after a reconnect).
+  void import('socket.io-client').then(({ io }) => {
+    if (stopped) return;
+    socket = io({
+      path: REALTIME_PATH,
+      withCredentials: true,
+      reconnection: false,
+      // A WebSocket stays on the node it opened on, so proxies need no sticky sessions (DEPLOY.md);
+      // long-polling, whose requests may land on another node, is only the fallback.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
     });
+    for (const { event, listener } of subscriptions) untyped(socket).on(event, listener);
+    current = socket;
+    socket.on('connect', () => {
+      attempt = 0;
+      const reconnect = everConnected;
+      everConnected = true;
+      for (const listener of [...connectListeners]) listener(reconnect);
+      // Visible state for people debugging and for the end-to-end tests.
+      document.documentElement.dataset.realtime = 'connected';
+    });
+    socket.on('connect_error', scheduleReconnect);
+    socket.on('disconnect', (reason) => {
+      document.documentElement.dataset.realtime = 'disconnected';
+      for (const listener of [...disconnectListeners]) listener(reason);
+      if (reason !== 'io client disconnect') scheduleReconnect();
+    });
+  });
 
   return () => {
     stopped = true;
