@@ -115,12 +115,7 @@ function NarrowDetails({
           {place ? t('Location: {{place}}', { place }) : draft.coords ? t('Location added') : t('Location')}
         </DetailButton>
       </div>
-      <fieldset
-        id={ids.feeling}
-        hidden={open !== 'feeling'}
-        onKeyDown={onPickerKeyDown('feeling')}
-        className="min-w-0"
-      >
+      <PickerPanel id={ids.feeling} open={open === 'feeling'} onKeyDown={onPickerKeyDown('feeling')}>
         <FeelingSelect
           value={draft.feeling}
           onChange={(value) => {
@@ -129,13 +124,8 @@ function NarrowDetails({
           }}
           disabled={disabled}
         />
-      </fieldset>
-      <fieldset
-        id={ids.location}
-        hidden={open !== 'location'}
-        onKeyDown={onPickerKeyDown('location')}
-        className="min-w-0"
-      >
+      </PickerPanel>
+      <PickerPanel id={ids.location} open={open === 'location'} onKeyDown={onPickerKeyDown('location')}>
         <LocationField
           name={draft.locationName}
           onNameChange={set('locationName')}
@@ -143,10 +133,29 @@ function NarrowDetails({
           onCoordsChange={set('coords')}
           disabled={disabled}
         />
-      </fieldset>
+      </PickerPanel>
       {categoryFields.select}
       {categoryFields.recipe}
     </div>
+  );
+}
+
+/** One picker under the buttons, shown while its button is pressed. */
+function PickerPanel({
+  id,
+  open,
+  onKeyDown,
+  children,
+}: {
+  id: string;
+  open: boolean;
+  onKeyDown: (event: KeyboardEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset id={id} hidden={!open} onKeyDown={onKeyDown} className="min-w-0">
+      {children}
+    </fieldset>
   );
 }
 
