@@ -95,8 +95,8 @@ export function connectRealtime(): () => void {
   };
 
   // socket.io-client loads with the first signed-in screen, not with /auth. Not deferred past the first
-  // paint like the screen's other secondary requests: an event sent before the room is joined would be
-  // missed (an open chat catches up only after a reconnect).
+  // paint like the screen's other secondary requests: a message sent to an open chat before the room is
+  // joined is caught up on connect, but as a list refresh, not as an event that its live region reads out.
   void import('socket.io-client').then(({ io }) => {
     if (stopped) return;
     socket = io({
