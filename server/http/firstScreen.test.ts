@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import { makePost } from '@server/test/posts.ts';
@@ -18,19 +15,18 @@ function carried(html: string): Record<string, any> | null {
 
 describe("a signed-in member's first screen in the HTML", () => {
   let server: TestServer;
-  let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'splikz-dist-'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      `<!doctype html><html><head><title>Splikz</title><!--first-screen--><script>${BOOT_SCRIPT}</script></head><body><div id="root"></div></body></html>`,
+    server = await startTestServer(
+      'sqlite',
+      {},
+      {
+        webIndexHtml: `<!doctype html><html><head><title>Splikz</title><!--first-screen--><script>${BOOT_SCRIPT}</script></head><body><div id="root"></div></body></html>`,
+      },
     );
-    server = await startTestServer('sqlite', {}, { webDist: dist });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('carries the answers of /api/me, the preferences and the first feed page, and names the first photo', async () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { insertMember } from '@server/test/database.ts';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { v7 as uuidv7 } from 'uuid';
@@ -101,17 +98,12 @@ function expectHtmlHeaders(res: Response, page: string, https: boolean) {
 // PUBLIC_URL on http: no HSTS; on https: HSTS too.
 describe.each(['http', 'https'] as const)('HTML response headers, PUBLIC_URL on %s', (scheme) => {
   let server: TestServer;
-  let dist: string;
   let origin: string;
   let postId: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'splikz-dist-'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Splikz</title></head><body><div id="root"></div></body></html>',
-    );
     server = await startTestServer('sqlite', scheme === 'https' ? { publicUrl: 'https://splikz.test' } : {}, {
-      webDist: dist,
+      webIndexHtml:
+        '<!doctype html><html><head><title>Splikz</title></head><body><div id="root"></div></body></html>',
     });
     // Behind https the app still listens on plain HTTP here (a proxy would end TLS in front of it).
     const { port } = server.built.app.server.address() as { port: number };
@@ -138,7 +130,6 @@ describe.each(['http', 'https'] as const)('HTML response headers, PUBLIC_URL on 
   });
   afterAll(async () => {
     await server.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('puts them on every page of the route table, index.html, post pages and the not-found page', async () => {

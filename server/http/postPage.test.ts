@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -87,18 +84,18 @@ describe('post link previews', () => {
 
 describe('GET /post/:id', () => {
   let server: TestServer;
-  let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'splikz-dist-'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Splikz</title><meta name="description" content="app" /></head><body><div id="root"></div></body></html>',
+    server = await startTestServer(
+      'sqlite',
+      {},
+      {
+        webIndexHtml:
+          '<!doctype html><html><head><title>Splikz</title><meta name="description" content="app" /></head><body><div id="root"></div></body></html>',
+      },
     );
-    server = await startTestServer('sqlite', {}, { webDist: dist });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('answers crawlers with the post tags in the HTML itself', async () => {
@@ -146,18 +143,14 @@ describe('GET /post/:id', () => {
 
 describe.each(dialects)('GET /post/:id between members who blocked each other (%s)', (dialect) => {
   let server: TestServer;
-  let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'splikz-dist-'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>Splikz</title></head><body><div id="root"></div></body></html>',
-    );
-    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS, { webDist: dist });
+    server = await startTestServer(dialect, GENEROUS_AUTH_LIMITS, {
+      webIndexHtml:
+        '<!doctype html><html><head><title>Splikz</title></head><body><div id="root"></div></body></html>',
+    });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('gives a member hidden from the author the page of a missing post, and everyone else the tags', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,8 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   options: {
     webDist?: string;
+    /** A web build of this index.html alone (in a temporary folder, removed on close), instead of webDist. */
+    webIndexHtml?: string;
     /** Let the jobs runner tick on its own (only the tests about jobs); otherwise it runs on request. */
     runJobs?: boolean;
     /** Start from an empty database and run every migration (the tests of migrations). */
@@ -47,6 +49,12 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-test-'));
+  let webDist = options.webDist;
+  if (options.webIndexHtml !== undefined) {
+    webDist = path.join(dataDir, 'web');
+    mkdirSync(webDist);
+    writeFileSync(path.join(webDist, 'index.html'), options.webIndexHtml);
+  }
   const port = await freePort();
   if (dialect === 'sqlite' && !options.freshDatabase) copySqliteTemplate(dataDir);
   const pgDb =
@@ -65,7 +73,7 @@ export async function startTestServer(
     },
   );
   const built = await buildApp(config, {
-    webDist: options.webDist ?? null,
+    webDist: webDist ?? null,
     log: () => {},
     runJobs: options.runJobs ?? false,
   });
