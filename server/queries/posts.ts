@@ -65,8 +65,8 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
       if (shape.media) query = query.where('posts.media_type', '=', shape.media);
       if (shape.before)
         query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${v.createdAt}, ${v.id})`);
-      // The page size is written into the statement too: SQLite prepares a statement with a bound LIMIT
-      // again on every run to plan for the value, which cost as much as the read itself.
+      // The page size is part of the shape (one compiled statement per size, a checked whole number),
+      // so no bound value but the viewer's and the cursor's reaches the planner.
       return query
         .orderBy('posts.created_at', 'desc')
         .orderBy('posts.id', 'desc')
