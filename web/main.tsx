@@ -1,9 +1,9 @@
+import { FEED_ROUTES } from '@common/feeds.ts';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App, preloadFirstScreen } from './App.tsx';
-import { BOOT_FEEDS } from './api/boot.ts';
 import { ApiError } from './api/client.ts';
 import { MemberShell } from './components/RequireAuth.tsx';
 import { sessionKeys, sessionQuery } from './queries/session.ts';
@@ -30,7 +30,7 @@ const queryClient: QueryClient = new QueryClient({
  */
 async function prepareFirstScreen() {
   const path = window.location.pathname;
-  const category = BOOT_FEEDS[path];
+  const category = Object.hasOwn(FEED_ROUTES, path) ? FEED_ROUTES[path] : undefined;
   // Loaded beside the session check, not after it.
   const feed = category ? import('./firstScreen.ts') : undefined;
   const signedIn = queryClient.fetchQuery(sessionQuery).then(Boolean);

@@ -13,7 +13,7 @@ export const POST_CONTENT_MAX_LENGTH = 5000;
 export const RECIPE_MAX_LENGTH = 5000;
 export const LOCATION_NAME_MAX_LENGTH = 200;
 export const COMMENT_MAX_LENGTH = 2000;
-export const FEED_PAGE_SIZE = 20;
+export { FEED_PAGE_SIZE } from '../feeds.ts';
 export const FEED_PAGE_MAX = 50;
 /** What a media-only post stores as its text (spec section 5). */
 export const MEDIA_ONLY_CONTENT = '.';

@@ -1,37 +1,12 @@
 import { createHash } from 'node:crypto';
+import { firstScreenPaths } from '@common/feeds.ts';
 import type { FeedPage } from '@common/schemas/posts.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
 
-/**
- * A signed-in member's first screen, in the HTML itself: on a feed route the page carries the answers the
- * app asks for first (web/index.html's inline script and web/api/boot.ts): who is signed in, their
- * preferences and the feed's first page, and names the first post's photo so the browser fetches it
- * beside the scripts. Each answer is the API's own, made by the same route in-process (`app.inject`) with
- * the request's cookie, so the HTML says exactly what the API would. Anyone else (no session, an expired
- * one, another route) gets the plain shell, and the inline script fetches what it needs.
- */
-export const FIRST_SCREEN_FEEDS: Record<string, string> = {
-  '/': '',
-  '/prayer': 'prayer',
-  '/food': 'food',
-  '/comedy': 'comedy',
-};
-
 /** Where index.html takes the answers (before its inline script, which reads them). */
 export const FIRST_SCREEN_MARK = '<!--first-screen-->';
 export const FIRST_SCREEN_ELEMENT_ID = 'splikz-first-screen';
-
-/** The API paths of a feed route's first screen, as web/index.html asks for them. */
-export function firstScreenPaths(pathname: string): string[] | null {
-  const category = FIRST_SCREEN_FEEDS[pathname];
-  if (category === undefined) return null;
-  return [
-    '/api/me',
-    '/api/settings/preferences',
-    `/api/posts?limit=20${category ? `&category=${category}` : ''}`,
-  ];
-}
 
 /** JSON that is safe inside a <script> element: nothing in it can close the element or break a line. */
 export function scriptJson(value: unknown): string {
@@ -52,8 +27,16 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The HTML of `html`'s first screen for this request, or null when there is nothing to add (no member,
- * not a feed route, or an answer that was not a 200: then the app asks for itself, as from the shell).
+ * A signed-in member's first screen, in the HTML itself: on a feed route the page carries the answers the
+ * app asks for first (web/index.html's inline script and web/api/boot.ts): who is signed in, their
+ * preferences and the feed's first page, and names the first post's photo so the browser fetches it
+ * beside the scripts. Each answer is the API's own, made by the same route in-process (`app.inject`) with
+ * the request's cookie, so the HTML says exactly what the API would. Anyone else (no session, an expired
+ * one, another route) gets the plain shell, and the inline script fetches what it needs.
+ *
+ * Returns the HTML of `html`'s first screen for this request, or null when there is nothing to add (no
+ * member, not a feed route, or an answer that was not a 200: then the app asks for itself, as from the
+ * shell). The paths are common/feeds.ts firstScreenPaths, the ones index.html asks for.
  */
 export async function withFirstScreen(
   app: FastifyInstance,

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { feedPath } from '@web/queries/posts.ts';
+import { FEED_ROUTES, feedPath, firstScreenPaths } from '@common/feeds.ts';
 import { describe, expect, it } from 'vitest';
-import { BOOT_FEEDS } from './boot.ts';
 
 function runBootScript(pathname: string, given?: Record<string, unknown>) {
   const html = readFileSync('web/index.html', 'utf8');
@@ -30,12 +29,13 @@ function bootRequests(pathname: string): string[] {
 }
 
 describe("index.html's early requests", () => {
-  it.each(Object.entries(BOOT_FEEDS))(
-    'on %s are the paths the app asks for first (%s)',
+  it.each(Object.entries(FEED_ROUTES))(
+    'on %s are the paths the app asks for first (%s), which the server may carry in the page',
     (pathname, category) => {
       expect(bootRequests(pathname).sort()).toEqual(
         ['/api/me', '/api/settings/preferences', feedPath(category)].sort(),
       );
+      expect(bootRequests(pathname).sort()).toEqual([...firstScreenPaths(pathname)!].sort());
     },
   );
 

@@ -13,14 +13,6 @@ declare global {
 const BOOT_ANSWERS_KEPT_MS = 30_000;
 const started = typeof performance === 'undefined' ? 0 : performance.now();
 
-/** The feed each route starts with, as index.html asks for it (same paths as feedQuery builds). */
-export const BOOT_FEEDS: Record<string, 'general' | 'prayer' | 'food' | 'comedy'> = {
-  '/': 'general',
-  '/prayer': 'prayer',
-  '/food': 'food',
-  '/comedy': 'comedy',
-};
-
 /** The early answer for `path`, once; undefined when none was asked for, or it was taken already. */
 export function takeBootAnswer(path: string): Promise<Response | null> | undefined {
   if (typeof window === 'undefined') return undefined;

@@ -1,4 +1,5 @@
-import { type CreatePostInput, FEED_PAGE_SIZE, type FeedPage, type Post } from '@common/schemas/posts.ts';
+import { feedPath } from '@common/feeds.ts';
+import type { CreatePostInput, FeedPage, Post } from '@common/schemas/posts.ts';
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
@@ -31,12 +32,8 @@ type PostCategory = Post['category'];
 const path = (id: string, rest = '') => `/api/posts/${encodeURIComponent(id)}${rest}`;
 
 /** The path of a feed page: 'general' is the home feed, every category, so it names none. */
-export function feedPath(category: PostCategory, before: string | null = null) {
-  const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
-  if (category !== 'general') params.set('category', category);
-  if (before) params.set('before', before);
-  return `/api/posts?${params}`;
-}
+/** The path of a feed page (common/feeds.ts: the server carries the first one in the HTML). */
+export { feedPath };
 
 /** A feed, newest first, 20 posts a page. */
 export const feedQuery = (category: PostCategory) =>

@@ -24,7 +24,7 @@ interface DetailsProps {
  */
 export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: boolean }) {
   const { category, draft, set, disabled } = props;
-  const categoryFields = {
+  const fields = {
     select:
       category === 'prayer' ? (
         <PrayerTypeSelect value={draft.prayerType} onChange={set('prayerType')} disabled={disabled} />
@@ -35,13 +35,7 @@ export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: b
       category === 'food' ? (
         <RecipeField value={draft.recipe} onChange={set('recipe')} disabled={disabled} />
       ) : null,
-  };
-
-  if (narrow) return <NarrowDetails {...props} categoryFields={categoryFields} />;
-  return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      <FeelingSelect value={draft.feeling} onChange={set('feeling')} disabled={disabled} />
-      {categoryFields.select}
+    location: (
       <LocationField
         name={draft.locationName}
         onNameChange={set('locationName')}
@@ -49,7 +43,16 @@ export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: b
         onCoordsChange={set('coords')}
         disabled={disabled}
       />
-      {categoryFields.recipe}
+    ),
+  };
+
+  if (narrow) return <NarrowDetails {...props} fields={fields} />;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FeelingSelect value={draft.feeling} onChange={set('feeling')} disabled={disabled} />
+      {fields.select}
+      {fields.location}
+      {fields.recipe}
     </div>
   );
 }
@@ -60,8 +63,8 @@ function NarrowDetails({
   draft,
   set,
   disabled,
-  categoryFields,
-}: DetailsProps & { categoryFields: { select: ReactNode; recipe: ReactNode } }) {
+  fields,
+}: DetailsProps & { fields: { select: ReactNode; recipe: ReactNode; location: ReactNode } }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Picker | null>(null);
   const ids = { feeling: useId(), location: useId() };
@@ -126,16 +129,10 @@ function NarrowDetails({
         />
       </PickerPanel>
       <PickerPanel id={ids.location} open={open === 'location'} onKeyDown={onPickerKeyDown('location')}>
-        <LocationField
-          name={draft.locationName}
-          onNameChange={set('locationName')}
-          coords={draft.coords}
-          onCoordsChange={set('coords')}
-          disabled={disabled}
-        />
+        {fields.location}
       </PickerPanel>
-      {categoryFields.select}
-      {categoryFields.recipe}
+      {fields.select}
+      {fields.recipe}
     </div>
   );
 }
