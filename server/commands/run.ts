@@ -3,6 +3,7 @@ import type { DB } from '@server/db/types.ts';
 import { type MediaObjectRow, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
 import type { PushEvent, PushSender } from '@server/push/pushSender.ts';
+import { forgetNewestPosts } from '@server/queries/newestPage.ts';
 import type { Realtime } from '@server/realtime/realtime.ts';
 import type { Transaction } from 'kysely';
 
@@ -51,7 +52,17 @@ export type Command<T> = (trx: Transaction<DB>, after: After) => Promise<T>;
  * that will not go or an effect that fails is logged, never turned into a failure of what has
  * already been committed.
  */
-export async function runCommand<T>(ctx: CommandContext, command: Command<T>): Promise<T> {
+export async function runCommand<T>(
+  ctx: CommandContext,
+  command: Command<T>,
+  options: {
+    /**
+     * The command changes nothing the feeds show but a count that may lag a second (a post's views):
+     * the newest posts this node keeps for the feeds stay (queries/newestPage.ts).
+     */
+    keepsFeeds?: boolean;
+  } = {},
+): Promise<T> {
   const events: Array<() => void> = [];
   const notified = new Set<string>();
   const files: Array<Pick<MediaObjectRow, 'id' | 'storage_key' | 'variant_key'>> = [];
@@ -70,6 +81,8 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
     push: (event) => pushes.push(event),
   };
   const result = await ctx.database.db.transaction().execute((trx) => command(trx, after));
+  // Before any event goes out: a tab that refetches its feed on one reads what was just committed.
+  if (!options.keepsFeeds) forgetNewestPosts(ctx.database.db);
 
   await Promise.all(
     files.map((row) =>

@@ -33,13 +33,18 @@ const postColumns = [
   'media_objects.height as media_height',
 ] as const;
 
-/** The one read shape of a post: its row, the author's profile and whether the viewer liked it (and prayed, on prayer posts). */
-export function selectPosts(db: Kysely<DB>, viewerId: string) {
+/** A post's row with its author's profile and its media's size: what every viewer sees alike. */
+export function selectPostRows(db: Kysely<DB>) {
   return db
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
     .leftJoin('media_objects', 'media_objects.id', 'posts.media_id')
-    .select(postColumns)
+    .select(postColumns);
+}
+
+/** The one read shape of a post: its row, the author's profile and whether the viewer liked it (and prayed, on prayer posts). */
+export function selectPosts(db: Kysely<DB>, viewerId: string) {
+  return selectPostRows(db)
     .select((eb: ExpressionBuilder<DB, 'posts'>) =>
       eb
         .exists(

@@ -1,3 +1,4 @@
+import { FEED_ROUTES } from '@common/feeds.ts';
 import {
   type ClientToServerEvents,
   REALTIME_PATH,
@@ -5,6 +6,7 @@ import {
   type ServerEvent,
   type ServerToClientEvents,
 } from '@common/realtime.ts';
+import { afterNextPaint } from '@web/afterPaint.ts';
 import type { Socket } from 'socket.io-client';
 
 /**
@@ -94,37 +96,41 @@ export function connectRealtime(): () => void {
     }, delay);
   };
 
-  // socket.io-client loads with the first signed-in screen, not with /auth. Not deferred past the first
-  // paint like the screen's other secondary requests: a message sent to an open chat before the room is
+  // socket.io-client loads with the first signed-in screen, not with /auth. On a feed it waits for the
+  // first paint, like the screen's other secondary requests: it would share a phone's connection with
+  // the feed's own files. Elsewhere it does not wait: a message sent to an open chat before the room is
   // joined is caught up on connect, but as a list refresh, not as an event that its live region reads out.
-  void import('socket.io-client').then(({ io }) => {
-    if (stopped) return;
-    socket = io({
-      path: REALTIME_PATH,
-      withCredentials: true,
-      reconnection: false,
-      // A WebSocket stays on the node it opened on, so proxies need no sticky sessions (DEPLOY.md);
-      // long-polling, whose requests may land on another node, is only the fallback.
-      transports: ['websocket', 'polling'],
-      tryAllTransports: true,
+  const firstScreen = Object.hasOwn(FEED_ROUTES, location.pathname) ? afterNextPaint() : undefined;
+  void Promise.resolve(firstScreen)
+    .then(() => import('socket.io-client'))
+    .then(({ io }) => {
+      if (stopped) return;
+      socket = io({
+        path: REALTIME_PATH,
+        withCredentials: true,
+        reconnection: false,
+        // A WebSocket stays on the node it opened on, so proxies need no sticky sessions (DEPLOY.md);
+        // long-polling, whose requests may land on another node, is only the fallback.
+        transports: ['websocket', 'polling'],
+        tryAllTransports: true,
+      });
+      for (const { event, listener } of subscriptions) untyped(socket).on(event, listener);
+      current = socket;
+      socket.on('connect', () => {
+        attempt = 0;
+        const reconnect = everConnected;
+        everConnected = true;
+        for (const listener of [...connectListeners]) listener(reconnect);
+        // Visible state for people debugging and for the end-to-end tests.
+        document.documentElement.dataset.realtime = 'connected';
+      });
+      socket.on('connect_error', scheduleReconnect);
+      socket.on('disconnect', (reason) => {
+        document.documentElement.dataset.realtime = 'disconnected';
+        for (const listener of [...disconnectListeners]) listener(reason);
+        if (reason !== 'io client disconnect') scheduleReconnect();
+      });
     });
-    for (const { event, listener } of subscriptions) untyped(socket).on(event, listener);
-    current = socket;
-    socket.on('connect', () => {
-      attempt = 0;
-      const reconnect = everConnected;
-      everConnected = true;
-      for (const listener of [...connectListeners]) listener(reconnect);
-      // Visible state for people debugging and for the end-to-end tests.
-      document.documentElement.dataset.realtime = 'connected';
-    });
-    socket.on('connect_error', scheduleReconnect);
-    socket.on('disconnect', (reason) => {
-      document.documentElement.dataset.realtime = 'disconnected';
-      for (const listener of [...disconnectListeners]) listener(reason);
-      if (reason !== 'io client disconnect') scheduleReconnect();
-    });
-  });
 
   return () => {
     stopped = true;

@@ -1,6 +1,7 @@
 import {
   type Activity,
   createPostSchema,
+  FEED_PAGE_SIZE,
   type FeedPage,
   feedQuerySchema,
   type Post,
@@ -15,6 +16,7 @@ import { notFound } from '@server/http/errors.ts';
 import { postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { newestPage } from '@server/queries/newestPage.ts';
 import { getActivity, getPost, listFeed, listTrending } from '@server/queries/posts.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -29,9 +31,15 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     share: memberLimit(app, 'share'),
   };
 
-  app.get('/api/posts', async (request): Promise<FeedPage> => {
+  app.get('/api/posts', async (request, reply): Promise<FeedPage> => {
     const viewer = await requireViewer(ctx, request);
     const query = parseInput(feedQuerySchema, request.query);
+    if (!query.before) {
+      const category = query.category === 'general' ? undefined : query.category;
+      const page = await newestPage(db, viewer.userId, category, query.limit ?? FEED_PAGE_SIZE);
+      // Already the JSON that listFeed's page would be written as.
+      if (page !== null) return reply.type('application/json; charset=utf-8').send(page);
+    }
     return listFeed(db, viewer.userId, query);
   });
 
@@ -119,6 +127,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<IdParams>('/api/posts/:id/views', async (request) => {
     const viewer = await requireViewer(ctx, request);
     const id = postIdParam(request.params.id);
-    return { counted: await runCommand(ctx, (trx) => recordView(trx, viewer, id)) };
+    const counted = await runCommand(ctx, (trx) => recordView(trx, viewer, id), { keepsFeeds: true });
+    return { counted };
   });
 }

@@ -1,0 +1,224 @@
+import { FEED_PAGE_SIZE, type Post } from '@common/schemas/posts.ts';
+import { preparedQuery } from '@server/db/prepared.ts';
+import type { DB } from '@server/db/types.ts';
+import { visibleMember } from '@server/policies/blocks.ts';
+import { presentPost, selectPostRows } from '@server/presenters/post.ts';
+import { encodeCursor } from '@server/queries/cursor.ts';
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The first page of each feed is what members read most, and every member's is cut from the same
+ * newest posts. This node keeps those posts (up to NEWEST_KEPT per feed, by members nobody is hidden
+ * from) in memory, already written as JSON, and cuts each member's page from them with one small
+ * query: whom the member hides (blocks both ways, mutes) and which of them they liked or prayed for.
+ * Later pages, walls and profiles read the database as before (listFeed).
+ *
+ * What is kept is dropped when this node commits a command (runCommand) or answers any request that
+ * may write (see forgetNewestPosts), and is never used after KEPT_MS: a post written on another node,
+ * by a job or by the admin script shows within a second. Mastodon keeps rendered posts for the same
+ * reason (its status cache).
+ */
+export const NEWEST_KEPT = 200;
+/** The largest page cut from them: the app's own page size. */
+const NEWEST_PAGE_MAX = FEED_PAGE_SIZE;
+const KEPT_MS = 1000;
+
+type Category = 'prayer' | 'food' | 'comedy';
+
+/** A post written as JSON once, in three pieces around what depends on the viewer. */
+interface KeptPost {
+  id: string;
+  userId: string;
+  createdAt: string;
+  prayedCount: number;
+  /** Everything up to `"liked_by_me":`, then up to `"prayed_by_me":`, then the rest. */
+  pieces: [string, string, string];
+}
+
+interface Kept {
+  at: number;
+  posts: KeptPost[];
+  /** Whether these are all of the feed's posts (fewer than NEWEST_KEPT exist). */
+  whole: boolean;
+}
+
+interface NodeState {
+  generation: number;
+  feeds: Map<string, Kept>;
+}
+
+const states = new WeakMap<Kysely<DB>, NodeState>();
+
+function stateOf(db: Kysely<DB>): NodeState {
+  let state = states.get(db);
+  if (!state) {
+    state = { generation: 0, feeds: new Map() };
+    states.set(db, state);
+  }
+  return state;
+}
+
+/** Something may have changed what a feed shows: the next page reads the database again. */
+export function forgetNewestPosts(db: Kysely<DB>): void {
+  const state = stateOf(db);
+  state.generation += 1;
+  state.feeds.clear();
+}
+
+const LIKED = '"liked_by_me":false';
+const PRAYED = '"prayed_by_me":false';
+
+function keep(post: Post): KeptPost {
+  const json = JSON.stringify({ ...post, liked_by_me: false, prayed_by_me: false });
+  // After these two keys come only timestamps, sizes and ids (presentPost's order): members' text
+  // cannot hold them either, as a quote inside a JSON string is always escaped.
+  const liked = json.lastIndexOf(LIKED);
+  const prayed = json.lastIndexOf(PRAYED);
+  if (liked < 0 || prayed < liked) throw new Error('A post is not written as presentPost writes it');
+  return {
+    id: post.id,
+    userId: post.author.id,
+    createdAt: post.created_at,
+    prayedCount: post.prayed_count,
+    pieces: [
+      json.slice(0, liked + LIKED.length - 'false'.length),
+      json.slice(liked + LIKED.length, prayed + PRAYED.length - 'false'.length),
+      json.slice(prayed + PRAYED.length),
+    ],
+  };
+}
+
+const newestQueries = new WeakMap<
+  Kysely<DB>,
+  Map<string, (values: { category: string }) => Promise<unknown[]>>
+>();
+
+/** The newest posts of a feed by members nobody is hidden from, with nothing of any viewer. */
+function newestQuery(db: Kysely<DB>, category: Category | undefined) {
+  let byFeed = newestQueries.get(db);
+  if (!byFeed) {
+    byFeed = new Map();
+    newestQueries.set(db, byFeed);
+  }
+  const key = category ? 'category' : 'all';
+  let run = byFeed.get(key);
+  if (!run) {
+    run = preparedQuery(db, { category: '\u0000category' }, (v) => {
+      let query = selectPostRows(db).where(visibleMember('posts.user_id'));
+      if (category) query = query.where('posts.category', '=', v.category as Category);
+      return query
+        .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(sql.lit(NEWEST_KEPT));
+    });
+    byFeed.set(key, run);
+  }
+  return run as (values: { category: string }) => Promise<Parameters<typeof presentPost>[0][]>;
+}
+
+/** The members the viewer hides (blocks, mutes) or is hidden from (blocked by). */
+const hiddenQueries = new WeakMap<Kysely<DB>, (values: { viewerId: string }) => Promise<unknown[]>>();
+function hiddenQuery(db: Kysely<DB>) {
+  let run = hiddenQueries.get(db);
+  if (!run) {
+    run = preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
+      compile: () =>
+        sql<{ id: string }>`select blocked_id as id from blocks where blocker_id = ${v.viewerId}
+          union all select blocker_id from blocks where blocked_id = ${v.viewerId}
+          union all select muted_id from mutes where muter_id = ${v.viewerId}`.compile(db),
+    }));
+    hiddenQueries.set(db, run);
+  }
+  return run as (values: { viewerId: string }) => Promise<Array<{ id: string }>>;
+}
+
+/**
+ * Which of a page's posts the viewer liked (kind 1) and prayed for (kind 2): one placeholder per post
+ * of the largest page kept, the unused ones given an id no post has.
+ */
+const FLAG_SLOTS = Array.from({ length: NEWEST_PAGE_MAX }, (_, i) => [`liked${i}`, `prayed${i}`]).flat();
+type FlagValues = Record<string, string>;
+const flagQueries = new WeakMap<Kysely<DB>, (values: FlagValues) => Promise<unknown[]>>();
+function flagsQuery(db: Kysely<DB>) {
+  let run = flagQueries.get(db);
+  if (!run) {
+    const placeholders: FlagValues = { viewerId: '\u0000viewer' };
+    for (const slot of FLAG_SLOTS) placeholders[slot] = `\u0000${slot}`;
+    const list = (kind: string) =>
+      sql.join(Array.from({ length: NEWEST_PAGE_MAX }, (_, i) => sql`${placeholders[`${kind}${i}`]}`));
+    run = preparedQuery(db, placeholders, (v) => ({
+      compile: () =>
+        sql<{
+          kind: number;
+          id: string;
+        }>`select 1 as kind, post_id as id from likes where user_id = ${v.viewerId} and post_id in (${list('liked')})
+          union all select 2, post_id from prayers where user_id = ${v.viewerId} and post_id in (${list('prayed')})`.compile(
+          db,
+        ),
+    }));
+    flagQueries.set(db, run);
+  }
+  return run as (values: FlagValues) => Promise<Array<{ kind: number; id: string }>>;
+}
+
+async function newestPosts(db: Kysely<DB>, category: Category | undefined): Promise<Kept> {
+  const state = stateOf(db);
+  const key = category ?? '';
+  const kept = state.feeds.get(key);
+  const now = performance.now();
+  if (kept && now - kept.at < KEPT_MS) return kept;
+  // Taken before the read: a command committed while it runs leaves this read unkept.
+  const generation = state.generation;
+  const rows = await newestQuery(db, category)({ category: key });
+  const fresh: Kept = {
+    at: now,
+    posts: rows.map((row) => keep(presentPost(row))),
+    whole: rows.length < NEWEST_KEPT,
+  };
+  if (state.generation === generation) state.feeds.set(key, fresh);
+  return fresh;
+}
+
+/**
+ * The first page of the home feed (no category) or of a category's, for this viewer, as the JSON that
+ * listFeed's answer would be written as; null when the kept posts cannot make it (the viewer hides too
+ * many of them, or asks for a page larger than what is kept): then listFeed reads it.
+ */
+export async function newestPage(
+  db: Kysely<DB>,
+  viewerId: string,
+  category: Category | undefined,
+  limit: number,
+): Promise<string | null> {
+  if (limit > NEWEST_PAGE_MAX) return null;
+  const kept = await newestPosts(db, category);
+  const hidden = new Set((await hiddenQuery(db)({ viewerId })).map((row) => row.id));
+  const page: KeptPost[] = [];
+  for (const post of kept.posts) {
+    if (hidden.has(post.userId)) continue;
+    page.push(post);
+    if (page.length > limit) break;
+  }
+  if (page.length <= limit && !kept.whole) return null;
+  const more = page.length > limit;
+  if (more) page.pop();
+  const last = page.at(-1);
+  const cursor = more && last ? encodeCursor({ created_at: last.createdAt, id: last.id }) : null;
+  const flags: FlagValues = { viewerId };
+  for (let i = 0; i < NEWEST_PAGE_MAX; i += 1) {
+    const post = page[i];
+    flags[`liked${i}`] = post?.id ?? '';
+    flags[`prayed${i}`] = post && post.prayedCount > 0 ? post.id : '';
+  }
+  const likedByViewer = new Set<string>();
+  const prayedByViewer = new Set<string>();
+  for (const row of await flagsQuery(db)(flags)) {
+    (Number(row.kind) === 1 ? likedByViewer : prayedByViewer).add(row.id);
+  }
+  const posts = page.map(
+    (post) =>
+      `${post.pieces[0]}${likedByViewer.has(post.id)}${post.pieces[1]}${prayedByViewer.has(post.id)}${post.pieces[2]}`,
+  );
+  return `{"posts":[${posts.join(',')}],"next_cursor":${JSON.stringify(cursor)}}`;
+}
