@@ -1,4 +1,4 @@
-import { NEWEST_KEPT, forgetNewestPosts, newestPage } from '@server/queries/newestPage.ts';
+import { forgetNewestPosts, NEWEST_KEPT, newestPage } from '@server/queries/newestPage.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
@@ -100,9 +100,9 @@ describe.each(dialects)('the newest page of a feed (%s)', (dialect) => {
     expect(liked).toMatchObject({ id: second.id, like_count: 1, liked_by_me: true });
     expect((await feed(writer.client)).posts[0]).toMatchObject({ like_count: 1, liked_by_me: false });
 
-    expect((await writer.client.request('PATCH', `/api/posts/${second.id}`, { content: 'Edited' })).status).toBe(
-      200,
-    );
+    expect(
+      (await writer.client.request('PATCH', `/api/posts/${second.id}`, { content: 'Edited' })).status,
+    ).toBe(200);
     expect((await feed(reader.client)).posts[0]!.content).toBe('Edited');
 
     expect((await writer.client.request('DELETE', `/api/posts/${second.id}`)).status).toBe(204);
