@@ -2,7 +2,7 @@ import { forgetNewestPosts, NEWEST_KEPT, newestPage } from '@server/queries/newe
 import { listFeed } from '@server/queries/posts.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
-import { makePost } from '@server/test/posts.ts';
+import { makePost, type PostFields } from '@server/test/posts.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,34 +35,35 @@ describe.each(dialects)('the newest page of a feed (%s)', (dialect) => {
 
   it('is the page the database query reads, for every kind of viewer, feed and page size', async () => {
     const viewer = await member('Vi Viewer');
-    const [blocked, blocker, muted, friend, poet] = await Promise.all(
+    type Member = Awaited<ReturnType<typeof member>>;
+    const [blocked, blocker, muted, friend, poet] = (await Promise.all(
       ['Bo Blocked', 'Cy Blocker', 'Mo Muted', 'Fe Friend', 'Po Poet'].map(member),
-    );
+    )) as [Member, Member, Member, Member, Member];
     const made: string[] = [];
     for (const [i, m] of [blocked, blocker, muted, friend, poet, viewer, friend, poet].entries()) {
-      const fields =
+      const fields: PostFields =
         i % 4 === 1
           ? { category: 'prayer', prayer_type: 'petition' }
           : i % 4 === 2
             ? { category: 'food', content: 'Soup "with" <b>quotes</b> \u2028 and "liked_by_me":false' }
             : { category: i % 4 === 3 ? 'comedy' : 'general' };
-      made.push((await makePost(m!.client, fields)).id);
+      made.push((await makePost(m.client, fields)).id);
     }
     const photo = await uploadPhoto(server, friend.client);
     made.push((await makePost(friend.client, { content: 'A photo', media_id: photo.id })).id);
     const wall = await friend.client.post(`/api/profiles/${viewer.id}/wall`, { content: 'On your wall' });
     expect(wall.status).toBeLessThan(300);
-    expect((await viewer.client.request('PUT', `/api/blocks/${blocked!.id}`)).status).toBe(200);
-    expect((await blocker!.client.request('PUT', `/api/blocks/${viewer.id}`)).status).toBe(200);
-    expect((await viewer.client.request('PUT', `/api/mutes/${muted!.id}`)).status).toBe(200);
+    expect((await viewer.client.request('PUT', `/api/blocks/${blocked.id}`)).status).toBe(200);
+    expect((await blocker.client.request('PUT', `/api/blocks/${viewer.id}`)).status).toBe(200);
+    expect((await viewer.client.request('PUT', `/api/mutes/${muted.id}`)).status).toBe(200);
     for (const id of made.slice(2)) {
       expect((await viewer.client.request('PUT', `/api/posts/${id}/like`)).status).toBe(200);
     }
     const prayerPost = made[5]!; // the viewer's own prayer request
     expect((await viewer.client.request('PUT', `/api/posts/${prayerPost}/prayed`)).status).toBe(200);
-    expect((await poet!.client.request('PUT', `/api/posts/${prayerPost}/prayed`)).status).toBe(200);
+    expect((await poet.client.request('PUT', `/api/posts/${prayerPost}/prayed`)).status).toBe(200);
 
-    for (const who of [viewer, blocked!, blocker!, friend!, poet!]) {
+    for (const who of [viewer, blocked, blocker, friend, poet]) {
       for (const category of [undefined, 'prayer', 'food', 'comedy'] as const) {
         for (const limit of [1, 2, 5, 20]) {
           const expected = await listFeed(db(), who.id, { category, limit });
@@ -77,7 +78,7 @@ describe.each(dialects)('the newest page of a feed (%s)', (dialect) => {
     // What the viewer sees: none of the three they hide, their likes and their prayer.
     const home = await feed(viewer.client);
     const authors = home.posts.map((p) => p.author.id);
-    for (const hidden of [blocked!, blocker!, muted!]) expect(authors).not.toContain(hidden.id);
+    for (const hidden of [blocked, blocker, muted]) expect(authors).not.toContain(hidden.id);
     expect(home.posts.find((p) => p.id === made[3])?.liked_by_me).toBe(true);
     // Pages larger than the app's go to the database, and give the same.
     expect(await newestPage(db(), viewer.id, undefined, 21)).toBeNull();
