@@ -17,6 +17,11 @@ export const FEED_ROUTES: Readonly<Record<string, FeedCategory>> = {
   '/comedy': 'comedy',
 };
 
+/** The feed a screen opens on, or undefined on a screen that is not a feed. */
+export function feedOfRoute(pathname: string): FeedCategory | undefined {
+  return Object.hasOwn(FEED_ROUTES, pathname) ? FEED_ROUTES[pathname] : undefined;
+}
+
 /** GET path of a feed page: the first without `before`. */
 export function feedPath(category: FeedCategory, before: string | null = null): string {
   const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
@@ -27,7 +32,7 @@ export function feedPath(category: FeedCategory, before: string | null = null): 
 
 /** What a feed route's first screen asks the API for, in order; null on any other route. */
 export function firstScreenPaths(pathname: string): string[] | null {
-  const category = Object.hasOwn(FEED_ROUTES, pathname) ? FEED_ROUTES[pathname] : undefined;
+  const category = feedOfRoute(pathname);
   if (!category) return null;
   return ['/api/me', '/api/settings/preferences', feedPath(category)];
 }

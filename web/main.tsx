@@ -1,4 +1,4 @@
-import { FEED_ROUTES } from '@common/feeds.ts';
+import { feedOfRoute } from '@common/feeds.ts';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -30,7 +30,7 @@ const queryClient: QueryClient = new QueryClient({
  */
 async function prepareFirstScreen() {
   const path = window.location.pathname;
-  const category = Object.hasOwn(FEED_ROUTES, path) ? FEED_ROUTES[path] : undefined;
+  const category = feedOfRoute(path);
   // Loaded beside the session check, not after it.
   const feed = category ? import('./firstScreen.ts') : undefined;
   const signedIn = queryClient.fetchQuery(sessionQuery).then(Boolean);

@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import type { DB } from './types.ts';
 
 type Compilable<R> = { compile(): CompiledQuery<R> };
 
@@ -22,5 +23,21 @@ export function preparedQuery<DB, P extends Record<string, string | number>, R>(
     const parameters = slots.map((slot) => ('name' in slot ? values[slot.name as keyof P] : slot.constant));
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
+  };
+}
+
+/**
+ * A value made once per database (its Kysely instance), on first use: a compiled query, a node's cache.
+ * Keyed by the instance, not held in a module variable, as tests run many servers in one process.
+ */
+export function perDatabase<T>(make: (db: Kysely<DB>) => T): (db: Kysely<DB>) => T {
+  const made = new WeakMap<Kysely<DB>, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
   };
 }

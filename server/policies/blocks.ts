@@ -99,24 +99,34 @@ export function notHiddenFrom(
 }
 
 /**
+ * The members the viewer's own lists hide from their feeds, as a select of one column (`id`): blocked
+ * either way and, with `muted`, muted. `viewerId` may be a prepared-query placeholder.
+ */
+export function membersHiddenInFeed(
+  viewerId: string,
+  options: { muted: boolean },
+): RawBuilder<{ id: string }> {
+  const muted = options.muted
+    ? sql`union all select muted_id from mutes where mutes.muter_id = ${viewerId}`
+    : sql``;
+  return sql<{ id: string }>`select blocked_id as id from blocks where blocks.blocker_id = ${viewerId}
+    union all select blocker_id from blocks where blocks.blocked_id = ${viewerId}
+    ${muted}`;
+}
+
+/**
  * The feeds' filter: the same members left out as `notHiddenFrom` with `muted`. The viewer's own
- * list (both directions of blocks, and mutes) is read once per page as one set, where `notHiddenFrom`
- * asks three questions of every row. Whether the author is suspended or unconfirmed stays a lookup per
- * row by primary key: a site may hold thousands of those, and a set that size, built for every page,
- * cost more than the page (bench/home-feed.ts). `viewerId` may be a prepared-query placeholder.
+ * list (`membersHiddenInFeed`) is read once per page as one set, where `notHiddenFrom` asks three
+ * questions of every row. Whether the author is suspended or unconfirmed stays a lookup per row by
+ * primary key: a site may hold thousands of those, and a set that size, built for every page, cost
+ * more than the page (bench/home-feed.ts). `viewerId` may be a prepared-query placeholder.
  */
 export function notHiddenInFeed(
   viewerId: string,
   memberColumn: string,
   options: { muted: boolean },
 ): RawBuilder<SqlBool> {
-  const muted = options.muted
-    ? sql`union all select muted_id from mutes where mutes.muter_id = ${viewerId}`
-    : sql``;
-  return sql<SqlBool>`(${sql.ref(memberColumn)} not in (
-    select blocked_id from blocks where blocks.blocker_id = ${viewerId}
-    union all select blocker_id from blocks where blocks.blocked_id = ${viewerId}
-    ${muted})
+  return sql<SqlBool>`(${sql.ref(memberColumn)} not in (${membersHiddenInFeed(viewerId, options)})
     and ${visibleMember(memberColumn)})`;
 }
 

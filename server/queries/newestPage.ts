@@ -1,7 +1,7 @@
 import { FEED_PAGE_SIZE, type Post } from '@common/schemas/posts.ts';
-import { preparedQuery } from '@server/db/prepared.ts';
+import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
-import { visibleMember } from '@server/policies/blocks.ts';
+import { membersHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
@@ -47,16 +47,7 @@ interface NodeState {
   feeds: Map<string, Kept>;
 }
 
-const states = new WeakMap<Kysely<DB>, NodeState>();
-
-function stateOf(db: Kysely<DB>): NodeState {
-  let state = states.get(db);
-  if (!state) {
-    state = { generation: 0, feeds: new Map() };
-    states.set(db, state);
-  }
-  return state;
-}
+const stateOf = perDatabase((): NodeState => ({ generation: 0, feeds: new Map() }));
 
 /** Something may have changed what a feed shows: the next page reads the database again. */
 export function forgetNewestPosts(db: Kysely<DB>): void {
@@ -88,79 +79,53 @@ function keep(post: Post): KeptPost {
   };
 }
 
-const newestQueries = new WeakMap<
-  Kysely<DB>,
-  Map<string, (values: { category: string }) => Promise<unknown[]>>
->();
+type Run<V, R> = (values: V) => Promise<R[]>;
+type PostRow = Parameters<typeof presentPost>[0];
 
 /** The newest posts of a feed by members nobody is hidden from, with nothing of any viewer. */
-function newestQuery(db: Kysely<DB>, category: Category | undefined) {
-  let byFeed = newestQueries.get(db);
-  if (!byFeed) {
-    byFeed = new Map();
-    newestQueries.set(db, byFeed);
-  }
-  const key = category ? 'category' : 'all';
-  let run = byFeed.get(key);
-  if (!run) {
-    run = preparedQuery(db, { category: '\u0000category' }, (v) => {
+const newestQueries = perDatabase((db) => {
+  const query = (byCategory: boolean) =>
+    preparedQuery(db, { category: '\u0000category' }, (v) => {
       let query = selectPostRows(db).where(visibleMember('posts.user_id'));
-      if (category) query = query.where('posts.category', '=', v.category as Category);
+      if (byCategory) query = query.where('posts.category', '=', v.category as Category);
       return query
         .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])
         .orderBy('posts.created_at', 'desc')
         .orderBy('posts.id', 'desc')
         .limit(sql.lit(NEWEST_KEPT));
-    });
-    byFeed.set(key, run);
-  }
-  return run as (values: { category: string }) => Promise<Parameters<typeof presentPost>[0][]>;
-}
+    }) as Run<{ category: string }, PostRow>;
+  return { all: query(false), category: query(true) };
+});
 
 /** The members the viewer hides (blocks, mutes) or is hidden from (blocked by). */
-const hiddenQueries = new WeakMap<Kysely<DB>, (values: { viewerId: string }) => Promise<unknown[]>>();
-function hiddenQuery(db: Kysely<DB>) {
-  let run = hiddenQueries.get(db);
-  if (!run) {
-    run = preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
-      compile: () =>
-        sql<{ id: string }>`select blocked_id as id from blocks where blocker_id = ${v.viewerId}
-          union all select blocker_id from blocks where blocked_id = ${v.viewerId}
-          union all select muted_id from mutes where muter_id = ${v.viewerId}`.compile(db),
-    }));
-    hiddenQueries.set(db, run);
-  }
-  return run as (values: { viewerId: string }) => Promise<Array<{ id: string }>>;
-}
+const hiddenQuery = perDatabase(
+  (db) =>
+    preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
+      compile: () => membersHiddenInFeed(v.viewerId, { muted: true }).compile(db),
+    })) as Run<{ viewerId: string }, { id: string }>,
+);
 
 /**
  * Which of a page's posts the viewer liked (kind 1) and prayed for (kind 2): one placeholder per post
  * of the largest page kept, the unused ones given an id no post has.
  */
-const FLAG_SLOTS = Array.from({ length: NEWEST_PAGE_MAX }, (_, i) => [`liked${i}`, `prayed${i}`]).flat();
 type FlagValues = Record<string, string>;
-const flagQueries = new WeakMap<Kysely<DB>, (values: FlagValues) => Promise<unknown[]>>();
-function flagsQuery(db: Kysely<DB>) {
-  let run = flagQueries.get(db);
-  if (!run) {
-    const placeholders: FlagValues = { viewerId: '\u0000viewer' };
-    for (const slot of FLAG_SLOTS) placeholders[slot] = `\u0000${slot}`;
-    const list = (kind: string) =>
-      sql.join(Array.from({ length: NEWEST_PAGE_MAX }, (_, i) => sql`${placeholders[`${kind}${i}`]}`));
-    run = preparedQuery(db, placeholders, (v) => ({
-      compile: () =>
-        sql<{
-          kind: number;
-          id: string;
-        }>`select 1 as kind, post_id as id from likes where user_id = ${v.viewerId} and post_id in (${list('liked')})
-          union all select 2, post_id from prayers where user_id = ${v.viewerId} and post_id in (${list('prayed')})`.compile(
-          db,
-        ),
-    }));
-    flagQueries.set(db, run);
-  }
-  return run as (values: FlagValues) => Promise<Array<{ kind: number; id: string }>>;
-}
+const flagsQuery = perDatabase((db) => {
+  const slots = (kind: string) => Array.from({ length: NEWEST_PAGE_MAX }, (_, i) => `${kind}${i}`);
+  const placeholders: FlagValues = Object.fromEntries(
+    ['viewerId', ...slots('liked'), ...slots('prayed')].map((name) => [name, `\u0000${name}`]),
+  );
+  const list = (kind: string) => sql.join(slots(kind).map((name) => sql`${placeholders[name]}`));
+  const liked = list('liked');
+  const prayed = list('prayed');
+  return preparedQuery(db, placeholders, (v) => ({
+    compile: () =>
+      sql`select 1 as kind, post_id as id from likes where user_id = ${v.viewerId} and post_id in (${liked})
+        union all select 2, post_id from prayers where user_id = ${v.viewerId} and post_id in (${prayed})`.compile(
+        db,
+      ),
+  })) as Run<FlagValues, { kind: number; id: string }>;
+});
 
 async function newestPosts(db: Kysely<DB>, category: Category | undefined): Promise<Kept> {
   const state = stateOf(db);
@@ -170,7 +135,7 @@ async function newestPosts(db: Kysely<DB>, category: Category | undefined): Prom
   if (kept && now - kept.at < KEPT_MS) return kept;
   // Taken before the read: a command committed while it runs leaves this read unkept.
   const generation = state.generation;
-  const rows = await newestQuery(db, category)({ category: key });
+  const rows = await newestQueries(db)[category ? 'category' : 'all']({ category: key });
   const fresh: Kept = {
     at: now,
     posts: rows.map((row) => keep(presentPost(row))),

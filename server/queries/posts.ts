@@ -1,5 +1,5 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
-import { preparedQuery } from '@server/db/prepared.ts';
+import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
 import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
@@ -27,7 +27,7 @@ const FEED_PLACEHOLDERS = {
   wallOf: '\u0000wall',
 };
 type FeedValues = typeof FEED_PLACEHOLDERS;
-const feedQueries = new WeakMap<Kysely<DB>, Map<string, (values: FeedValues) => Promise<unknown[]>>>();
+const feedQueries = perDatabase(() => new Map<string, (values: FeedValues) => Promise<unknown[]>>());
 
 type FeedShape = {
   category: boolean;
@@ -40,11 +40,7 @@ type FeedShape = {
 
 function feedQuery(db: Kysely<DB>, shape: FeedShape) {
   const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}${shape.limit}`;
-  let byShape = feedQueries.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    feedQueries.set(db, byShape);
-  }
+  const byShape = feedQueries(db);
   let run = byShape.get(key);
   if (!run) {
     run = preparedQuery(db, FEED_PLACEHOLDERS, (v) => {

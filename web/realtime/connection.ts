@@ -1,4 +1,4 @@
-import { FEED_ROUTES } from '@common/feeds.ts';
+import { feedOfRoute } from '@common/feeds.ts';
 import {
   type ClientToServerEvents,
   REALTIME_PATH,
@@ -100,7 +100,7 @@ export function connectRealtime(): () => void {
   // first paint, like the screen's other secondary requests: it would share a phone's connection with
   // the feed's own files. Elsewhere it does not wait: a message sent to an open chat before the room is
   // joined is caught up on connect, but as a list refresh, not as an event that its live region reads out.
-  const firstScreen = Object.hasOwn(FEED_ROUTES, location.pathname) ? afterNextPaint() : undefined;
+  const firstScreen = feedOfRoute(location.pathname) ? afterNextPaint() : undefined;
   void Promise.resolve(firstScreen)
     .then(() => import('socket.io-client'))
     .then(({ io }) => {

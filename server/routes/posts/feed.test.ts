@@ -1,13 +1,18 @@
-import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { forgetNewestPosts, NEWEST_KEPT, newestPage } from '@server/queries/newestPage.ts';
+import { listFeed } from '@server/queries/posts.ts';
+import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
-import { makePost } from '@server/test/posts.ts';
+import { makePost, type PostFields } from '@server/test/posts.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The feeds' one filter (policies/blocks.ts notHiddenInFeed): every kind of hidden member at once, on
- * the home and category feeds, and pages of any size chaining without gaps or repeats.
+ * the home and category feeds, and pages of any size chaining without gaps or repeats. Then the first
+ * page cut from the newest posts a node keeps (queries/newestPage.ts): the same page as the database
+ * query (listFeed) for every kind of viewer, and never older than a command this node committed.
  */
 describe.each(dialects)('the feed (%s)', (dialect) => {
   let server: TestServer;
@@ -23,11 +28,14 @@ describe.each(dialects)('the feed (%s)', (dialect) => {
     const { client, me } = await signedInMember(server, { name });
     return { client, id: me.id as string };
   };
-  const feedIds = async (client: Awaited<ReturnType<typeof member>>['client'], query = '') => {
+  const feed = async (client: TestClient, query = '') => {
     const res = await client.get(`/api/posts${query}`);
     expect(res.status).toBe(200);
-    return (res.body.posts as Array<{ id: string }>).map((p) => p.id);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    return res.body as { posts: Array<Record<string, any>>; next_cursor: string | null };
   };
+  const feedIds = async (client: TestClient, query = '') =>
+    (await feed(client, query)).posts.map((p) => p.id);
 
   it('leaves out blocked (both ways), muted, suspended and unconfirmed members, and nobody else', async () => {
     const viewer = await member('Vi Viewer');
@@ -95,5 +103,125 @@ describe.each(dialects)('the feed (%s)', (dialect) => {
     const byId = new Map(page.map((p) => [p.id, p]));
     expect(byId.get(withPhoto.id)).toMatchObject({ media_type: 'photo', media_width: 96, media_height: 64 });
     expect(byId.get(plain.id)).toMatchObject({ media_type: 'none', media_width: null, media_height: null });
+  });
+
+  it('is the page the database query reads, for every kind of viewer, feed and page size', async () => {
+    const viewer = await member('Vi Viewer');
+    type Member = Awaited<ReturnType<typeof member>>;
+    const [blocked, blocker, muted, friend, poet] = (await Promise.all(
+      ['Bo Blocked', 'Cy Blocker', 'Mo Muted', 'Fe Friend', 'Po Poet'].map(member),
+    )) as [Member, Member, Member, Member, Member];
+    const made: string[] = [];
+    for (const [i, m] of [blocked, blocker, muted, friend, poet, viewer, friend, poet].entries()) {
+      const fields: PostFields =
+        i % 4 === 1
+          ? { category: 'prayer', prayer_type: 'petition' }
+          : i % 4 === 2
+            ? { category: 'food', content: 'Soup "with" <b>quotes</b> \u2028 and "liked_by_me":false' }
+            : { category: i % 4 === 3 ? 'comedy' : 'general' };
+      made.push((await makePost(m.client, fields)).id);
+    }
+    const photo = await uploadPhoto(server, friend.client);
+    made.push((await makePost(friend.client, { content: 'A photo', media_id: photo.id })).id);
+    const wall = await friend.client.post(`/api/profiles/${viewer.id}/wall`, { content: 'On your wall' });
+    expect(wall.status).toBeLessThan(300);
+    expect((await viewer.client.request('PUT', `/api/blocks/${blocked.id}`)).status).toBe(200);
+    expect((await blocker.client.request('PUT', `/api/blocks/${viewer.id}`)).status).toBe(200);
+    expect((await viewer.client.request('PUT', `/api/mutes/${muted.id}`)).status).toBe(200);
+    for (const id of made.slice(2)) {
+      expect((await viewer.client.request('PUT', `/api/posts/${id}/like`)).status).toBe(200);
+    }
+    const prayerPost = made[5]!; // the viewer's own prayer request
+    expect((await viewer.client.request('PUT', `/api/posts/${prayerPost}/prayed`)).status).toBe(200);
+    expect((await poet.client.request('PUT', `/api/posts/${prayerPost}/prayed`)).status).toBe(200);
+
+    for (const who of [viewer, blocked, blocker, friend, poet]) {
+      for (const category of [undefined, 'prayer', 'food', 'comedy'] as const) {
+        for (const limit of [1, 2, 5, 20]) {
+          const expected = await listFeed(db(), who.id, { category, limit });
+          const cut = await newestPage(db(), who.id, category, limit);
+          expect(cut).not.toBeNull();
+          expect(JSON.parse(cut!)).toEqual(JSON.parse(JSON.stringify(expected)));
+          const query = `?limit=${limit}${category ? `&category=${category}` : ''}`;
+          expect(await feed(who.client, query)).toEqual(JSON.parse(JSON.stringify(expected)));
+        }
+      }
+    }
+    // What the viewer sees: none of the three they hide, their likes and their prayer.
+    const home = await feed(viewer.client);
+    const authors = home.posts.map((p) => p.author.id);
+    for (const hidden of [blocked, blocker, muted]) expect(authors).not.toContain(hidden.id);
+    expect(home.posts.find((p) => p.id === made[3])?.liked_by_me).toBe(true);
+    // Pages larger than the app's go to the database, and give the same.
+    expect(await newestPage(db(), viewer.id, undefined, 21)).toBeNull();
+    expect(await feed(viewer.client, '?limit=50')).toEqual(
+      JSON.parse(JSON.stringify(await listFeed(db(), viewer.id, { limit: 50 }))),
+    );
+  });
+
+  it('shows what this node commits at once: a new post, a like, an edit, a deletion, a block', async () => {
+    const reader = await member('Re Reader');
+    const writer = await member('Wr Writer');
+    const first = await makePost(writer.client, { content: 'First' });
+    expect((await feed(reader.client)).posts[0]!.id).toBe(first.id);
+
+    const second = await makePost(writer.client, { content: 'Second' });
+    expect((await feed(reader.client)).posts[0]!.id).toBe(second.id);
+
+    expect((await reader.client.request('PUT', `/api/posts/${second.id}/like`)).status).toBe(200);
+    const liked = (await feed(reader.client)).posts[0]!;
+    expect(liked).toMatchObject({ id: second.id, like_count: 1, liked_by_me: true });
+    expect((await feed(writer.client)).posts[0]).toMatchObject({ like_count: 1, liked_by_me: false });
+
+    expect(
+      (await writer.client.request('PATCH', `/api/posts/${second.id}`, { content: 'Edited' })).status,
+    ).toBe(200);
+    expect((await feed(reader.client)).posts[0]!.content).toBe('Edited');
+
+    expect((await writer.client.request('DELETE', `/api/posts/${second.id}`)).status).toBe(204);
+    expect((await feed(reader.client)).posts[0]!.id).toBe(first.id);
+
+    expect((await reader.client.request('PUT', `/api/blocks/${writer.id}`)).status).toBe(200);
+    expect((await feed(reader.client)).posts.map((p) => p.author.id)).not.toContain(writer.id);
+  });
+
+  it('shows what another node, a job or a script wrote within a second', async () => {
+    const reader = await member('Ne Node');
+    const post = await makePost(reader.client, { content: 'Before' });
+    expect((await feed(reader.client)).posts[0]!.content).toBe('Before');
+    // As another node would: straight to the database, with no command run here.
+    await db().updateTable('posts').set({ content: 'After' }).where('id', '=', post.id).execute();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await feed(reader.client)).posts[0]!.content).toBe('After');
+  });
+
+  it('gives a full page to a viewer who hides more members than it keeps posts of', async () => {
+    const viewer = await member('Hi Hider');
+    const loud = await member('Lo Loud');
+    const quiet = await member('Qu Quiet');
+    const older = await makePost(quiet.client, { content: 'Older, from a quiet member' });
+    // The loud member writes more than is kept, all newer than the quiet member's post.
+    const at = Date.now() + 1000;
+    await db()
+      .insertInto('posts')
+      .values(
+        Array.from({ length: NEWEST_KEPT + 5 }, (_, i) => ({
+          id: uuidv7(),
+          user_id: loud.id,
+          category: 'general' as const,
+          content: `Loud ${i}`,
+          media_type: 'none' as const,
+          created_at: new Date(at + i).toISOString(),
+          updated_at: new Date(at + i).toISOString(),
+        })),
+      )
+      .execute();
+    forgetNewestPosts(db());
+    expect((await viewer.client.request('PUT', `/api/mutes/${loud.id}`)).status).toBe(200);
+    expect(await newestPage(db(), viewer.id, undefined, 20)).toBeNull();
+    const page = await feed(viewer.client);
+    expect(page.posts.map((p) => p.author.id)).not.toContain(loud.id);
+    expect(page.posts.map((p) => p.id)).toContain(older.id);
+    expect(page).toEqual(JSON.parse(JSON.stringify(await listFeed(db(), viewer.id, {}))));
   });
 });
