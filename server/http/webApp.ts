@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
@@ -66,11 +67,10 @@ function registerSecurityHeaders(
   });
 }
 
-/** Whether the client takes gzip (`Accept-Encoding`, without `gzip;q=0`). */
-function acceptsGzip(request: FastifyRequest): boolean {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  return /(^|,)\s*gzip\s*(,|$|;(?!\s*q=0(\.0*)?\s*(,|$)))/i.test(accepted);
-}
+/** Whether the client takes gzip, by its `Accept-Encoding` (q-values and all; codings ignore case). */
+const acceptsGzip = (request: FastifyRequest): boolean =>
+  negotiate(String(request.headers['accept-encoding'] ?? 'identity').toLowerCase(), ['gzip', 'identity']) ===
+  'gzip';
 
 const notFoundBody = (request: FastifyRequest) =>
   errorBody('not_found', { method: request.method, url: request.url });
