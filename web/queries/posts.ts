@@ -31,10 +31,6 @@ type PostCategory = Post['category'];
 
 const path = (id: string, rest = '') => `/api/posts/${encodeURIComponent(id)}${rest}`;
 
-/** The path of a feed page: 'general' is the home feed, every category, so it names none. */
-/** The path of a feed page (common/feeds.ts: the server carries the first one in the HTML). */
-export { feedPath };
-
 /** A feed, newest first, 20 posts a page. */
 export const feedQuery = (category: PostCategory) =>
   infiniteQueryOptions({
