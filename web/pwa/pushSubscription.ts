@@ -11,7 +11,12 @@ export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
     return null;
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+  const existing = await navigator.serviceWorker.getRegistration();
+  if (existing || !import.meta.env.PROD) return existing ?? null;
+  // The app registers its worker once the first screen is idle (main.tsx): opened first, a screen that
+  // needs it would otherwise find none yet and say this browser cannot get push. Development has none.
+  const { registerServiceWorker } = await import('./registerServiceWorker.ts');
+  return registerServiceWorker();
 }
 
 export async function pushState(): Promise<PushState> {
