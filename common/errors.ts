@@ -8,6 +8,7 @@ import { CIRCLE_ERRORS } from './schemas/circles.ts';
 import { CONTACT_ERRORS } from './schemas/contact.ts';
 import { FIELD_ERRORS } from './schemas/fields.ts';
 import { FOLLOW_ERRORS } from './schemas/follows.ts';
+import { GROUP_ERRORS } from './schemas/groups.ts';
 import { MEDIA_ERRORS } from './schemas/media.ts';
 import { MESSAGE_ERRORS } from './schemas/messages.ts';
 import { PLACES_ERRORS } from './schemas/places.ts';
@@ -119,6 +120,7 @@ export const ERRORS = {
   ...CIRCLE_ERRORS,
   ...CONTACT_ERRORS,
   ...FOLLOW_ERRORS,
+  ...GROUP_ERRORS,
   ...MEDIA_ERRORS,
   ...MESSAGE_ERRORS,
   ...PLACES_ERRORS,
@@ -142,6 +144,7 @@ export const ERROR_TABLES = [
   CIRCLE_ERRORS,
   CONTACT_ERRORS,
   FOLLOW_ERRORS,
+  GROUP_ERRORS,
   MEDIA_ERRORS,
   MESSAGE_ERRORS,
   PLACES_ERRORS,

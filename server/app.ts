@@ -22,6 +22,7 @@ import { attachSocketServer } from './realtime/socketServer.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
 import { blockRoutes } from './routes/blocks/blocks.ts';
+import { groupRoutes } from './routes/groups/groups.ts';
 import { circleRoutes } from './routes/circles/circles.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
@@ -169,6 +170,7 @@ export async function buildApp(
   profileMediaRoutes(app, ctx);
   followRoutes(app, ctx);
   blockRoutes(app, ctx);
+  groupRoutes(app, ctx);
   reportRoutes(app, ctx);
   wallRoutes(app, ctx);
   friendRequestRoutes(app, ctx);

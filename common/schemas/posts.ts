@@ -44,6 +44,8 @@ const { rule } = rulesOf(POST_ERRORS);
 const optionalText = (label: string, max: number, multiline = true) => text({ label, max, multiline });
 
 export const createPostSchema = z.strictObject({
+  /** The id of a group the member belongs to: the post is written there and follows its privacy. */
+  group_id: z.optional(text({ label: 'group_id', min: 1, max: 64 })),
   content: z.optional(optionalText('The post', POST_CONTENT_MAX_LENGTH)),
   category: z._default(z.enum(POST_CATEGORIES, rule('post_category_invalid')), 'general'),
   media_id: z.optional(mediaIdField()),
@@ -140,6 +142,8 @@ export const postSchema = z.object({
    * their approval): its author may delete it but no longer edit it, and the wall's owner may delete it.
    */
   wall_owner_id: z.nullable(z.string()),
+  /** The group the post was written in ('in {group name}'), or null for the public feeds' posts. */
+  group: z.nullable(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
 });
 export type Post = z.infer<typeof postSchema>;
 

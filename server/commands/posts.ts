@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
 import {
+  adminsPostsGroup,
   canDeleteComment,
   canDeletePost,
   canEditPost,
@@ -17,6 +18,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { notify, withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
 import { forgetPostInSpotlight } from './spotlight.ts';
+import { groupToPostIn } from './groups.ts';
 import { releaseUploads } from './uploads.ts';
 
 type Input = Omit<CreatePostInput, 'category'> & { category: NonNullable<CreatePostInput['category']> };
@@ -41,11 +43,15 @@ export async function createPost(
   checkCategoryFields(input);
   const content = input.content ?? '';
   if (!content && !input.media_id) throw badRequest('empty_post');
+  const groupId = input.group_id ? await groupToPostIn(trx, viewer, input.group_id) : null;
   const media = input.media_id
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
   const id = uuidv7();
   const now = new Date().toISOString();
+  if (groupId) {
+    await trx.updateTable('groups').set({ last_activity_at: now }).where('id', '=', groupId).execute();
+  }
   await trx
     .insertInto('posts')
     .values({
@@ -64,6 +70,7 @@ export async function createPost(
       prayer_type: input.prayer_type ?? null,
       food_category: input.food_category ?? null,
       recipe: input.recipe || null,
+      group_id: groupId,
       created_at: now,
       updated_at: now,
     })
@@ -78,7 +85,7 @@ export async function createPost(
 export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, postId: string) {
   const post = await trx
     .selectFrom('posts')
-    .select(['id', 'user_id', 'profile_owner_id', 'media_id', 'category'])
+    .select(['id', 'user_id', 'profile_owner_id', 'media_id', 'category', 'group_id'])
     .where('id', '=', postId)
     .executeTakeFirst();
   if (!post || !(await canSeePost(trx, viewer.userId, post))) throw notFound('post_not_found');
@@ -107,11 +114,13 @@ export async function updatePostContent(
 
 /**
  * Deletes the post (likes, comments and views cascade), its notifications and its upload: its author
- * does, and so does the owner of the wall it stands on.
+ * does, and so does the owner of the wall it stands on, and an admin of the group it is in.
  */
 export async function deletePost(trx: Transaction<DB>, after: After, viewer: Viewer, postId: string) {
   const post = await findVisiblePost(trx, viewer, postId);
-  if (!canDeletePost(viewer, post)) throw forbidden('post_delete_author_only');
+  if (!canDeletePost(viewer, post) && !(await adminsPostsGroup(trx, viewer.userId, post))) {
+    throw forbidden('post_delete_author_only');
+  }
   // A delete at the same moment removed it first (PostgreSQL): this one answers as if it came after.
   if (!(await removePost(trx, after, post))) throw notFound('post_not_found');
 }
@@ -167,11 +176,20 @@ export async function deleteComment(trx: Transaction<DB>, viewer: Viewer, commen
   const comment = await trx
     .selectFrom('comments')
     .innerJoin('posts', 'posts.id', 'comments.post_id')
-    .select(['comments.id', 'comments.user_id', 'comments.post_id', 'posts.user_id as post_author_id'])
+    .select([
+      'comments.id',
+      'comments.user_id',
+      'comments.post_id',
+      'posts.user_id as post_author_id',
+      'posts.group_id',
+      'posts.category',
+    ])
     .where('comments.id', '=', commentId)
     .executeTakeFirst();
   if (!comment || !(await canSeeComment(trx, viewer.userId, comment))) throw notFound('comment_not_found');
-  if (!canDeleteComment(viewer, comment)) throw forbidden('comment_delete_own_only');
+  if (!canDeleteComment(viewer, comment) && !(await adminsPostsGroup(trx, viewer.userId, comment))) {
+    throw forbidden('comment_delete_own_only');
+  }
   if (!(await removeComment(trx, comment))) throw notFound('comment_not_found');
 }
 

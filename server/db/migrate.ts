@@ -14,6 +14,7 @@ import * as messageRequests from './migrations/20261124T0100_message_requests.ts
 import * as prayers from './migrations/20261124T0200_prayers.ts';
 import * as emailNotifications from './migrations/20261124T0300_email_notifications.ts';
 import * as pushSubscriptions from './migrations/20261124T0400_push_subscriptions.ts';
+import * as groups from './migrations/20261127T0000_groups.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0200_prayers': prayers,
   '20261124T0300_email_notifications': emailNotifications,
   '20261124T0400_push_subscriptions': pushSubscriptions,
+  '20261127T0000_groups': groups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -122,8 +122,36 @@ export interface PostsTable {
   share_count: Generated<number>;
   prayed_count: Generated<number>;
   view_count: Generated<number>;
+  /** The group the post was written in (it follows the group's privacy), or null. */
+  group_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface GroupsTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  category: 'faith' | 'food' | 'comedy' | 'community';
+  privacy: 'public' | 'private' | 'secret';
+  owner_id: string;
+  cover_media_id: string | null;
+  cover_url: string | null;
+  member_count: Generated<number>;
+  pinned_post_id: string | null;
+  created_at: Timestamp;
+  last_activity_at: Timestamp;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  standing: 'requested' | 'invited' | 'member' | 'banned';
+  role: 'owner' | 'admin' | 'member';
+  notify: 'all' | 'off';
+  invited_by: string | null;
+  created_at: Timestamp;
 }
 
 export interface LikesTable {
@@ -360,4 +388,6 @@ export interface DB {
   blocks: BlocksTable;
   mutes: MutesTable;
   reports: ReportsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
 }

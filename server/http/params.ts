@@ -13,3 +13,9 @@ export function idParam(id: string, code: PlainErrorCode): string {
 export const memberIdParam = (id: string) => idParam(id, 'user_not_found');
 export const postIdParam = (id: string) => idParam(id, 'post_not_found');
 export const commentIdParam = (id: string) => idParam(id, 'comment_not_found');
+
+/** A group's address from the path (GROUP_SLUG_PATTERN's characters): anything else is no group. */
+export function groupSlugParam(slug: string): string {
+  if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw notFound('group_not_found');
+  return slug;
+}

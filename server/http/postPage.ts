@@ -1,5 +1,6 @@
 import { type AppContext, optionalViewer } from '@server/http/context.ts';
 import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
+import { groupPostSeenBy } from '@server/policies/group.ts';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from './escapeHtml.ts';
 
@@ -96,6 +97,8 @@ export async function renderPostPage(
     ])
     .where('posts.id', '=', postId);
   query = query.where(viewer ? notHiddenFrom(viewer.userId, 'posts.user_id') : notSuspended('posts.user_id'));
+  // A private or secret group's post (and any group's prayer request) shows nothing to outsiders.
+  query = query.where(groupPostSeenBy(viewer?.userId ?? null));
   const post = await query.executeTakeFirst();
   if (!post) return null;
   const { title, tags } = postMetaTags(post, ctx.config.publicUrl);

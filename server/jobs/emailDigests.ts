@@ -95,6 +95,8 @@ async function digestFor(
     .where('posts.created_at', '>', since)
     .where('posts.created_at', '<=', new Date(now).toISOString())
     .where('posts.profile_owner_id', 'is', null)
+    // Group posts reach members by the group's own setting, never by following their author.
+    .where('posts.group_id', 'is', null)
     .where(notHiddenFrom(member.id, 'posts.user_id', { muted: true }));
   const total = Number((await recent.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const posts =

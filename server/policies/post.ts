@@ -2,6 +2,7 @@ import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { canSeeMember } from './blocks.ts';
+import { isGroupAdmin, maySeeGroupPost, membershipOf, whereOf } from './group.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type PostOwners = { user_id: string; profile_owner_id: string | null };
@@ -11,20 +12,28 @@ type PostOwners = { user_id: string; profile_owner_id: string | null };
  * either way, a suspended or unconfirmed author: blocks.ts): to them the post does not exist, for
  * reading (queries filter with notHiddenFrom on `posts.user_id`) and for everything else (404). Only
  * the author edits one, and not once it stands on another member's wall (the owner approved those
- * words); the author or the wall's owner deletes one.
+ * words); the author or the wall's owner deletes one. A post in a group follows the group's privacy
+ * as well (policies/group.ts), and the group's admins may delete it.
  */
-export async function canSeePost(db: Db, viewerId: string, post: { user_id: string }): Promise<boolean> {
-  return canSeeMember(db, viewerId, post.user_id);
+type SeenPost = { user_id: string; group_id: string | null; category: string };
+export async function canSeePost(db: Db, viewerId: string, post: SeenPost): Promise<boolean> {
+  return (await canSeeMember(db, viewerId, post.user_id)) && (await maySeeGroupPost(db, viewerId, post));
+}
+
+/** Whether the viewer is an admin of the group the post (or comment's post) is in. */
+export async function adminsPostsGroup(db: Db, viewerId: string, post: { group_id: string | null }) {
+  if (post.group_id === null) return false;
+  return isGroupAdmin(whereOf(await membershipOf(db, post.group_id, viewerId)));
 }
 
 /** A comment is seen with its post, unless its own author is hidden from the viewer. */
 export async function canSeeComment(
   db: Db,
   viewerId: string,
-  comment: { user_id: string; post_author_id: string },
+  comment: { user_id: string; post_author_id: string; group_id: string | null; category: string },
 ): Promise<boolean> {
   return (
-    (await canSeeMember(db, viewerId, comment.post_author_id)) &&
+    (await canSeePost(db, viewerId, { ...comment, user_id: comment.post_author_id })) &&
     (await canSeeMember(db, viewerId, comment.user_id))
   );
 }

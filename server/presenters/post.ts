@@ -31,6 +31,10 @@ const postColumns = [
   // The photo's or video's size, so the feed keeps its place before it loads (no layout shift).
   'media_objects.width as media_width',
   'media_objects.height as media_height',
+  // The group it was written in: 'in {group name}'.
+  'posts.group_id',
+  'post_group.slug as group_slug',
+  'post_group.name as group_name',
 ] as const;
 
 /** A post's row with its author's profile and its media's size: what every viewer sees alike. */
@@ -39,6 +43,7 @@ export function selectPostRows(db: Kysely<DB>) {
     .selectFrom('posts')
     .innerJoin('profiles', 'profiles.id', 'posts.user_id')
     .leftJoin('media_objects', 'media_objects.id', 'posts.media_id')
+    .leftJoin('groups as post_group', 'post_group.id', 'posts.group_id')
     .select(postColumns);
 }
 
@@ -111,6 +116,10 @@ export function presentPost(row: PostRow): Post {
     media_height: row.media_height ?? null,
     wall_owner_id:
       row.profile_owner_id !== null && row.profile_owner_id !== row.user_id ? row.profile_owner_id : null,
+    group:
+      row.group_id && row.group_slug && row.group_name
+        ? { id: row.group_id, slug: row.group_slug, name: row.group_name }
+        : null,
   };
 }
 

@@ -13,7 +13,7 @@ import webpush from 'web-push';
 export type PushEvent =
   | { kind: 'like' | 'comment'; userId: string; fromUserId: string; postId: string }
   | { kind: 'message'; userId: string; fromUserId: string }
-  | { kind: 'post'; authorId: string; postId: string };
+  | { kind: 'post'; authorId: string; postId: string; groupId?: string | null };
 
 const SWITCHES: Record<PushEvent['kind'], PreferenceToggle> = {
   like: 'push_likes',
@@ -97,12 +97,23 @@ export class PushSender {
       // Blocks go both ways, so the sender is hidden from a recipient exactly when the recipient is
       // hidden from the sender (who is not suspended, above); a suspended recipient gets nothing.
       .where(notHiddenFrom(fromId, 'push_subscriptions.user_id'));
+    // A post in a group goes to the group's members who want its posts ('All posts'), never to the
+    // author's followers; any other post to the followers.
     recipients =
-      event.kind === 'post'
-        ? recipients.where('push_subscriptions.user_id', 'in', (eb) =>
-            eb.selectFrom('follows').select('follower_id').where('following_id', '=', event.authorId),
-          )
-        : recipients.where('push_subscriptions.user_id', '=', event.userId);
+      event.kind !== 'post'
+        ? recipients.where('push_subscriptions.user_id', '=', event.userId)
+        : event.groupId
+          ? recipients.where('push_subscriptions.user_id', 'in', (eb) =>
+              eb
+                .selectFrom('group_members')
+                .select('user_id')
+                .where('group_id', '=', event.groupId as string)
+                .where('standing', '=', 'member')
+                .where('notify', '=', 'all'),
+            )
+          : recipients.where('push_subscriptions.user_id', 'in', (eb) =>
+              eb.selectFrom('follows').select('follower_id').where('following_id', '=', event.authorId),
+            );
     const rows = (await recipients.execute()).filter((r) =>
       r.wanted === null ? DEFAULT_PREFERENCES[field] : Boolean(r.wanted),
     );

@@ -86,7 +86,8 @@ type PostRow = Parameters<typeof presentPost>[0];
 const newestQueries = perDatabase((db) => {
   const query = (byCategory: boolean) =>
     preparedQuery(db, { category: '\u0000category' }, (v) => {
-      let query = selectPostRows(db).where(visibleMember('posts.user_id'));
+      // Group posts reach their members' feeds only: a member of any group reads listFeed instead.
+      let query = selectPostRows(db).where(visibleMember('posts.user_id')).where('posts.group_id', 'is', null);
       if (byCategory) query = query.where('posts.category', '=', v.category as Category);
       return query
         .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])
@@ -97,11 +98,20 @@ const newestQueries = perDatabase((db) => {
   return { all: query(false), category: query(true) };
 });
 
-/** The members the viewer hides (blocks, mutes) or is hidden from (blocked by). */
+/** Stands among the hidden members' ids when the viewer belongs to a group (no member id looks like it). */
+const IN_A_GROUP = 'in a group';
+
+/**
+ * The members the viewer hides (blocks, mutes) or is hidden from (blocked by), and IN_A_GROUP when the
+ * viewer is a member of any group (their feed holds their groups' posts, which are not kept here).
+ */
 const hiddenQuery = perDatabase(
   (db) =>
     preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
-      compile: () => membersHiddenInFeed(v.viewerId, { muted: true }).compile(db),
+      compile: () =>
+        sql<{ id: string }>`${membersHiddenInFeed(v.viewerId, { muted: true })}
+          union all select id from (select ${sql.lit(IN_A_GROUP)} as id from group_members
+            where user_id = ${v.viewerId} and standing = 'member' limit 1) in_a_group`.compile(db),
     })) as Run<{ viewerId: string }, { id: string }>,
 );
 
@@ -159,6 +169,7 @@ export async function newestPage(
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await newestPosts(db, category);
   const hidden = new Set((await hiddenQuery(db)({ viewerId })).map((row) => row.id));
+  if (hidden.has(IN_A_GROUP)) return null;
   const page: KeptPost[] = [];
   for (const post of kept.posts) {
     if (hidden.has(post.userId)) continue;

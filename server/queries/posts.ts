@@ -2,6 +2,7 @@ import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
+import { groupPostInFeedOf, groupPostSeenBy } from '@server/policies/group.ts';
 import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
@@ -47,6 +48,8 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
       // Blocked members' posts never show; muted members' only leave the feeds, not a profile.
       const muted = !shape.author && !shape.wall;
       let query = selectPosts(db, v.viewerId).where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted }));
+      // The feeds show group posts to the group's members only; a profile shows what its viewer may see.
+      query = query.where(muted ? groupPostInFeedOf(v.viewerId) : groupPostSeenBy(v.viewerId));
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
       if (shape.author) query = query.where('posts.user_id', '=', v.authorId);
       if (shape.wall) {
@@ -106,6 +109,7 @@ export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) 
   const row = await selectPosts(db, viewerId)
     .where('posts.id', '=', postId)
     .where(notHiddenFrom(viewerId, 'posts.user_id'))
+    .where(groupPostSeenBy(viewerId))
     .executeTakeFirst();
   return row ? presentPost(row) : null;
 }
@@ -179,6 +183,7 @@ export async function listTrending(db: Kysely<DB>, viewerId: string, limit = 5) 
     ])
     .where('posts.created_at', '>=', since)
     .where(notHiddenFrom(viewerId, 'posts.user_id'))
+    .where(groupPostInFeedOf(viewerId))
     .where(sql<boolean>`posts.like_count + posts.comment_count > 0`)
     .orderBy(sql`posts.like_count + posts.comment_count`, 'desc')
     .orderBy('posts.created_at', 'desc')

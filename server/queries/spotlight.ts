@@ -134,6 +134,8 @@ export async function topPost(db: Kysely<DB>, userId: string) {
     .selectFrom('posts')
     .select(['content', 'media_type', 'image_url', 'image_feed_url'])
     .where('user_id', '=', userId)
+    // Shown to everyone: never a post written in a group.
+    .where('group_id', 'is', null)
     .orderBy((eb) => eb(eb('like_count', '+', eb.ref('comment_count')), '+', eb.ref('view_count')), 'desc')
     .orderBy('created_at', 'desc')
     .limit(1)

@@ -3,6 +3,7 @@ import { announcementInputSchema } from '@common/schemas/announcements.ts';
 import * as auth from '@common/schemas/auth.ts';
 import * as circles from '@common/schemas/circles.ts';
 import { contactMessageSchema } from '@common/schemas/contact.ts';
+import * as groups from '@common/schemas/groups.ts';
 import { sendMessageSchema } from '@common/schemas/messages.ts';
 import * as posts from '@common/schemas/posts.ts';
 import * as profiles from '@common/schemas/profiles.ts';
@@ -60,6 +61,8 @@ const show = withBody(showInputSchema, {
   ticket_url: fc.constantFrom(null, '', 'https://example.org/tickets'),
 });
 const circleHost = { params: { id: 'circle' as const }, refuse: ['circleOfB' as const] };
+/** A's own group (A owns it); B's group is never theirs to change. */
+const groupAdmin = { params: { slug: 'group' as const }, refuse: ['groupOfB' as const] };
 
 /** Every mutating route (method and path as Fastify registered it) and what it takes. */
 export const ROUTES: Record<string, RouteSpec> = {
@@ -153,6 +156,41 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/circles/:id/live': { ...withBody(circles.goLiveSchema), ...circleHost },
   'POST /api/circles/:id/heartbeat': circleHost,
   'POST /api/circles/:id/end': circleHost,
+  'POST /api/groups': withBody(groups.createGroupSchema, { cover_media_id: fc.constant(undefined) }),
+  'PATCH /api/groups/:slug': {
+    ...withBody(groups.updateGroupSchema, { slug: fc.constantFrom(undefined, 'group-of-a') }),
+    ...groupAdmin,
+  },
+  'DELETE /api/groups/:slug': groupAdmin,
+  'POST /api/groups/:slug/join': { params: { slug: 'groupOfB' } },
+  'DELETE /api/groups/:slug/membership': { params: { slug: 'groupOfB' } },
+  'PUT /api/groups/:slug/notify': { ...withBody(groups.notifySchema), ...groupAdmin },
+  'POST /api/groups/:slug/requests/:userId': {
+    params: { slug: 'group', userId: 'user' },
+    refuse: ['groupOfB'],
+  },
+  'DELETE /api/groups/:slug/requests/:userId': {
+    params: { slug: 'group', userId: 'user' },
+    refuse: ['groupOfB'],
+  },
+  'PUT /api/groups/:slug/members/:userId': {
+    ...withBody(groups.memberRoleSchema),
+    params: { slug: 'group', userId: 'user' },
+    refuse: ['groupOfB'],
+  },
+  'DELETE /api/groups/:slug/members/:userId': {
+    params: { slug: 'group', userId: 'user' },
+    refuse: ['groupOfB'],
+  },
+  'PUT /api/groups/:slug/bans/:userId': { params: { slug: 'group', userId: 'user' }, refuse: ['groupOfB'] },
+  'DELETE /api/groups/:slug/bans/:userId': {
+    params: { slug: 'group', userId: 'user' },
+    refuse: ['groupOfB'],
+  },
+  'POST /api/groups/:slug/invitations': { ...withBody(groups.inviteSchema), ...groupAdmin },
+  'POST /api/groups/:slug/owner': { ...withBody(groups.transferOwnerSchema), ...groupAdmin },
+  'PUT /api/groups/:slug/pin': { ...withBody(groups.pinSchema), ...groupAdmin },
+  'DELETE /api/groups/:slug/pin': groupAdmin,
   'POST /api/spotlight/refresh': {},
   'DELETE /api/admin/members/:id': { params: { id: 'me' }, ...admin },
   'PUT /api/admin/members/:id/admin-role': { params: { id: 'me' }, ...admin },
@@ -221,6 +259,20 @@ export async function makeFixtures(server: TestServer) {
     show: (await made(boss.client, 'POST', '/api/admin/shows', fc.sample(show.valid!, 1)[0])).id,
     report: (await made(a.client, 'POST', '/api/reports', { ...reportOfB, target_id: postOfB })).id,
     hiddenAuthEndpoint: 'update-user',
+    group: (
+      await made(a.client, 'POST', '/api/groups', {
+        name: 'Group of A',
+        category: 'faith',
+        privacy: 'private',
+      })
+    ).slug,
+    groupOfB: (
+      await made(b.client, 'POST', '/api/groups', {
+        name: 'Group of B',
+        category: 'food',
+        privacy: 'private',
+      })
+    ).slug,
   };
   const cookie = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return {

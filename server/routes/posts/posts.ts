@@ -49,7 +49,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const input = parseInput(createPostSchema, request.body);
     const id = await runCommand(ctx, async (trx, after) => {
       const created = await createPost(trx, viewer, input, ctx.media);
-      after.push({ kind: 'post', authorId: viewer.userId, postId: created });
+      after.push({ kind: 'post', authorId: viewer.userId, postId: created, groupId: input.group_id ?? null });
       return created;
     });
     const post = await getPost(db, viewer.userId, id);

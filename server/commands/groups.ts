@@ -1,0 +1,478 @@
+import {
+  type CreateGroupInput,
+  GROUP_INVITES_PER_DAY,
+  GROUP_NOTIFY_ALL_BELOW,
+  GROUP_SLUG_MAX,
+  GROUPS_PER_DAY,
+  type UpdateGroupInput,
+} from '@common/schemas/groups.ts';
+import type { Viewer } from '@server/auth/sessions.ts';
+import { isUniqueViolation } from '@server/db/errors.ts';
+import type { DB } from '@server/db/types.ts';
+import { badRequest, conflict, forbidden, httpError, notFound } from '@server/http/errors.ts';
+import { claimMedia } from '@server/media/mediaObjects.ts';
+import type { MediaUrls } from '@server/media/storage.ts';
+import { canSeeMember } from '@server/policies/blocks.ts';
+import {
+  type GroupRow,
+  isGroupAdmin,
+  isGroupOwner,
+  isMember,
+  mayFind,
+  membershipOf,
+  type Where,
+  whereOf,
+} from '@server/policies/group.ts';
+import { sql, type Transaction } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { After } from './run.ts';
+import { releaseUploads } from './uploads.ts';
+
+type Trx = Transaction<DB>;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A group's address made from its name: 'Grace Church — Youth!' → 'grace-church-youth'. */
+export function slugFromName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, GROUP_SLUG_MAX)
+    .replace(/-+$/g, '');
+  // A name of other scripts or symbols only still gets an address.
+  return slug.length >= 3 ? slug : `group-${slug || uuidv7().slice(-8)}`.replace(/-+$/g, '');
+}
+
+/** The group and where the viewer stands in it; a group they may not find answers as missing (404). */
+export async function findGroup(trx: Trx, viewer: Viewer, slug: string) {
+  const group = await trx.selectFrom('groups').selectAll().where('slug', '=', slug).executeTakeFirst();
+  if (!group) throw notFound('group_not_found');
+  const where = whereOf(await membershipOf(trx, group.id, viewer.userId));
+  if (!mayFind(group, where)) throw notFound('group_not_found');
+  return { group, where };
+}
+
+async function findAsAdmin(trx: Trx, viewer: Viewer, slug: string) {
+  const found = await findGroup(trx, viewer, slug);
+  if (!isGroupAdmin(found.where)) {
+    throw isMember(found.where) ? forbidden('group_admins_only') : forbidden('group_members_only');
+  }
+  return found;
+}
+
+async function findAsOwner(trx: Trx, viewer: Viewer, slug: string) {
+  const found = await findGroup(trx, viewer, slug);
+  if (!isGroupOwner(found.where)) {
+    throw isMember(found.where) ? forbidden('group_owner_only') : forbidden('group_members_only');
+  }
+  return found;
+}
+
+/** For createPost: the group a post is written in, when the member may post there (a member). */
+export async function groupToPostIn(trx: Trx, viewer: Viewer, groupId: string): Promise<string> {
+  const group = await trx
+    .selectFrom('groups')
+    .select(['id', 'privacy'])
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  if (!group) throw notFound('group_not_found');
+  const where = whereOf(await membershipOf(trx, group.id, viewer.userId));
+  if (!mayFind(group, where)) throw notFound('group_not_found');
+  if (!isMember(where)) throw forbidden('group_members_only');
+  return group.id;
+}
+
+async function recount(trx: Trx, groupId: string): Promise<void> {
+  await trx
+    .updateTable('groups')
+    .set({
+      member_count: sql`(select count(*) from group_members where group_id = ${groupId} and standing = 'member')`,
+    })
+    .where('id', '=', groupId)
+    .execute();
+}
+
+/** The notification setting a new membership starts with: 'all' in a small group, 'off' in a big one. */
+function startingNotify(group: Pick<GroupRow, 'member_count'>): 'all' | 'off' {
+  return Number(group.member_count) < GROUP_NOTIFY_ALL_BELOW ? 'all' : 'off';
+}
+
+export async function createGroup(
+  trx: Trx,
+  viewer: Viewer,
+  input: CreateGroupInput & { category: GroupRow['category']; privacy: GroupRow['privacy'] },
+  urls: MediaUrls,
+): Promise<string> {
+  const since = new Date(Date.now() - DAY_MS).toISOString();
+  const made = await trx
+    .selectFrom('groups')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('owner_id', '=', viewer.userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(made.n) >= GROUPS_PER_DAY) throw httpLimit('group_create_limit', GROUPS_PER_DAY);
+  const slug = slugFromName(input.name);
+  await refuseTakenSlug(trx, slug);
+  const cover = input.cover_media_id
+    ? await claimMedia(trx, { mediaId: input.cover_media_id, userId: viewer.userId }, urls)
+    : null;
+  if (cover && cover.kind !== 'photo') throw badRequest('group_cover_not_photo');
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('groups')
+    .values({
+      id,
+      slug,
+      name: input.name,
+      description: input.description ?? '',
+      category: input.category,
+      privacy: input.privacy,
+      owner_id: viewer.userId,
+      cover_media_id: cover?.id ?? null,
+      cover_url: cover ? (cover.feed_url ?? cover.url) : null,
+      member_count: 1,
+      pinned_post_id: null,
+      created_at: now,
+      last_activity_at: now,
+    })
+    .execute();
+  await trx
+    .insertInto('group_members')
+    .values({
+      group_id: id,
+      user_id: viewer.userId,
+      standing: 'member',
+      role: 'owner',
+      notify: 'all',
+      invited_by: null,
+      created_at: now,
+    })
+    .execute();
+  return slug;
+}
+
+/** A daily limit: 429, with a wait of one day at most (the oldest of the day's rows ages out sooner). */
+function httpLimit(code: 'group_create_limit' | 'group_invite_limit', max: number) {
+  return httpError(429, code, { max });
+}
+
+async function refuseTakenSlug(trx: Trx, slug: string, exceptId?: string) {
+  let query = trx.selectFrom('groups').select('id').where('slug', '=', slug);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw conflict('group_name_taken');
+}
+
+export async function updateGroup(trx: Trx, viewer: Viewer, slug: string, input: UpdateGroupInput) {
+  const { group, where } = await findAsAdmin(trx, viewer, slug);
+  if (input.slug !== undefined && input.slug !== group.slug && !isGroupOwner(where)) {
+    throw forbidden('group_owner_only');
+  }
+  const next = input.slug ?? group.slug;
+  if (next !== group.slug) await refuseTakenSlug(trx, next, group.id);
+  try {
+    await trx
+      .updateTable('groups')
+      .set({
+        name: input.name ?? group.name,
+        description: input.description ?? group.description,
+        category: input.category ?? group.category,
+        privacy: input.privacy ?? group.privacy,
+        slug: next,
+      })
+      .where('id', '=', group.id)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('group_name_taken');
+    throw error;
+  }
+  return next;
+}
+
+/**
+ * Deletes the group with its posts, memberships and pinned post in one transaction (the rows by
+ * cascade); the uploads of its posts and its cover are released after the commit. The owner does, or a
+ * site admin (the admin console, with its audit line).
+ */
+export async function deleteGroup(trx: Trx, after: After, groupId: string): Promise<void> {
+  const group = await trx
+    .selectFrom('groups')
+    .select(['id', 'cover_media_id'])
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  if (!group) throw notFound('group_not_found');
+  const media = await trx
+    .selectFrom('posts')
+    .select('media_id')
+    .where('group_id', '=', groupId)
+    .where('media_id', 'is not', null)
+    .execute();
+  await trx
+    .deleteFrom('notifications')
+    .where('post_id', 'in', (eb) => eb.selectFrom('posts').select('id').where('group_id', '=', groupId))
+    .execute();
+  await trx.deleteFrom('posts').where('group_id', '=', groupId).execute();
+  await trx.deleteFrom('group_members').where('group_id', '=', groupId).execute();
+  await trx.deleteFrom('groups').where('id', '=', groupId).execute();
+  await releaseUploads(trx, after, [...media.map((m) => m.media_id), group.cover_media_id]);
+}
+
+export async function deleteOwnGroup(trx: Trx, after: After, viewer: Viewer, slug: string) {
+  const { group } = await findAsOwner(trx, viewer, slug);
+  await deleteGroup(trx, after, group.id);
+}
+
+/** Join a public group, ask to join a private one, or accept an invitation. */
+export async function joinGroup(trx: Trx, viewer: Viewer, slug: string): Promise<Where['standing']> {
+  const { group, where } = await findGroup(trx, viewer, slug);
+  if (where.standing === 'member' || where.standing === 'requested') return where.standing;
+  if (where.standing === 'banned') throw forbidden('group_banned');
+  const now = new Date().toISOString();
+  if (where.standing === 'invited' || group.privacy === 'public') {
+    await trx
+      .insertInto('group_members')
+      .values({
+        group_id: group.id,
+        user_id: viewer.userId,
+        standing: 'member',
+        role: 'member',
+        notify: startingNotify(group),
+        invited_by: null,
+        created_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['group_id', 'user_id'])
+          .doUpdateSet({ standing: 'member', role: 'member', created_at: now }),
+      )
+      .execute();
+    await recount(trx, group.id);
+    return 'member';
+  }
+  if (group.privacy === 'secret') throw forbidden('group_invitation_only');
+  await trx
+    .insertInto('group_members')
+    .values({
+      group_id: group.id,
+      user_id: viewer.userId,
+      standing: 'requested',
+      role: 'member',
+      notify: 'all',
+      invited_by: null,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+    .execute();
+  return 'requested';
+}
+
+/** Leave, cancel a request, or decline an invitation. The owner hands the group on first. */
+export async function leaveGroup(trx: Trx, viewer: Viewer, slug: string): Promise<'none' | 'banned'> {
+  const { group, where } = await findGroup(trx, viewer, slug);
+  if (where.standing === 'banned') return 'banned';
+  if (isGroupOwner(where)) throw forbidden('group_owner_cannot_leave');
+  await trx
+    .deleteFrom('group_members')
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', viewer.userId)
+    .execute();
+  await recount(trx, group.id);
+  return 'none';
+}
+
+export async function setNotify(trx: Trx, viewer: Viewer, slug: string, notify: 'all' | 'off') {
+  const { group, where } = await findGroup(trx, viewer, slug);
+  if (!isMember(where)) throw forbidden('group_members_only');
+  await trx
+    .updateTable('group_members')
+    .set({ notify })
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', viewer.userId)
+    .execute();
+}
+
+async function standingOfMember(trx: Trx, groupId: string, userId: string) {
+  return whereOf(await membershipOf(trx, groupId, userId));
+}
+
+export async function approveRequest(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+  const { group } = await findAsAdmin(trx, viewer, slug);
+  const them = await standingOfMember(trx, group.id, userId);
+  if (them.standing !== 'requested') throw notFound('group_request_not_found');
+  await trx
+    .updateTable('group_members')
+    .set({ standing: 'member', role: 'member', notify: startingNotify(group) })
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', userId)
+    .execute();
+  await recount(trx, group.id);
+}
+
+export async function declineRequest(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+  const { group } = await findAsAdmin(trx, viewer, slug);
+  const deleted = await trx
+    .deleteFrom('group_members')
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', userId)
+    .where('standing', '=', 'requested')
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound('group_request_not_found');
+}
+
+/** Invite by username: a member who asked is let in; a banned one must be unbanned first. */
+export async function inviteMember(trx: Trx, viewer: Viewer, slug: string, username: string) {
+  const { group } = await findAsAdmin(trx, viewer, slug);
+  const invitee = await trx
+    .selectFrom('profiles')
+    .select('id')
+    .where('username', '=', username.replace(/^@/, '').toLowerCase())
+    .executeTakeFirst();
+  // A member hidden from the inviter (a block either way, suspended) is as unknown as no one.
+  if (!invitee || !(await canSeeMember(trx, viewer.userId, invitee.id))) {
+    throw notFound('group_invite_unknown', { username });
+  }
+  const since = new Date(Date.now() - DAY_MS).toISOString();
+  const sent = await trx
+    .selectFrom('group_members')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('invited_by', '=', viewer.userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(sent.n) >= GROUP_INVITES_PER_DAY) throw httpLimit('group_invite_limit', GROUP_INVITES_PER_DAY);
+  const them = await standingOfMember(trx, group.id, invitee.id);
+  if (them.standing === 'member') throw conflict('group_already_member');
+  if (them.standing === 'banned') throw conflict('group_member_banned');
+  if (them.standing === 'invited') return;
+  const now = new Date().toISOString();
+  if (them.standing === 'requested') {
+    await approveRequest(trx, viewer, slug, invitee.id);
+    return;
+  }
+  await trx
+    .insertInto('group_members')
+    .values({
+      group_id: group.id,
+      user_id: invitee.id,
+      standing: 'invited',
+      role: 'member',
+      notify: 'all',
+      invited_by: viewer.userId,
+      created_at: now,
+    })
+    .execute();
+}
+
+async function targetMember(trx: Trx, group: GroupRow, userId: string) {
+  const them = await standingOfMember(trx, group.id, userId);
+  if (them.standing !== 'member') throw notFound('group_member_not_found');
+  if (them.role === 'owner') throw forbidden('group_owner_protected');
+  return them;
+}
+
+/** The owner makes a member an admin, or an admin a member again. */
+export async function setRole(
+  trx: Trx,
+  viewer: Viewer,
+  slug: string,
+  userId: string,
+  role: 'admin' | 'member',
+) {
+  const { group } = await findAsOwner(trx, viewer, slug);
+  await targetMember(trx, group, userId);
+  await trx
+    .updateTable('group_members')
+    .set({ role })
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Admins remove members; only the owner removes another admin. */
+export async function removeMember(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+  const { group, where } = await findAsAdmin(trx, viewer, slug);
+  const them = await targetMember(trx, group, userId);
+  if (them.role === 'admin' && !isGroupOwner(where)) throw forbidden('group_owner_only');
+  await trx
+    .deleteFrom('group_members')
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', userId)
+    .execute();
+  await recount(trx, group.id);
+}
+
+/** A ban removes the member (or their request or invitation) and keeps them from coming back. */
+export async function banMember(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+  const { group, where } = await findAsAdmin(trx, viewer, slug);
+  if (userId === viewer.userId) throw forbidden('group_owner_protected');
+  const them = await standingOfMember(trx, group.id, userId);
+  if (them.role === 'owner') throw forbidden('group_owner_protected');
+  if (them.role === 'admin' && !isGroupOwner(where)) throw forbidden('group_owner_only');
+  const exists = await trx.selectFrom('profiles').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!exists) throw notFound('group_member_not_found');
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('group_members')
+    .values({
+      group_id: group.id,
+      user_id: userId,
+      standing: 'banned',
+      role: 'member',
+      notify: 'off',
+      invited_by: null,
+      created_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['group_id', 'user_id'])
+        .doUpdateSet({ standing: 'banned', role: 'member', created_at: now }),
+    )
+    .execute();
+  await recount(trx, group.id);
+}
+
+export async function unbanMember(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+  const { group } = await findAsAdmin(trx, viewer, slug);
+  const deleted = await trx
+    .deleteFrom('group_members')
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', userId)
+    .where('standing', '=', 'banned')
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound('group_member_not_found');
+}
+
+/** The owner hands the group to another member, and stays as an admin. */
+export async function transferOwnership(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+  const { group } = await findAsOwner(trx, viewer, slug);
+  if (userId === viewer.userId) return;
+  await targetMember(trx, group, userId);
+  await trx
+    .updateTable('group_members')
+    .set({ role: 'admin' })
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', viewer.userId)
+    .execute();
+  await trx
+    .updateTable('group_members')
+    .set({ role: 'owner' })
+    .where('group_id', '=', group.id)
+    .where('user_id', '=', userId)
+    .execute();
+  await trx.updateTable('groups').set({ owner_id: userId }).where('id', '=', group.id).execute();
+}
+
+export async function pinPost(trx: Trx, viewer: Viewer, slug: string, postId: string | null) {
+  const { group } = await findAsAdmin(trx, viewer, slug);
+  if (postId !== null) {
+    const post = await trx
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', postId)
+      .where('group_id', '=', group.id)
+      .executeTakeFirst();
+    if (!post) throw notFound('group_post_not_in_group');
+  }
+  await trx.updateTable('groups').set({ pinned_post_id: postId }).where('id', '=', group.id).execute();
+}

@@ -1,0 +1,106 @@
+import type { GroupRole, GroupStanding } from '@common/schemas/groups.ts';
+import type { DB, GroupMembersTable, GroupsTable } from '@server/db/types.ts';
+import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type GroupRow = Selectable<GroupsTable>;
+export type MembershipRow = Selectable<GroupMembersTable>;
+
+/**
+ * Groups (DESIGN section 7): the one policy of who may find a group, see what is in it and act in it.
+ * - public: anyone signed in finds it and sees its posts (not its prayer requests) and joins at once;
+ * - private: anyone finds it (name, about, member count); only members see its posts, members and
+ *   prayer requests; joining needs an admin's approval;
+ * - secret: only members (and those invited) find it at all; joining needs an invitation.
+ * A banned member cannot ask or be invited. Blocks between two members still apply inside a group
+ * (the queries keep their notHiddenFrom filters). Every query that reads posts filters with
+ * `groupPostSeenBy` (or `groupPostInFeedOf` for the feeds), so a group's posts follow its privacy over
+ * every route.
+ */
+export interface Where {
+  standing: GroupStanding;
+  role: GroupRole | null;
+}
+
+export function whereOf(membership: MembershipRow | undefined): Where {
+  if (!membership) return { standing: 'none', role: null };
+  return {
+    standing: membership.standing,
+    role: membership.standing === 'member' ? membership.role : null,
+  };
+}
+
+export async function membershipOf(db: Db, groupId: string, userId: string) {
+  return db
+    .selectFrom('group_members')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether the group exists for this viewer: a secret group only for its members and those invited. */
+export function mayFind(group: Pick<GroupRow, 'privacy'>, where: Where): boolean {
+  if (group.privacy !== 'secret') return true;
+  return where.standing === 'member' || where.standing === 'invited';
+}
+
+/** Its posts (and, with `prayer`, its prayer requests, which only members see), members and chat. */
+export function maySeeInside(group: Pick<GroupRow, 'privacy'>, where: Where, prayer = false): boolean {
+  if (where.standing === 'member') return true;
+  return group.privacy === 'public' && !prayer && where.standing !== 'banned';
+}
+
+export function isMember(where: Where): boolean {
+  return where.standing === 'member';
+}
+
+/** Admins (and the owner) approve, invite, pin, remove posts and members, ban, and edit the group. */
+export function isGroupAdmin(where: Where): boolean {
+  return where.standing === 'member' && (where.role === 'owner' || where.role === 'admin');
+}
+
+export function isGroupOwner(where: Where): boolean {
+  return where.standing === 'member' && where.role === 'owner';
+}
+
+const isMemberOf = (viewerId: string, groupColumn: string) =>
+  sql<SqlBool>`exists (select 1 from group_members gm where gm.group_id = ${sql.ref(groupColumn)}
+    and gm.user_id = ${viewerId} and gm.standing = 'member')`;
+
+/**
+ * The feeds' filter (home, prayer, food, comedy): posts outside groups, and the posts of the viewer's
+ * own groups. A public group's posts reach its members' feeds only; its page shows them to anyone.
+ */
+export function groupPostInFeedOf(viewerId: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(posts.group_id is null or ${isMemberOf(viewerId, 'posts.group_id')})`;
+}
+
+/**
+ * Whether the viewer may see a post wherever it shows (its page, a profile, comments, likes): outside a
+ * group, in one of their groups, or in a public group and not a prayer request. `viewerId` null is a
+ * visitor (a link preview).
+ */
+export function groupPostSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
+  const publicGroup = sql<SqlBool>`(posts.category <> 'prayer' and exists (select 1 from groups pg
+    where pg.id = posts.group_id and pg.privacy = 'public'))`;
+  if (viewerId === null) return sql<SqlBool>`(posts.group_id is null or ${publicGroup})`;
+  return sql<SqlBool>`(posts.group_id is null or ${isMemberOf(viewerId, 'posts.group_id')} or ${publicGroup})`;
+}
+
+/** The same rule for one post already read (commands acting on it). */
+export async function maySeeGroupPost(
+  db: Db,
+  viewerId: string,
+  post: { group_id: string | null; category: string },
+): Promise<boolean> {
+  if (post.group_id === null) return true;
+  const group = await db
+    .selectFrom('groups')
+    .select('privacy')
+    .where('id', '=', post.group_id)
+    .executeTakeFirst();
+  if (!group) return false;
+  const where = whereOf(await membershipOf(db, post.group_id, viewerId));
+  return maySeeInside(group, where, post.category === 'prayer');
+}

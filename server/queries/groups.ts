@@ -1,0 +1,200 @@
+import type { Group, GroupList, GroupMembers, GroupPostsPage } from '@common/schemas/groups.ts';
+import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
+import type { DB } from '@server/db/types.ts';
+import { notHiddenFrom } from '@server/policies/blocks.ts';
+import {
+  type GroupRow,
+  isGroupAdmin,
+  type MembershipRow,
+  mayFind,
+  maySeeInside,
+  membershipOf,
+  type Where,
+  whereOf,
+} from '@server/policies/group.ts';
+import { presentPost, selectPosts } from '@server/presenters/post.ts';
+import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
+import { type Kysely, sql } from 'kysely';
+
+const LISTED = 50;
+
+export function presentGroup(
+  group: GroupRow,
+  membership: Pick<MembershipRow, 'standing' | 'role' | 'notify'> | undefined,
+): Group {
+  const where = whereOf(membership as MembershipRow | undefined);
+  return {
+    id: group.id,
+    slug: group.slug,
+    name: group.name,
+    description: group.description,
+    category: group.category,
+    privacy: group.privacy,
+    cover_url: group.cover_url,
+    member_count: Number(group.member_count),
+    created_at: String(group.created_at),
+    last_activity_at: String(group.last_activity_at),
+    pinned_post_id: maySeeInside(group, where) ? group.pinned_post_id : null,
+    viewer: {
+      standing: where.standing,
+      role: where.role,
+      notify: where.standing === 'member' ? (membership?.notify ?? 'all') : null,
+    },
+  };
+}
+
+/** A LIKE pattern matching the text anywhere, its own wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * /groups: the viewer's groups (most recently active first), and public and private groups they are
+ * not in (secret groups are found by their members only), by name or description and category.
+ */
+export async function listGroups(
+  db: Kysely<DB>,
+  viewerId: string,
+  filter: { q?: string; category?: GroupRow['category'] },
+): Promise<GroupList> {
+  const mine = await db
+    .selectFrom('groups')
+    .innerJoin('group_members as m', (join) =>
+      join
+        .onRef('m.group_id', '=', 'groups.id')
+        .on('m.user_id', '=', viewerId)
+        .on('m.standing', '=', 'member'),
+    )
+    .selectAll('groups')
+    .select(['m.standing', 'm.role', 'm.notify'])
+    .orderBy('groups.last_activity_at', 'desc')
+    .limit(LISTED)
+    .execute();
+  let discover = db
+    .selectFrom('groups')
+    .leftJoin('group_members as m', (join) =>
+      join.onRef('m.group_id', '=', 'groups.id').on('m.user_id', '=', viewerId),
+    )
+    .selectAll('groups')
+    .select(['m.standing', 'm.role', 'm.notify'])
+    .where((eb) =>
+      eb.or([
+        eb('m.standing', 'is', null),
+        eb('m.standing', '=', 'requested'),
+        eb('m.standing', '=', 'invited'),
+      ]),
+    )
+    .where((eb) => eb.or([eb('groups.privacy', '!=', 'secret'), eb('m.standing', '=', 'invited')]));
+  if (filter.category) discover = discover.where('groups.category', '=', filter.category);
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    discover = discover.where(
+      sql<boolean>`(lower(groups.name) like ${pattern} escape '\\' or lower(groups.description) like ${pattern} escape '\\')`,
+    );
+  }
+  const found = await discover
+    .orderBy('groups.member_count', 'desc')
+    .orderBy('groups.last_activity_at', 'desc')
+    .limit(LISTED)
+    .execute();
+  const present = (row: GroupRow & { standing: unknown; role: unknown; notify: unknown }) =>
+    presentGroup(row, row.standing ? (row as unknown as MembershipRow) : undefined);
+  return { mine: mine.map(present), discover: found.map(present) };
+}
+
+/** The group and where the viewer stands, or null when they may not find it (secret, unknown). */
+export async function findGroupFor(db: Kysely<DB>, viewerId: string, slug: string) {
+  const group = await db.selectFrom('groups').selectAll().where('slug', '=', slug).executeTakeFirst();
+  if (!group) return null;
+  const membership = await membershipOf(db, group.id, viewerId);
+  const where = whereOf(membership);
+  if (!mayFind(group, where)) return null;
+  return { group, membership, where };
+}
+
+/**
+ * A page of the group's posts, newest first (or its prayer requests, `category: 'prayer'`); the first
+ * page also carries the pinned post. Blocks still apply inside the group.
+ */
+export async function listGroupPosts(
+  db: Kysely<DB>,
+  viewerId: string,
+  group: GroupRow,
+  options: { category?: 'general' | 'prayer' | 'food' | 'comedy'; before?: string; limit?: number },
+): Promise<GroupPostsPage> {
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  const cursor = options.before ? decodeCursor(options.before, 'the group') : undefined;
+  let query = selectPosts(db, viewerId)
+    .where('posts.group_id', '=', group.id)
+    .where(notHiddenFrom(viewerId, 'posts.user_id'));
+  if (options.category === 'prayer') query = query.where('posts.category', '=', 'prayer');
+  else query = query.where('posts.category', '!=', 'prayer');
+  if (cursor)
+    query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${cursor.createdAt}, ${cursor.id})`);
+  const rows = await query
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const posts = rows.slice(0, limit).map(presentPost);
+  const last = posts.at(-1);
+  let pinned = null;
+  if (!cursor && options.category !== 'prayer' && group.pinned_post_id) {
+    const row = await selectPosts(db, viewerId)
+      .where('posts.id', '=', group.pinned_post_id)
+      .where('posts.group_id', '=', group.id)
+      .where(notHiddenFrom(viewerId, 'posts.user_id'))
+      .executeTakeFirst();
+    pinned = row ? presentPost(row) : null;
+  }
+  return {
+    posts: pinned ? posts.filter((p) => p.id !== pinned.id) : posts,
+    next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+    pinned,
+  };
+}
+
+/** Members with their roles (owner, admins, then the rest); admins also get the three pending lists. */
+export async function listGroupMembers(
+  db: Kysely<DB>,
+  viewerId: string,
+  group: GroupRow,
+  where: Where,
+): Promise<GroupMembers> {
+  const rows = await db
+    .selectFrom('group_members')
+    .innerJoin('profiles', 'profiles.id', 'group_members.user_id')
+    .select([
+      'group_members.user_id',
+      'group_members.standing',
+      'group_members.role',
+      'group_members.created_at',
+      'profiles.username',
+      'profiles.full_name',
+      'profiles.avatar_url',
+    ])
+    .where('group_members.group_id', '=', group.id)
+    .where(notHiddenFrom(viewerId, 'group_members.user_id'))
+    .orderBy('group_members.created_at', 'asc')
+    .limit(1000)
+    .execute();
+  const person = (r: (typeof rows)[number]) => ({
+    id: r.user_id,
+    username: r.username,
+    full_name: r.full_name,
+    avatar_url: r.avatar_url,
+  });
+  const order = { owner: 0, admin: 1, member: 2 } as const;
+  const members = rows
+    .filter((r) => r.standing === 'member')
+    .sort((a, b) => order[a.role] - order[b.role])
+    .map((r) => ({ person: person(r), role: r.role, since: String(r.created_at) }));
+  const admin = isGroupAdmin(where);
+  const pending = (standing: MembershipRow['standing']) =>
+    admin
+      ? rows
+          .filter((r) => r.standing === standing)
+          .map((r) => ({ person: person(r), since: String(r.created_at) }))
+      : [];
+  return { members, requests: pending('requested'), invited: pending('invited'), banned: pending('banned') };
+}

@@ -1,0 +1,216 @@
+import {
+  createGroupSchema,
+  type Group,
+  type GroupList,
+  type GroupMembers,
+  type GroupPostsPage,
+  type GroupStandingAnswer,
+  groupListQuerySchema,
+  groupPostsQuerySchema,
+  inviteSchema,
+  memberRoleSchema,
+  notifySchema,
+  pinSchema,
+  transferOwnerSchema,
+  updateGroupSchema,
+} from '@common/schemas/groups.ts';
+import type { Viewer } from '@server/auth/sessions.ts';
+import {
+  approveRequest,
+  banMember,
+  createGroup,
+  declineRequest,
+  deleteOwnGroup,
+  inviteMember,
+  joinGroup,
+  leaveGroup,
+  pinPost,
+  removeMember,
+  setNotify,
+  setRole,
+  transferOwnership,
+  unbanMember,
+  updateGroup,
+} from '@server/commands/groups.ts';
+import { runCommand } from '@server/commands/run.ts';
+import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { forbidden, notFound } from '@server/http/errors.ts';
+import { groupSlugParam, memberIdParam, postIdParam } from '@server/http/params.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
+import { parseInput } from '@server/http/validate.ts';
+import { maySeeInside } from '@server/policies/group.ts';
+import {
+  findGroupFor,
+  listGroupMembers,
+  listGroupPosts,
+  listGroups,
+  presentGroup,
+} from '@server/queries/groups.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+type SlugParams = { Params: { slug: string } };
+type MemberParams = { Params: { slug: string; userId: string } };
+
+/** Groups (issue 25): lists, the group page, membership, the admins' tools. Policy: policies/group.ts. */
+export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const limit = memberLimit(app, 'group');
+
+  const groupFor = async (viewer: Viewer, slug: string): Promise<Group> => {
+    const found = await findGroupFor(db, viewer.userId, slug);
+    if (!found) throw notFound('group_not_found');
+    return presentGroup(found.group, found.membership);
+  };
+  const membersFor = async (viewer: Viewer, slug: string): Promise<GroupMembers> => {
+    const found = await findGroupFor(db, viewer.userId, slug);
+    if (!found) throw notFound('group_not_found');
+    if (
+      !maySeeInside(
+        { privacy: found.group.privacy === 'public' ? 'private' : found.group.privacy },
+        found.where,
+      )
+    ) {
+      throw forbidden('group_members_only');
+    }
+    return listGroupMembers(db, viewer.userId, found.group, found.where);
+  };
+  /** A signed-in member acting on a group: counted against the group limit. */
+  const acting = async (request: FastifyRequest<{ Params: { slug: string } }>) => {
+    const viewer = await requireViewer(ctx, request);
+    await limit(request, viewer.userId);
+    return { viewer, slug: groupSlugParam(request.params.slug) };
+  };
+
+  app.get('/api/groups', async (request, reply): Promise<GroupList> => {
+    const viewer = await requireViewer(ctx, request);
+    const query = parseInput(groupListQuerySchema, request.query);
+    reply.header('cache-control', 'no-store');
+    return listGroups(db, viewer.userId, query);
+  });
+
+  app.post('/api/groups', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    await limit(request, viewer.userId);
+    const input = parseInput(createGroupSchema, request.body);
+    const slug = await runCommand(ctx, (trx) => createGroup(trx, viewer, input, ctx.media));
+    return reply.status(201).send(await groupFor(viewer, slug));
+  });
+
+  app.get<SlugParams>('/api/groups/:slug', async (request, reply): Promise<Group> => {
+    const viewer = await requireViewer(ctx, request);
+    reply.header('cache-control', 'no-store');
+    return groupFor(viewer, groupSlugParam(request.params.slug));
+  });
+
+  app.patch<SlugParams>('/api/groups/:slug', async (request): Promise<Group> => {
+    const { viewer, slug } = await acting(request);
+    const input = parseInput(updateGroupSchema, request.body);
+    const next = await runCommand(ctx, (trx) => updateGroup(trx, viewer, slug, input));
+    return groupFor(viewer, next);
+  });
+
+  app.delete<SlugParams>('/api/groups/:slug', async (request, reply) => {
+    const { viewer, slug } = await acting(request);
+    await runCommand(ctx, (trx, after) => deleteOwnGroup(trx, after, viewer, slug));
+    return reply.status(204).send();
+  });
+
+  app.get<SlugParams>('/api/groups/:slug/posts', async (request, reply): Promise<GroupPostsPage> => {
+    const viewer = await requireViewer(ctx, request);
+    const slug = groupSlugParam(request.params.slug);
+    const query = parseInput(groupPostsQuerySchema, request.query);
+    const found = await findGroupFor(db, viewer.userId, slug);
+    if (!found) throw notFound('group_not_found');
+    if (!maySeeInside(found.group, found.where, query.category === 'prayer'))
+      throw forbidden('group_members_only');
+    reply.header('cache-control', 'no-store');
+    return listGroupPosts(db, viewer.userId, found.group, query);
+  });
+
+  app.post<SlugParams>('/api/groups/:slug/join', async (request): Promise<GroupStandingAnswer> => {
+    const { viewer, slug } = await acting(request);
+    return { standing: await runCommand(ctx, (trx) => joinGroup(trx, viewer, slug)) };
+  });
+
+  app.delete<SlugParams>('/api/groups/:slug/membership', async (request): Promise<GroupStandingAnswer> => {
+    const { viewer, slug } = await acting(request);
+    return { standing: await runCommand(ctx, (trx) => leaveGroup(trx, viewer, slug)) };
+  });
+
+  app.put<SlugParams>('/api/groups/:slug/notify', async (request): Promise<Group> => {
+    const { viewer, slug } = await acting(request);
+    const { notify } = parseInput(notifySchema, request.body);
+    await runCommand(ctx, (trx) => setNotify(trx, viewer, slug, notify));
+    return groupFor(viewer, slug);
+  });
+
+  app.get<SlugParams>('/api/groups/:slug/members', async (request, reply): Promise<GroupMembers> => {
+    const viewer = await requireViewer(ctx, request);
+    reply.header('cache-control', 'no-store');
+    return membersFor(viewer, groupSlugParam(request.params.slug));
+  });
+
+  const memberAction = (
+    method: 'post' | 'put' | 'delete',
+    path: string,
+    action: (
+      trx: Parameters<Parameters<typeof runCommand>[1]>[0],
+      viewer: Viewer,
+      slug: string,
+      userId: string,
+      body: unknown,
+    ) => Promise<unknown>,
+  ) =>
+    app[method]<MemberParams>(path, async (request): Promise<GroupMembers> => {
+      const { viewer, slug } = await acting(request);
+      const userId = memberIdParam(request.params.userId);
+      await runCommand(ctx, (trx) => action(trx, viewer, slug, userId, request.body));
+      return membersFor(viewer, slug);
+    });
+
+  memberAction('post', '/api/groups/:slug/requests/:userId', (trx, viewer, slug, userId) =>
+    approveRequest(trx, viewer, slug, userId),
+  );
+  memberAction('delete', '/api/groups/:slug/requests/:userId', (trx, viewer, slug, userId) =>
+    declineRequest(trx, viewer, slug, userId),
+  );
+  memberAction('put', '/api/groups/:slug/members/:userId', (trx, viewer, slug, userId, body) =>
+    setRole(trx, viewer, slug, userId, parseInput(memberRoleSchema, body).role),
+  );
+  memberAction('delete', '/api/groups/:slug/members/:userId', (trx, viewer, slug, userId) =>
+    removeMember(trx, viewer, slug, userId),
+  );
+  memberAction('put', '/api/groups/:slug/bans/:userId', (trx, viewer, slug, userId) =>
+    banMember(trx, viewer, slug, userId),
+  );
+  memberAction('delete', '/api/groups/:slug/bans/:userId', (trx, viewer, slug, userId) =>
+    unbanMember(trx, viewer, slug, userId),
+  );
+
+  app.post<SlugParams>('/api/groups/:slug/invitations', async (request): Promise<GroupMembers> => {
+    const { viewer, slug } = await acting(request);
+    const { username } = parseInput(inviteSchema, request.body);
+    await runCommand(ctx, (trx) => inviteMember(trx, viewer, slug, username));
+    return membersFor(viewer, slug);
+  });
+
+  app.post<SlugParams>('/api/groups/:slug/owner', async (request): Promise<Group> => {
+    const { viewer, slug } = await acting(request);
+    const { user_id } = parseInput(transferOwnerSchema, request.body);
+    await runCommand(ctx, (trx) => transferOwnership(trx, viewer, slug, memberIdParam(user_id)));
+    return groupFor(viewer, slug);
+  });
+
+  app.put<SlugParams>('/api/groups/:slug/pin', async (request): Promise<Group> => {
+    const { viewer, slug } = await acting(request);
+    const { post_id } = parseInput(pinSchema, request.body);
+    await runCommand(ctx, (trx) => pinPost(trx, viewer, slug, postIdParam(post_id)));
+    return groupFor(viewer, slug);
+  });
+
+  app.delete<SlugParams>('/api/groups/:slug/pin', async (request): Promise<Group> => {
+    const { viewer, slug } = await acting(request);
+    await runCommand(ctx, (trx) => pinPost(trx, viewer, slug, null));
+    return groupFor(viewer, slug);
+  });
+}
