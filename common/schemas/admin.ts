@@ -96,11 +96,20 @@ export const AUDIT_ACTIONS = [
   'report.dismiss',
   'report.remove',
   'announcement.send',
+  'group.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit line is about: a member, a show, an announcement, or a reported thing (post, comment, message, circle). */
-export type AuditTargetType = 'member' | 'show' | 'post' | 'comment' | 'message' | 'circle' | 'announcement';
+export type AuditTargetType =
+  | 'member'
+  | 'show'
+  | 'post'
+  | 'comment'
+  | 'message'
+  | 'circle'
+  | 'announcement'
+  | 'group';
 
 export interface AuditEntry {
   id: string;
@@ -201,4 +210,22 @@ export interface AdminShow {
 export interface AdminShowsPage {
   shows: AdminShow[];
   next_cursor: string | null;
+}
+
+/** GET /api/admin/groups?q=: every group, secret ones too (the admin console's Groups tab). */
+export const adminGroupsQuerySchema = z.strictObject({
+  q: z.optional(text({ label: 'The search', max: ADMIN_SEARCH_MAX_LENGTH })),
+});
+export interface AdminGroup {
+  id: string;
+  slug: string;
+  name: string;
+  privacy: 'public' | 'private' | 'secret';
+  category: 'faith' | 'food' | 'comedy' | 'community';
+  member_count: number;
+  owner_username: string | null;
+  created_at: string;
+}
+export interface AdminGroupsPage {
+  groups: AdminGroup[];
 }

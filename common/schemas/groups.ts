@@ -56,6 +56,7 @@ export const GROUP_ERRORS = defineErrors({
   group_invite_unknown: 'No member has the username {{username}}.',
   group_post_not_in_group: 'This post is not in this group.',
   group_cover_not_photo: 'A cover must be a photo.',
+  group_cover_in_use: 'That upload is already the cover of a group. Please upload it again.',
   group_create_limit: 'You can create at most {{max}} groups a day. Try again tomorrow.',
   group_invite_limit: 'You can send at most {{max}} invitations a day. Try again tomorrow.',
 });

@@ -2,6 +2,7 @@ import { argon2Password } from '@server/auth/passwords.ts';
 import type { DB } from '@server/db/types.ts';
 import { forbidden } from '@server/http/errors.ts';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { handOnGroups, recountGroups } from './groups.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
 
@@ -36,6 +37,8 @@ export async function verifyPassword(db: Kysely<DB>, userId: string, password: s
  * commits, the files go, the member's sockets drop and the members whose bells showed them refetch.
  */
 export async function deleteAccount(trx: Transaction<DB>, after: After, userId: string): Promise<void> {
+  // Their groups pass to another member first (or go, when nobody else is in them).
+  const groups = await handOnGroups(trx, after, userId);
   const wallMedia = (table: 'posts' | 'pending_posts') =>
     trx
       .selectFrom(table)
@@ -99,6 +102,7 @@ export async function deleteAccount(trx: Transaction<DB>, after: After, userId: 
     { ownersGoing: true },
   );
   await trx.deleteFrom('user').where('id', '=', userId).execute();
+  await recountGroups(trx, groups);
   for (const { user_id } of notified) after.notificationsChanged(user_id);
   after.disconnectUser(userId);
 }

@@ -476,3 +476,55 @@ export async function pinPost(trx: Trx, viewer: Viewer, slug: string, postId: st
   }
   await trx.updateTable('groups').set({ pinned_post_id: postId }).where('id', '=', group.id).execute();
 }
+
+/**
+ * For deleteAccount, before the member's row goes: each group they own passes to its longest-standing
+ * admin, else its longest-standing member; a group with nobody else goes with them. Their covers
+ * (uploads of theirs, released with the account) leave the groups. Returns the groups they were in,
+ * whose member counts the caller recounts once their memberships have cascaded away.
+ */
+export async function handOnGroups(trx: Trx, after: After, userId: string): Promise<string[]> {
+  const owned = await trx.selectFrom('groups').select('id').where('owner_id', '=', userId).execute();
+  for (const { id } of owned) {
+    const next = await trx
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', id)
+      .where('standing', '=', 'member')
+      .where('user_id', '!=', userId)
+      .orderBy(sql`case when role = 'admin' then 0 else 1 end`)
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) {
+      await deleteGroup(trx, after, id);
+      continue;
+    }
+    await trx
+      .updateTable('group_members')
+      .set({ role: 'owner' })
+      .where('group_id', '=', id)
+      .where('user_id', '=', next.user_id)
+      .execute();
+    await trx.updateTable('groups').set({ owner_id: next.user_id }).where('id', '=', id).execute();
+  }
+  await trx
+    .updateTable('groups')
+    .set({ cover_media_id: null, cover_url: null })
+    .where('cover_media_id', 'in', (eb) =>
+      eb.selectFrom('media_objects').select('id').where('user_id', '=', userId),
+    )
+    .execute();
+  const joined = await trx
+    .selectFrom('group_members')
+    .select('group_id')
+    .where('user_id', '=', userId)
+    .where('standing', '=', 'member')
+    .execute();
+  return joined.map((row) => row.group_id);
+}
+
+/** Recounts the members of groups after memberships went by cascade (an account deleted). */
+export async function recountGroups(trx: Trx, groupIds: string[]): Promise<void> {
+  for (const id of groupIds) await recount(trx, id);
+}

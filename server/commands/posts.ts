@@ -15,10 +15,10 @@ import {
 } from '@server/policies/post.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { groupToPostIn } from './groups.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
 import { forgetPostInSpotlight } from './spotlight.ts';
-import { groupToPostIn } from './groups.ts';
 import { releaseUploads } from './uploads.ts';
 
 type Input = Omit<CreatePostInput, 'category'> & { category: NonNullable<CreatePostInput['category']> };

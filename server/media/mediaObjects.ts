@@ -49,9 +49,14 @@ const SHOWN_BY = [
   { table: 'profiles', column: 'avatar_media_id', by: 'profile' },
   { table: 'profiles', column: 'cover_media_id', by: 'profile' },
   { table: 'profiles', column: 'profile_video_media_id', by: 'profile' },
+  { table: 'groups', column: 'cover_media_id', by: 'group' },
 ] as const;
 
-const alreadyShown = { post: 'media_in_post', profile: 'media_on_profile' } as const;
+const alreadyShown = {
+  post: 'media_in_post',
+  profile: 'media_on_profile',
+  group: 'group_cover_in_use',
+} as const;
 
 /** For each place that shows uploads: does it show `mediaId` (a value or a column reference)? */
 export function shownBy(eb: ExpressionBuilder<DB, 'media_objects'>, mediaId: Expression<string>) {

@@ -198,3 +198,33 @@ export async function listGroupMembers(
       : [];
   return { members, requests: pending('requested'), invited: pending('invited'), banned: pending('banned') };
 }
+
+/** The admin console's list: every group by name or address, newest first (at most 100). */
+export async function listGroupsForAdmins(db: Kysely<DB>, q: string | undefined) {
+  let query = db
+    .selectFrom('groups')
+    .leftJoin('profiles', 'profiles.id', 'groups.owner_id')
+    .select([
+      'groups.id',
+      'groups.slug',
+      'groups.name',
+      'groups.privacy',
+      'groups.category',
+      'groups.member_count',
+      'groups.created_at',
+      'profiles.username as owner_username',
+    ]);
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where(
+      sql<boolean>`(lower(groups.name) like ${pattern} escape '\\' or groups.slug like ${pattern} escape '\\')`,
+    );
+  }
+  const rows = await query.orderBy('groups.created_at', 'desc').limit(100).execute();
+  return rows.map((r) => ({
+    ...r,
+    member_count: Number(r.member_count),
+    created_at: String(r.created_at),
+    owner_username: r.owner_username ?? null,
+  }));
+}

@@ -87,7 +87,9 @@ const newestQueries = perDatabase((db) => {
   const query = (byCategory: boolean) =>
     preparedQuery(db, { category: '\u0000category' }, (v) => {
       // Group posts reach their members' feeds only: a member of any group reads listFeed instead.
-      let query = selectPostRows(db).where(visibleMember('posts.user_id')).where('posts.group_id', 'is', null);
+      let query = selectPostRows(db)
+        .where(visibleMember('posts.user_id'))
+        .where('posts.group_id', 'is', null);
       if (byCategory) query = query.where('posts.category', '=', v.category as Category);
       return query
         .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])

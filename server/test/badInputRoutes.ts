@@ -191,6 +191,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/groups/:slug/owner': { ...withBody(groups.transferOwnerSchema), ...groupAdmin },
   'PUT /api/groups/:slug/pin': { ...withBody(groups.pinSchema), ...groupAdmin },
   'DELETE /api/groups/:slug/pin': groupAdmin,
+  'DELETE /api/admin/groups/:id': { params: { id: 'groupId' }, ...admin },
   'POST /api/spotlight/refresh': {},
   'DELETE /api/admin/members/:id': { params: { id: 'me' }, ...admin },
   'PUT /api/admin/members/:id/admin-role': { params: { id: 'me' }, ...admin },
@@ -266,6 +267,14 @@ export async function makeFixtures(server: TestServer) {
         privacy: 'private',
       })
     ).slug,
+    // A group of its own for the admin's delete: a case that deletes it leaves the others' groups be.
+    groupId: (
+      await made(b.client, 'POST', '/api/groups', {
+        name: 'Group to go',
+        category: 'food',
+        privacy: 'secret',
+      })
+    ).id,
     groupOfB: (
       await made(b.client, 'POST', '/api/groups', {
         name: 'Group of B',

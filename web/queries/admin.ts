@@ -1,5 +1,6 @@
 import type {
   AdminContactMessagesPage,
+  AdminGroupsPage,
   AdminMembersPage,
   AdminShow,
   AdminShowsPage,
@@ -28,6 +29,7 @@ export const adminKeys = {
   messages: ['admin', 'messages'] as const,
   shows: ['admin', 'shows'] as const,
   audit: ['admin', 'audit'] as const,
+  groupsAll: ['admin', 'groups'] as const,
   announcements: ['admin', 'announcements'] as const,
   reportsAll: ['admin', 'reports'] as const,
   reports: (status: ReportQueue) => ['admin', 'reports', status] as const,
@@ -248,6 +250,31 @@ export function useSendAnnouncement() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.announcements });
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+    },
+  });
+}
+
+/** The Groups tab: every group (secret ones too) by name or address. */
+export function useAdminGroups(q: string) {
+  return useQuery({
+    queryKey: [...adminKeys.groupsAll, q] as const,
+    queryFn: ({ signal }) =>
+      api<AdminGroupsPage>(q ? `/api/admin/groups?${new URLSearchParams({ q })}` : '/api/admin/groups', {
+        signal,
+      }),
+    retry: retryServerErrors,
+  });
+}
+
+/** Deletes a group with everything in it; the audit log gains its line. */
+export function useDeleteGroupAsAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ deleted: true }>(`/api/admin/groups/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.groupsAll });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.audit });
     },
   });
 }

@@ -13,6 +13,7 @@ import { parseInput } from '@server/http/validate.ts';
 import { listAudit, listContactMessages, listMembers } from '@server/queries/admin.ts';
 import type { FastifyInstance } from 'fastify';
 import { adminAnnouncementRoutes } from './adminAnnouncements.ts';
+import { adminGroupRoutes } from './adminGroups.ts';
 import { adminReportRoutes } from './adminReports.ts';
 import { adminShowRoutes } from './adminShows.ts';
 import { pathId, requireAdmin } from './requireAdmin.ts';
@@ -32,6 +33,7 @@ export function adminRoutes(root: FastifyInstance, ctx: AppContext): void {
     adminMemberRoutes(app, ctx);
     adminShowRoutes(app, ctx);
     adminAnnouncementRoutes(app, ctx);
+    adminGroupRoutes(app, ctx);
     adminReportRoutes(app, ctx);
   });
 }

@@ -335,6 +335,54 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     expect(over.body.error.code).toBe('group_create_limit');
   });
 
+  it("hands a deleted member's groups to an admin, else the longest-standing member; a lone group goes", async () => {
+    const leaving = await signedInMember(server, { name: 'Le Leaving' });
+    const owner = {
+      client: leaving.client,
+      id: leaving.me.id as string,
+      username: leaving.me.profile.username,
+    };
+    const early = await member('Le Early');
+    const admin = await member('Le Admin');
+    const shared = await create(owner, { name: 'Handed On', privacy: 'private' });
+    const lone = await create(owner, { name: 'Left Alone', privacy: 'public' });
+    for (const m of [early, admin]) {
+      await owner.client.post(`/api/groups/${shared.slug}/invitations`, { username: m.username });
+      await m.client.post(`/api/groups/${shared.slug}/join`);
+    }
+    await owner.client.request('PUT', `/api/groups/${shared.slug}/members/${admin.id}`, { role: 'admin' });
+    const gone = await leaving.client.post('/api/settings/delete-account', {
+      password: leaving.input.password,
+    });
+    expect(gone.status).toBeLessThan(300);
+    const now = await admin.client.get(`/api/groups/${shared.slug}`);
+    expect(now.body).toMatchObject({ member_count: 2, viewer: { role: 'owner' } });
+    expect((await early.client.get(`/api/groups/${lone.slug}`)).status).toBe(404);
+  });
+
+  it('lets site admins list every group, secret ones too, and delete one with an audit line', async () => {
+    const owner = await member('Sa Owner');
+    const { client: adminClient, me } = await signedInMember(server, { name: 'Sa Admin' });
+    await server.built.ctx.database.db
+      .insertInto('user_roles')
+      .values({ user_id: me.id, role: 'admin' })
+      .execute();
+    const group = await create(owner, { name: 'Hidden Circle Of Friends', privacy: 'secret' });
+    expect((await owner.client.get('/api/admin/groups')).status).toBe(403);
+    const listed = await adminClient.get('/api/admin/groups?q=hidden%20circle');
+    expect(listed.body.groups.map((g: { id: string }) => g.id)).toEqual([group.id]);
+    expect((await owner.client.request('DELETE', `/api/admin/groups/${group.id}`)).status).toBe(403);
+    expect((await adminClient.request('DELETE', '/api/admin/groups/no-such-group')).status).toBe(404);
+    expect((await adminClient.request('DELETE', `/api/admin/groups/${group.id}`)).status).toBe(200);
+    expect((await owner.client.get(`/api/groups/${group.slug}`)).status).toBe(404);
+    const audit = await adminClient.get('/api/admin/audit');
+    expect(audit.body.entries[0]).toMatchObject({
+      action: 'group.delete',
+      target_type: 'group',
+      target_id: group.id,
+    });
+  });
+
   it('asks visitors to sign in', async () => {
     const visitor = new (await import('@server/test/harness.ts')).TestClient(server.baseUrl);
     expect((await visitor.get('/api/groups')).status).toBe(401);

@@ -2,7 +2,7 @@ import type { GroupPrivacy } from '@common/schemas/groups.ts';
 import { insertMember } from '@server/test/database.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Fixtures } from './fixtures.ts';
-import { type HttpRow, members } from './table.ts';
+import { admins, type HttpRow, members } from './table.ts';
 
 // Groups (issue 25). Each row acts on a fresh group of the owner's, where other is an admin; member,
 // blocked (whom the owner blocked) and admin (a site admin) are not in it. The other group roles
@@ -279,5 +279,13 @@ export const groupRows: HttpRow[] = [
     prepare: onFresh('private'),
     path: ({ fresh }) => `/api/groups/${fresh.slug}/pin`,
     expect: adminsOnly,
+  },
+  { route: 'GET /api/admin/groups', path: () => '/api/admin/groups?q=matrix', expect: admins(200) },
+  {
+    route: 'DELETE /api/admin/groups/:id',
+    variant: "a fresh secret group of the owner's",
+    prepare: onFresh('secret'),
+    path: ({ fresh }) => `/api/admin/groups/${fresh.group}`,
+    expect: admins(200),
   },
 ];

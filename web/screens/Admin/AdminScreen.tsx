@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ADMIN_TABS, type AdminTab, AdminTabs, tabPanelId } from './components/AdminTabs.tsx';
 import { AuditPanel } from './components/AuditPanel.tsx';
+import { GroupsPanel } from './components/GroupsPanel.tsx';
 import { MembersPanel } from './components/MembersPanel.tsx';
 import { MessagesPanel } from './components/MessagesPanel.tsx';
 import { ReportsPanel } from './components/ReportsPanel.tsx';
@@ -18,6 +19,7 @@ const panels: Record<AdminTab, ComponentType> = {
   reports: ReportsPanel,
   messages: MessagesPanel,
   shows: ShowsPanel,
+  groups: GroupsPanel,
   updates: UpdatesPanel,
   audit: AuditPanel,
 };

@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   ['reports', msg('Reports')],
   ['messages', msg('Messages')],
   ['shows', msg('Shows')],
+  ['groups', msg('Groups')],
   ['updates', msg('Updates')],
   ['audit', msg('Audit log')],
 ] as const;

@@ -16,6 +16,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'report.dismiss': msg('Reports dismissed'),
   'report.remove': msg('Reported content removed'),
   'announcement.send': msg('Update sent'),
+  'group.delete': msg('Group deleted'),
 };
 
 /** Who did what, to what, and when: every admin action, newest first. */
