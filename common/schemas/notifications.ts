@@ -13,6 +13,12 @@ export const NOTIFICATION_TYPES = [
   'circle_live',
   'wall_post',
   'prayer',
+  // Groups: a request to join (to its admins), an approval, an invitation, a new role, a post in it.
+  'group_request',
+  'group_approved',
+  'group_invite',
+  'group_role',
+  'group_post',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -27,6 +33,8 @@ export const notificationSchema = z.object({
   from: z.nullable(personSchema),
   /** How many other members this one line stands for ('Ana and 2 others prayed for your request'). */
   others: z.number(),
+  /** The group a group notification is about. */
+  group: z.nullable(z.object({ slug: z.string(), name: z.string() })),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -12,7 +12,7 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, conflict, forbidden, httpError, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
-import { canSeeMember } from '@server/policies/blocks.ts';
+import { canSeeMember, notHiddenFrom } from '@server/policies/blocks.ts';
 import {
   type GroupRow,
   isGroupAdmin,
@@ -25,6 +25,7 @@ import {
 } from '@server/policies/group.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { notify, withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
 
@@ -225,7 +226,12 @@ export async function deleteOwnGroup(trx: Trx, after: After, viewer: Viewer, slu
 }
 
 /** Join a public group, ask to join a private one, or accept an invitation. */
-export async function joinGroup(trx: Trx, viewer: Viewer, slug: string): Promise<Where['standing']> {
+export async function joinGroup(
+  trx: Trx,
+  after: After,
+  viewer: Viewer,
+  slug: string,
+): Promise<Where['standing']> {
   const { group, where } = await findGroup(trx, viewer, slug);
   if (where.standing === 'member' || where.standing === 'requested') return where.standing;
   if (where.standing === 'banned') throw forbidden('group_banned');
@@ -265,11 +271,37 @@ export async function joinGroup(trx: Trx, viewer: Viewer, slug: string): Promise
     })
     .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
     .execute();
+  // Its admins hear of the request; the line goes when it is answered or withdrawn.
+  const admins = await trx
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', group.id)
+    .where('standing', '=', 'member')
+    .where('role', 'in', ['owner', 'admin'])
+    .execute();
+  for (const { user_id } of admins) {
+    await notify(trx, after, {
+      userId: user_id,
+      fromUserId: viewer.userId,
+      type: 'group_request',
+      groupId: group.id,
+    });
+  }
   return 'requested';
 }
 
+/** The admins' 'asked to join' lines about this member go once the request is answered or withdrawn. */
+async function withdrawRequest(trx: Trx, after: After, groupId: string, userId: string) {
+  await withdrawNotifications(trx, after, { type: 'group_request', groupId, fromUserId: userId });
+}
+
 /** Leave, cancel a request, or decline an invitation. The owner hands the group on first. */
-export async function leaveGroup(trx: Trx, viewer: Viewer, slug: string): Promise<'none' | 'banned'> {
+export async function leaveGroup(
+  trx: Trx,
+  after: After,
+  viewer: Viewer,
+  slug: string,
+): Promise<'none' | 'banned'> {
   const { group, where } = await findGroup(trx, viewer, slug);
   if (where.standing === 'banned') return 'banned';
   if (isGroupOwner(where)) throw forbidden('group_owner_cannot_leave');
@@ -278,6 +310,7 @@ export async function leaveGroup(trx: Trx, viewer: Viewer, slug: string): Promis
     .where('group_id', '=', group.id)
     .where('user_id', '=', viewer.userId)
     .execute();
+  await withdrawRequest(trx, after, group.id, viewer.userId);
   await recount(trx, group.id);
   return 'none';
 }
@@ -297,7 +330,7 @@ async function standingOfMember(trx: Trx, groupId: string, userId: string) {
   return whereOf(await membershipOf(trx, groupId, userId));
 }
 
-export async function approveRequest(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+export async function approveRequest(trx: Trx, after: After, viewer: Viewer, slug: string, userId: string) {
   const { group } = await findAsAdmin(trx, viewer, slug);
   const them = await standingOfMember(trx, group.id, userId);
   if (them.standing !== 'requested') throw notFound('group_request_not_found');
@@ -308,9 +341,11 @@ export async function approveRequest(trx: Trx, viewer: Viewer, slug: string, use
     .where('user_id', '=', userId)
     .execute();
   await recount(trx, group.id);
+  await withdrawRequest(trx, after, group.id, userId);
+  await notify(trx, after, { userId, fromUserId: viewer.userId, type: 'group_approved', groupId: group.id });
 }
 
-export async function declineRequest(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+export async function declineRequest(trx: Trx, after: After, viewer: Viewer, slug: string, userId: string) {
   const { group } = await findAsAdmin(trx, viewer, slug);
   const deleted = await trx
     .deleteFrom('group_members')
@@ -319,10 +354,11 @@ export async function declineRequest(trx: Trx, viewer: Viewer, slug: string, use
     .where('standing', '=', 'requested')
     .executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw notFound('group_request_not_found');
+  await withdrawRequest(trx, after, group.id, userId);
 }
 
 /** Invite by username: a member who asked is let in; a banned one must be unbanned first. */
-export async function inviteMember(trx: Trx, viewer: Viewer, slug: string, username: string) {
+export async function inviteMember(trx: Trx, after: After, viewer: Viewer, slug: string, username: string) {
   const { group } = await findAsAdmin(trx, viewer, slug);
   const invitee = await trx
     .selectFrom('profiles')
@@ -347,7 +383,7 @@ export async function inviteMember(trx: Trx, viewer: Viewer, slug: string, usern
   if (them.standing === 'invited') return;
   const now = new Date().toISOString();
   if (them.standing === 'requested') {
-    await approveRequest(trx, viewer, slug, invitee.id);
+    await approveRequest(trx, after, viewer, slug, invitee.id);
     return;
   }
   await trx
@@ -362,6 +398,12 @@ export async function inviteMember(trx: Trx, viewer: Viewer, slug: string, usern
       created_at: now,
     })
     .execute();
+  await notify(trx, after, {
+    userId: invitee.id,
+    fromUserId: viewer.userId,
+    type: 'group_invite',
+    groupId: group.id,
+  });
 }
 
 async function targetMember(trx: Trx, group: GroupRow, userId: string) {
@@ -374,6 +416,7 @@ async function targetMember(trx: Trx, group: GroupRow, userId: string) {
 /** The owner makes a member an admin, or an admin a member again. */
 export async function setRole(
   trx: Trx,
+  after: After,
   viewer: Viewer,
   slug: string,
   userId: string,
@@ -387,6 +430,9 @@ export async function setRole(
     .where('group_id', '=', group.id)
     .where('user_id', '=', userId)
     .execute();
+  if (role === 'admin') {
+    await notify(trx, after, { userId, fromUserId: viewer.userId, type: 'group_role', groupId: group.id });
+  }
 }
 
 /** Admins remove members; only the owner removes another admin. */
@@ -403,7 +449,7 @@ export async function removeMember(trx: Trx, viewer: Viewer, slug: string, userI
 }
 
 /** A ban removes the member (or their request or invitation) and keeps them from coming back. */
-export async function banMember(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+export async function banMember(trx: Trx, after: After, viewer: Viewer, slug: string, userId: string) {
   const { group, where } = await findAsAdmin(trx, viewer, slug);
   if (userId === viewer.userId) throw forbidden('group_owner_protected');
   const them = await standingOfMember(trx, group.id, userId);
@@ -527,4 +573,49 @@ export async function handOnGroups(trx: Trx, after: After, userId: string): Prom
 /** Recounts the members of groups after memberships went by cascade (an account deleted). */
 export async function recountGroups(trx: Trx, groupIds: string[]): Promise<void> {
   for (const id of groupIds) await recount(trx, id);
+}
+
+const NOTIFY_BATCH = 200;
+
+/**
+ * A new post in a group: one 'group_post' line for each member whose setting is 'All posts' (not its
+ * author, nobody blocked either way with them), in multi-row batches.
+ */
+export async function notifyGroupPost(
+  trx: Trx,
+  after: After,
+  authorId: string,
+  groupId: string,
+  postId: string,
+) {
+  const rows = await trx
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .where('standing', '=', 'member')
+    .where('notify', '=', 'all')
+    .where('user_id', '!=', authorId)
+    .where(notHiddenFrom(authorId, 'group_members.user_id'))
+    .execute();
+  const now = new Date().toISOString();
+  for (let start = 0; start < rows.length; start += NOTIFY_BATCH) {
+    const batch = rows.slice(start, start + NOTIFY_BATCH);
+    await trx
+      .insertInto('notifications')
+      .values(
+        batch.map(({ user_id }) => ({
+          id: uuidv7(),
+          user_id,
+          from_user_id: authorId,
+          type: 'group_post' as const,
+          post_id: postId,
+          message: null,
+          group_id: groupId,
+          is_read: false,
+          created_at: now,
+        })),
+      )
+      .execute();
+    for (const { user_id } of batch) after.notificationsChanged(user_id);
+  }
 }

@@ -16,6 +16,7 @@ export interface NewNotification {
   type: NotificationType;
   postId?: string | null;
   message?: string | null;
+  groupId?: string | null;
 }
 
 /** Which of a member's notifications a withdrawal or a read concerns. */
@@ -24,6 +25,7 @@ export interface NotificationFilter {
   fromUserId?: string;
   type?: NotificationType;
   postId?: string;
+  groupId?: string;
   id?: string;
   unreadOnly?: boolean;
 }
@@ -44,6 +46,7 @@ export async function notify(
       type: notification.type,
       post_id: notification.postId ?? null,
       message: notification.message ?? null,
+      group_id: notification.groupId ?? null,
       is_read: false,
       created_at: new Date().toISOString(),
     })
@@ -203,6 +206,7 @@ function matching(eb: ExpressionBuilder<DB, 'notifications'>, filter: Notificati
   if (filter.fromUserId !== undefined) conditions.push(eb('from_user_id', '=', filter.fromUserId));
   if (filter.type !== undefined) conditions.push(eb('type', '=', filter.type));
   if (filter.postId !== undefined) conditions.push(eb('post_id', '=', filter.postId));
+  if (filter.groupId !== undefined) conditions.push(eb('group_id', '=', filter.groupId));
   if (filter.id !== undefined) conditions.push(eb('id', '=', filter.id));
   if (filter.unreadOnly) conditions.push(eb('is_read', '=', false));
   return eb.and(conditions);

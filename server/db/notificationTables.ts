@@ -45,4 +45,6 @@ export interface NotificationsTable {
   created_at: Timestamp;
   /** How many senders one unread notification stands for (grouped 'prayer' notifications). */
   group_count: Generated<number>;
+  /** The group a group notification is about (a request, an invitation, a post in it). */
+  group_id: Generated<string | null>;
 }

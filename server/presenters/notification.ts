@@ -13,6 +13,8 @@ interface NotificationRow {
   username: string | null;
   full_name: string | null;
   avatar_url: string | null;
+  group_slug?: string | null;
+  group_name?: string | null;
 }
 
 export function presentNotification(row: NotificationRow): Notification {
@@ -24,6 +26,7 @@ export function presentNotification(row: NotificationRow): Notification {
     is_read: Boolean(row.is_read),
     created_at: row.created_at,
     others: Math.max(0, Number(row.group_count) - 1),
+    group: row.group_slug && row.group_name ? { slug: row.group_slug, name: row.group_name } : null,
     from:
       row.from_user_id && row.username
         ? {

@@ -14,6 +14,7 @@ export async function listNotifications(db: Kysely<DB>, userId: string): Promise
     .leftJoin('profiles', (join) =>
       join.onRef('profiles.id', '=', 'notifications.from_user_id').on(visibleMember('profiles.id')),
     )
+    .leftJoin('groups', 'groups.id', 'notifications.group_id')
     .select([
       'notifications.id',
       'notifications.type',
@@ -26,6 +27,8 @@ export async function listNotifications(db: Kysely<DB>, userId: string): Promise
       'profiles.username',
       'profiles.full_name',
       'profiles.avatar_url',
+      'groups.slug as group_slug',
+      'groups.name as group_name',
     ])
     .where('notifications.user_id', '=', userId)
     .orderBy('notifications.created_at', 'desc')

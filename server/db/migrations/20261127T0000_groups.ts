@@ -60,6 +60,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('posts')
     .addColumn('group_id', 'text', (c) => c.references('groups.id').onDelete('cascade'))
     .execute();
+  // What a group tells its members (a request, an invitation, a new post) names the group; the lines go
+  // with it.
+  await db.schema
+    .alterTable('notifications')
+    .addColumn('group_id', 'text', (c) => c.references('groups.id').onDelete('cascade'))
+    .execute();
   await db.schema
     .createIndex('posts_group_idx')
     .on('posts')
@@ -68,6 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('notifications').dropColumn('group_id').execute();
   await db.schema.dropIndex('posts_group_idx').execute();
   await db.schema.alterTable('posts').dropColumn('group_id').execute();
   await db.schema.dropTable('group_members').execute();

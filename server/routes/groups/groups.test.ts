@@ -383,6 +383,48 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     });
   });
 
+  it('tells admins of requests, members of approvals, invitations, roles and (by their setting) posts', async () => {
+    const owner = await member('No Owner');
+    const asker = await member('No Asker');
+    const quiet = await member('No Quiet');
+    const outsider = await member('No Outsider');
+    const group = await create(owner, { name: 'Notified Group', privacy: 'private' });
+    const at = `/api/groups/${group.slug}`;
+    const bell = async (m: Member) =>
+      (await m.client.get('/api/notifications')).body.notifications as Array<{
+        type: string;
+        group: { slug: string; name: string } | null;
+        post_id: string | null;
+        from: { id: string } | null;
+      }>;
+    await asker.client.post(`${at}/join`);
+    expect((await bell(owner))[0]).toMatchObject({
+      type: 'group_request',
+      group: { slug: group.slug, name: 'Notified Group' },
+      from: { id: asker.id },
+    });
+    await owner.client.request('POST', `${at}/requests/${asker.id}`);
+    expect((await bell(owner)).map((n) => n.type)).not.toContain('group_request');
+    expect((await bell(asker))[0]).toMatchObject({ type: 'group_approved', group: { slug: group.slug } });
+    await owner.client.post(`${at}/invitations`, { username: quiet.username });
+    expect((await bell(quiet))[0]).toMatchObject({ type: 'group_invite', group: { slug: group.slug } });
+    await quiet.client.post(`${at}/join`);
+    expect((await quiet.client.request('PUT', `${at}/notify`, { notify: 'off' })).body.viewer.notify).toBe(
+      'off',
+    );
+    await owner.client.request('PUT', `${at}/members/${asker.id}`, { role: 'admin' });
+    expect((await bell(asker))[0]).toMatchObject({ type: 'group_role' });
+
+    const post = await makePost(asker.client, { content: 'News for the group', group_id: group.id });
+    expect((await bell(owner))[0]).toMatchObject({
+      type: 'group_post',
+      post_id: post.id,
+      group: { slug: group.slug },
+    });
+    expect((await bell(quiet)).map((n) => n.type)).not.toContain('group_post');
+    expect(await bell(outsider)).toEqual([]);
+  });
+
   it('asks visitors to sign in', async () => {
     const visitor = new (await import('@server/test/harness.ts')).TestClient(server.baseUrl);
     expect((await visitor.get('/api/groups')).status).toBe(401);

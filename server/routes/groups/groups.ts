@@ -129,12 +129,12 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<SlugParams>('/api/groups/:slug/join', async (request): Promise<GroupStandingAnswer> => {
     const { viewer, slug } = await acting(request);
-    return { standing: await runCommand(ctx, (trx) => joinGroup(trx, viewer, slug)) };
+    return { standing: await runCommand(ctx, (trx, after) => joinGroup(trx, after, viewer, slug)) };
   });
 
   app.delete<SlugParams>('/api/groups/:slug/membership', async (request): Promise<GroupStandingAnswer> => {
     const { viewer, slug } = await acting(request);
-    return { standing: await runCommand(ctx, (trx) => leaveGroup(trx, viewer, slug)) };
+    return { standing: await runCommand(ctx, (trx, after) => leaveGroup(trx, after, viewer, slug)) };
   });
 
   app.put<SlugParams>('/api/groups/:slug/notify', async (request): Promise<Group> => {
@@ -155,6 +155,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: string,
     action: (
       trx: Parameters<Parameters<typeof runCommand>[1]>[0],
+      after: Parameters<Parameters<typeof runCommand>[1]>[1],
       viewer: Viewer,
       slug: string,
       userId: string,
@@ -164,33 +165,33 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
     app[method]<MemberParams>(path, async (request): Promise<GroupMembers> => {
       const { viewer, slug } = await acting(request);
       const userId = memberIdParam(request.params.userId);
-      await runCommand(ctx, (trx) => action(trx, viewer, slug, userId, request.body));
+      await runCommand(ctx, (trx, after) => action(trx, after, viewer, slug, userId, request.body));
       return membersFor(viewer, slug);
     });
 
-  memberAction('post', '/api/groups/:slug/requests/:userId', (trx, viewer, slug, userId) =>
-    approveRequest(trx, viewer, slug, userId),
+  memberAction('post', '/api/groups/:slug/requests/:userId', (trx, after, viewer, slug, userId) =>
+    approveRequest(trx, after, viewer, slug, userId),
   );
-  memberAction('delete', '/api/groups/:slug/requests/:userId', (trx, viewer, slug, userId) =>
-    declineRequest(trx, viewer, slug, userId),
+  memberAction('delete', '/api/groups/:slug/requests/:userId', (trx, after, viewer, slug, userId) =>
+    declineRequest(trx, after, viewer, slug, userId),
   );
-  memberAction('put', '/api/groups/:slug/members/:userId', (trx, viewer, slug, userId, body) =>
-    setRole(trx, viewer, slug, userId, parseInput(memberRoleSchema, body).role),
+  memberAction('put', '/api/groups/:slug/members/:userId', (trx, after, viewer, slug, userId, body) =>
+    setRole(trx, after, viewer, slug, userId, parseInput(memberRoleSchema, body).role),
   );
-  memberAction('delete', '/api/groups/:slug/members/:userId', (trx, viewer, slug, userId) =>
+  memberAction('delete', '/api/groups/:slug/members/:userId', (trx, _after, viewer, slug, userId) =>
     removeMember(trx, viewer, slug, userId),
   );
-  memberAction('put', '/api/groups/:slug/bans/:userId', (trx, viewer, slug, userId) =>
-    banMember(trx, viewer, slug, userId),
+  memberAction('put', '/api/groups/:slug/bans/:userId', (trx, after, viewer, slug, userId) =>
+    banMember(trx, after, viewer, slug, userId),
   );
-  memberAction('delete', '/api/groups/:slug/bans/:userId', (trx, viewer, slug, userId) =>
+  memberAction('delete', '/api/groups/:slug/bans/:userId', (trx, _after, viewer, slug, userId) =>
     unbanMember(trx, viewer, slug, userId),
   );
 
   app.post<SlugParams>('/api/groups/:slug/invitations', async (request): Promise<GroupMembers> => {
     const { viewer, slug } = await acting(request);
     const { username } = parseInput(inviteSchema, request.body);
-    await runCommand(ctx, (trx) => inviteMember(trx, viewer, slug, username));
+    await runCommand(ctx, (trx, after) => inviteMember(trx, after, viewer, slug, username));
     return membersFor(viewer, slug);
   });
 
