@@ -212,6 +212,8 @@ export const dataExportSchema = z.object({
   notifications: rows,
   pending_posts: z.object({ submitted: rows, on_my_wall: rows }),
   contact_messages: rows,
+  /** The member's own group memberships (groups, roles, standing), never other members'. */
+  groups: rows,
   media: rows,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

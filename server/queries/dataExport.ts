@@ -169,6 +169,24 @@ export async function exportMemberData(
         .orderBy('created_at')
         .execute(),
     ),
+    groups: readable(
+      await db
+        .selectFrom('group_members')
+        .innerJoin('groups', 'groups.id', 'group_members.group_id')
+        .select([
+          'groups.id as group_id',
+          'groups.slug',
+          'groups.name',
+          'groups.privacy',
+          'group_members.standing',
+          'group_members.role',
+          'group_members.notify',
+          'group_members.created_at',
+        ])
+        .where('group_members.user_id', '=', userId)
+        .orderBy('group_members.created_at')
+        .execute(),
+    ),
     media: readable(
       media.map((m) => ({
         ...m,

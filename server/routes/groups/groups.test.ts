@@ -425,6 +425,17 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     expect(await bell(outsider)).toEqual([]);
   });
 
+  it("puts the member's own memberships in their data export, and nobody else's", async () => {
+    const owner = await member('Ex Owner');
+    const other = await member('Ex Other');
+    const group = await create(owner, { name: 'Exported Group', privacy: 'secret' });
+    const mine = await owner.client.get('/api/settings/data');
+    expect(mine.body.groups).toEqual([
+      expect.objectContaining({ group_id: group.id, slug: group.slug, role: 'owner', standing: 'member' }),
+    ]);
+    expect((await other.client.get('/api/settings/data')).body.groups).toEqual([]);
+  });
+
   it('asks visitors to sign in', async () => {
     const visitor = new (await import('@server/test/harness.ts')).TestClient(server.baseUrl);
     expect((await visitor.get('/api/groups')).status).toBe(401);
