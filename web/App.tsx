@@ -23,6 +23,7 @@ const SpotlightScreen = lazyScreen(() => import('@web/screens/Spotlight/Spotligh
 const FaithVerseRoutes = lazyScreen(() => import('@web/screens/FaithVerse/FaithVerseRoutes.tsx'));
 // The room is its own route here, so opening a circle loads one chunk, not the lists' and then its own.
 const CircleRoomScreen = lazyScreen(() => import('@web/screens/FaithVerse/Room/CircleRoomScreen.tsx'));
+const GroupsRoutes = lazyScreen(() => import('@web/screens/Groups/GroupsRoutes.tsx'));
 const AdminScreen = lazyScreen(() => import('@web/screens/Admin/AdminScreen.tsx'));
 
 /** The screens a page load most often starts on, by path: web/main.tsx loads the one needed before the first render. */
@@ -73,6 +74,7 @@ export function App() {
             <Route path="/spotlight" element={<SpotlightScreen />} />
             <Route path="/faithverse/c/:id" element={<CircleRoomScreen />} />
             <Route path="/faithverse/*" element={<FaithVerseRoutes />} />
+            <Route path="/groups/*" element={<GroupsRoutes />} />
             <Route path="/admin" element={<AdminScreen />} />
           </Route>
           <Route path="*" element={<NotFoundScreen />} />

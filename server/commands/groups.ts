@@ -475,6 +475,7 @@ export async function banMember(trx: Trx, after: After, viewer: Viewer, slug: st
         .doUpdateSet({ standing: 'banned', role: 'member', created_at: now }),
     )
     .execute();
+  await withdrawRequest(trx, after, group.id, userId);
   await recount(trx, group.id);
 }
 

@@ -1,6 +1,8 @@
 import type { Group, GroupList, GroupMembers, GroupPostsPage } from '@common/schemas/groups.ts';
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
+import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
+import { forbidden, notFound } from '@server/http/errors.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
 import {
   type GroupRow,
@@ -8,12 +10,12 @@ import {
   type MembershipRow,
   mayFind,
   maySeeInside,
-  membershipOf,
   type Where,
   whereOf,
 } from '@server/policies/group.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
+import { newestGroupPage } from '@server/queries/newestPage.ts';
 import { type Kysely, sql } from 'kysely';
 
 const LISTED = 50;
@@ -102,14 +104,72 @@ export async function listGroups(
   return { mine: mine.map(present), discover: found.map(present) };
 }
 
-/** The group and where the viewer stands, or null when they may not find it (secret, unknown). */
+/** The group and where the viewer stands (one query), or null when they may not find it (secret, unknown). */
 export async function findGroupFor(db: Kysely<DB>, viewerId: string, slug: string) {
-  const group = await db.selectFrom('groups').selectAll().where('slug', '=', slug).executeTakeFirst();
-  if (!group) return null;
-  const membership = await membershipOf(db, group.id, viewerId);
+  const row = await db
+    .selectFrom('groups')
+    .leftJoin('group_members as m', (join) =>
+      join.onRef('m.group_id', '=', 'groups.id').on('m.user_id', '=', viewerId),
+    )
+    .selectAll('groups')
+    .select(['m.standing', 'm.role', 'm.notify', 'm.user_id', 'm.created_at as member_since'])
+    .where('groups.slug', '=', slug)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { standing, role, notify, user_id, member_since, ...group } = row;
+  const membership: MembershipRow | undefined =
+    standing && role && notify && user_id
+      ? {
+          group_id: group.id,
+          user_id,
+          standing,
+          role,
+          notify,
+          invited_by: null,
+          created_at: String(member_since),
+        }
+      : undefined;
   const where = whereOf(membership);
   if (!mayFind(group, where)) return null;
   return { group, membership, where };
+}
+
+const GROUP_POSTS_PLACEHOLDERS = {
+  viewerId: '\u0000viewer',
+  groupId: '\u0000group',
+  createdAt: '\u0000createdAt',
+  id: '\u0000id',
+  /** The pinned post, shown on its own above the page ('' when none). */
+  exclude: '\u0000exclude',
+};
+type GroupPostsValues = typeof GROUP_POSTS_PLACEHOLDERS;
+type PostRow = Parameters<typeof presentPost>[0];
+const groupPostQueries = perDatabase(
+  () => new Map<string, (values: GroupPostsValues) => Promise<PostRow[]>>(),
+);
+
+/** The group page's query, built and compiled once per shape (prayer or not, first page or not, size). */
+function groupPostsQuery(db: Kysely<DB>, shape: { prayer: boolean; before: boolean; limit: number }) {
+  const key = `${shape.prayer}${shape.before}${shape.limit}`;
+  const byShape = groupPostQueries(db);
+  let run = byShape.get(key);
+  if (!run) {
+    run = preparedQuery(db, GROUP_POSTS_PLACEHOLDERS, (v) => {
+      let query = selectPosts(db, v.viewerId)
+        .where('posts.group_id', '=', v.groupId)
+        .where(notHiddenFrom(v.viewerId, 'posts.user_id'))
+        .where('posts.category', shape.prayer ? '=' : '!=', 'prayer')
+        .where('posts.id', '!=', v.exclude);
+      if (shape.before)
+        query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${v.createdAt}, ${v.id})`);
+      return query
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(sql.lit(shape.limit));
+    }) as (values: GroupPostsValues) => Promise<PostRow[]>;
+    byShape.set(key, run);
+  }
+  return run;
 }
 
 /**
@@ -123,23 +183,11 @@ export async function listGroupPosts(
   options: { category?: 'general' | 'prayer' | 'food' | 'comedy'; before?: string; limit?: number },
 ): Promise<GroupPostsPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Not a page size: ${limit}`);
   const cursor = options.before ? decodeCursor(options.before, 'the group') : undefined;
-  let query = selectPosts(db, viewerId)
-    .where('posts.group_id', '=', group.id)
-    .where(notHiddenFrom(viewerId, 'posts.user_id'));
-  if (options.category === 'prayer') query = query.where('posts.category', '=', 'prayer');
-  else query = query.where('posts.category', '!=', 'prayer');
-  if (cursor)
-    query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${cursor.createdAt}, ${cursor.id})`);
-  const rows = await query
-    .orderBy('posts.created_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const posts = rows.slice(0, limit).map(presentPost);
-  const last = posts.at(-1);
+  const prayer = options.category === 'prayer';
   let pinned = null;
-  if (!cursor && options.category !== 'prayer' && group.pinned_post_id) {
+  if (!cursor && !prayer && group.pinned_post_id) {
     const row = await selectPosts(db, viewerId)
       .where('posts.id', '=', group.pinned_post_id)
       .where('posts.group_id', '=', group.id)
@@ -147,11 +195,42 @@ export async function listGroupPosts(
       .executeTakeFirst();
     pinned = row ? presentPost(row) : null;
   }
-  return {
-    posts: pinned ? posts.filter((p) => p.id !== pinned.id) : posts,
-    next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
-    pinned,
-  };
+  const rows = await groupPostsQuery(db, { prayer, before: Boolean(cursor), limit: limit + 1 })({
+    viewerId,
+    groupId: group.id,
+    createdAt: cursor?.createdAt ?? '',
+    id: cursor?.id ?? '',
+    exclude: (prayer ? null : group.pinned_post_id) ?? '',
+  });
+  const posts = rows.slice(0, limit).map(presentPost);
+  const last = posts.at(-1);
+  return { posts, next_cursor: rows.length > limit && last ? encodeCursor(last) : null, pinned };
+}
+
+/**
+ * The same first page as JSON, cut from the group's newest posts this node keeps (queries/newestPage.ts),
+ * or null when they cannot make it (then listGroupPosts reads it).
+ */
+export async function groupFirstPage(
+  db: Kysely<DB>,
+  viewerId: string,
+  group: GroupRow,
+  options: { category?: 'general' | 'prayer' | 'food' | 'comedy'; limit?: number },
+): Promise<string | null> {
+  const prayer = options.category === 'prayer';
+  const exclude = prayer ? null : group.pinned_post_id;
+  const cut = await newestGroupPage(db, viewerId, group.id, prayer, options.limit ?? FEED_PAGE_SIZE, exclude);
+  if (cut === null) return null;
+  let pinned = null;
+  if (exclude) {
+    const row = await selectPosts(db, viewerId)
+      .where('posts.id', '=', exclude)
+      .where('posts.group_id', '=', group.id)
+      .where(notHiddenFrom(viewerId, 'posts.user_id'))
+      .executeTakeFirst();
+    pinned = row ? presentPost(row) : null;
+  }
+  return `{"posts":${cut.posts},"next_cursor":${cut.nextCursor},"pinned":${JSON.stringify(pinned)}}`;
 }
 
 /** Members with their roles (owner, admins, then the rest); admins also get the three pending lists. */
@@ -227,4 +306,40 @@ export async function listGroupsForAdmins(db: Kysely<DB>, q: string | undefined)
     created_at: String(r.created_at),
     owner_username: r.owner_username ?? null,
   }));
+}
+
+/** The group page's header for this viewer: 404 when they may not find it. */
+export async function groupPageFor(db: Kysely<DB>, viewerId: string, slug: string): Promise<Group> {
+  const found = await findGroupFor(db, viewerId, slug);
+  if (!found) throw notFound('group_not_found');
+  return presentGroup(found.group, found.membership);
+}
+
+/** The Members tab: members only for a private or secret group (403), anyone who finds a public one. */
+export async function groupMembersFor(db: Kysely<DB>, viewerId: string, slug: string): Promise<GroupMembers> {
+  const found = await findGroupFor(db, viewerId, slug);
+  if (!found) throw notFound('group_not_found');
+  if (!maySeeInside(found.group, found.where)) throw forbidden('group_members_only');
+  return listGroupMembers(db, viewerId, found.group, found.where);
+}
+
+/**
+ * The Posts and Prayer tabs: a page of the group's posts, or 403 for whoever may not see them. The
+ * first page is JSON already written (groupFirstPage) when the kept posts can make it.
+ */
+export async function groupPostsFor(
+  db: Kysely<DB>,
+  viewerId: string,
+  slug: string,
+  query: { category?: 'general' | 'prayer' | 'food' | 'comedy'; before?: string; limit?: number },
+): Promise<GroupPostsPage | string> {
+  const found = await findGroupFor(db, viewerId, slug);
+  if (!found) throw notFound('group_not_found');
+  if (!maySeeInside(found.group, found.where, query.category === 'prayer'))
+    throw forbidden('group_members_only');
+  if (!query.before) {
+    const page = await groupFirstPage(db, viewerId, found.group, query);
+    if (page !== null) return page;
+  }
+  return listGroupPosts(db, viewerId, found.group, query);
 }

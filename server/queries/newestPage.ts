@@ -11,7 +11,10 @@ import { type Kysely, sql } from 'kysely';
  * newest posts. This node keeps those posts (up to NEWEST_KEPT per feed, by members nobody is hidden
  * from) in memory, already written as JSON, and cuts each member's page from them with one small
  * query: whom the member hides (blocks both ways, mutes) and which of them they liked or prayed for.
- * Later pages, walls and profiles read the database as before (listFeed).
+ * Later pages, walls and profiles read the database as before (listFeed). A group's page is cut the
+ * same way from its own newest posts (newestGroupPage: blocks hide, mutes do not); group posts never
+ * enter the feeds' kept posts, and a member of any group reads their feeds through listFeed, whose
+ * filter (policies/group.ts) adds their groups' posts.
  *
  * What is kept is dropped when this node commits a command (runCommand) or answers any request that
  * may write (see forgetNewestPosts), and is never used after KEPT_MS: a post written on another node,
@@ -100,6 +103,30 @@ const newestQueries = perDatabase((db) => {
   return { all: query(false), category: query(true) };
 });
 
+/** The newest posts of a group (its prayer requests, or the rest) by members nobody is hidden from. */
+const groupQueries = perDatabase((db) => {
+  const query = (prayer: boolean) =>
+    preparedQuery(db, { groupId: '\u0000group' }, (v) =>
+      selectPostRows(db)
+        .where('posts.group_id', '=', v.groupId)
+        .where('posts.category', prayer ? '=' : '!=', 'prayer')
+        .where(visibleMember('posts.user_id'))
+        .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(sql.lit(NEWEST_KEPT)),
+    ) as Run<{ groupId: string }, PostRow>;
+  return { prayer: query(true), posts: query(false) };
+});
+
+/** The members blocked either way with the viewer (a group page hides those, not the muted). */
+const blockedQuery = perDatabase(
+  (db) =>
+    preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
+      compile: () => membersHiddenInFeed(v.viewerId, { muted: false }).compile(db),
+    })) as Run<{ viewerId: string }, { id: string }>,
+);
+
 /** Stands among the hidden members' ids when the viewer belongs to a group (no member id looks like it). */
 const IN_A_GROUP = 'in a group';
 
@@ -139,15 +166,18 @@ const flagsQuery = perDatabase((db) => {
   })) as Run<FlagValues, { kind: number; id: string }>;
 });
 
-async function newestPosts(db: Kysely<DB>, category: Category | undefined): Promise<Kept> {
+/** Groups whose newest posts one node keeps at most (each for KEPT_MS, all dropped on a commit). */
+const GROUPS_KEPT = 1000;
+
+async function keptPosts(db: Kysely<DB>, key: string, read: () => Promise<PostRow[]>): Promise<Kept> {
   const state = stateOf(db);
-  const key = category ?? '';
   const kept = state.feeds.get(key);
   const now = performance.now();
   if (kept && now - kept.at < KEPT_MS) return kept;
   // Taken before the read: a command committed while it runs leaves this read unkept.
   const generation = state.generation;
-  const rows = await newestQueries(db)[category ? 'category' : 'all']({ category: key });
+  const rows = await read();
+  if (state.feeds.size >= GROUPS_KEPT + 4) state.feeds.clear();
   const fresh: Kept = {
     at: now,
     posts: rows.map((row) => keep(presentPost(row))),
@@ -155,6 +185,11 @@ async function newestPosts(db: Kysely<DB>, category: Category | undefined): Prom
   };
   if (state.generation === generation) state.feeds.set(key, fresh);
   return fresh;
+}
+
+function newestPosts(db: Kysely<DB>, category: Category | undefined): Promise<Kept> {
+  const key = category ?? '';
+  return keptPosts(db, key, () => newestQueries(db)[category ? 'category' : 'all']({ category: key }));
 }
 
 /**
@@ -172,9 +207,43 @@ export async function newestPage(
   const kept = await newestPosts(db, category);
   const hidden = new Set((await hiddenQuery(db)({ viewerId })).map((row) => row.id));
   if (hidden.has(IN_A_GROUP)) return null;
+  const cut = await cutPage(db, viewerId, kept, hidden, limit, null);
+  return cut === null ? null : `{"posts":${cut.posts},"next_cursor":${cut.nextCursor}}`;
+}
+
+/**
+ * The first page of a group's posts (or of its prayer requests) for this viewer, who may see them
+ * (the route asked policies/group.ts), without `exclude` (the pinned post, shown on its own): the posts
+ * and next_cursor as listGroupPosts would write them, or null when the kept posts cannot make it.
+ */
+export async function newestGroupPage(
+  db: Kysely<DB>,
+  viewerId: string,
+  groupId: string,
+  prayer: boolean,
+  limit: number,
+  exclude: string | null,
+): Promise<{ posts: string; nextCursor: string } | null> {
+  if (limit > NEWEST_PAGE_MAX) return null;
+  const kept = await keptPosts(db, `group:${groupId}:${prayer}`, () =>
+    groupQueries(db)[prayer ? 'prayer' : 'posts']({ groupId }),
+  );
+  const hidden = new Set((await blockedQuery(db)({ viewerId })).map((row) => row.id));
+  return cutPage(db, viewerId, kept, hidden, limit, exclude);
+}
+
+/** The viewer's page cut from kept posts: those of members they hide left out, their flags filled in. */
+async function cutPage(
+  db: Kysely<DB>,
+  viewerId: string,
+  kept: Kept,
+  hidden: Set<string>,
+  limit: number,
+  exclude: string | null,
+): Promise<{ posts: string; nextCursor: string } | null> {
   const page: KeptPost[] = [];
   for (const post of kept.posts) {
-    if (hidden.has(post.userId)) continue;
+    if (hidden.has(post.userId) || post.id === exclude) continue;
     page.push(post);
     if (page.length > limit) break;
   }
@@ -198,5 +267,5 @@ export async function newestPage(
     (post) =>
       `${post.pieces[0]}${likedByViewer.has(post.id)}${post.pieces[1]}${prayedByViewer.has(post.id)}${post.pieces[2]}`,
   );
-  return `{"posts":[${posts.join(',')}],"next_cursor":${JSON.stringify(cursor)}}`;
+  return { posts: `[${posts.join(',')}]`, nextCursor: JSON.stringify(cursor) };
 }

@@ -13,6 +13,7 @@ const quickLinks = [
   { to: '/prayer', label: msg('Prayer') },
   { to: '/food', label: msg('Food') },
   { to: '/comedy', label: msg('Comedy') },
+  { to: '/groups', label: msg('Groups') },
   { to: '/spotlight', label: msg('Daily Spotlight') },
 ];
 const legalLinks = [

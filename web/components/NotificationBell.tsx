@@ -21,7 +21,7 @@ import { Avatar } from './Avatar.tsx';
  */
 const NOTIFICATION_TEXTS: Record<
   NotificationType,
-  (n: Pick<Notification, 'message' | 'others'>, t: TFunction) => string
+  (n: Pick<Notification, 'message' | 'others' | 'group'>, t: TFunction) => string
 > = {
   like: (_, t) => t('liked your post'),
   comment: (_, t) => t('commented on your post'),
@@ -33,9 +33,19 @@ const NOTIFICATION_TEXTS: Record<
     others > 0
       ? t('and {{count}} others prayed for your request', { count: others })
       : t('prayed for your request'),
+  group_request: ({ group }, t) => t('asked to join {{group}}', { group: group?.name ?? '' }),
+  group_approved: ({ group }, t) =>
+    t('approved your request to join {{group}}', { group: group?.name ?? '' }),
+  group_invite: ({ group }, t) => t('invited you to join {{group}}', { group: group?.name ?? '' }),
+  group_role: ({ message, group }, t) =>
+    message || t('changed your role in {{group}}', { group: group?.name ?? '' }),
+  group_post: ({ group }, t) => t('posted in {{group}}', { group: group?.name ?? '' }),
 };
 
-export function notificationText(n: Pick<Notification, 'type' | 'message' | 'others'>, t: TFunction): string {
+export function notificationText(
+  n: Pick<Notification, 'type' | 'message' | 'others' | 'group'>,
+  t: TFunction,
+): string {
   return NOTIFICATION_TEXTS[n.type](n, t);
 }
 
@@ -44,6 +54,7 @@ function destination(n: Notification, myUsername: string): string | null {
   if (n.post_id) return `/post/${n.post_id}`;
   if (n.type === 'wall_post') return `/profile/${myUsername}`;
   if (n.type === 'message' && n.from) return `/messages?to=${n.from.username}`;
+  if (n.group) return `/groups/${encodeURIComponent(n.group.slug)}`;
   return null;
 }
 

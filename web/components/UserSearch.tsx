@@ -6,15 +6,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from './Avatar.tsx';
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+import { useDebounced } from './useDebounced.ts';
 
 /** Header search: 300 ms after the last keystroke, by username or full name, at most 8 results. */
 export function UserSearch({ onNavigate }: { onNavigate?: () => void }) {

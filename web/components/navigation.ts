@@ -7,6 +7,7 @@ import {
   MessageCircle,
   Settings,
   Sparkles,
+  Users,
   UtensilsCrossed,
 } from 'lucide-react';
 
@@ -25,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/prayer', label: msg('Prayer'), icon: Church },
   { to: '/food', label: msg('Food'), icon: UtensilsCrossed },
   { to: '/comedy', label: msg('Comedy'), icon: Film },
+  { to: '/groups', label: msg('Groups'), icon: Users },
   { to: '/messages', label: msg('Messages'), icon: MessageCircle },
 ];
 

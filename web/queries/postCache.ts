@@ -1,5 +1,5 @@
 import type { FeedPage, Post } from '@common/schemas/posts.ts';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@web/api/client.ts';
 
 /** Query keys of everything about posts. Feeds share a prefix so one call can reach them all. */
@@ -7,12 +7,16 @@ export const postKeys = {
   all: ['posts'] as const,
   feeds: () => ['posts', 'feed'] as const,
   feed: (category: Post['category']) => ['posts', 'feed', category] as const,
+  /** A group's posts (the Posts tab) or its prayer requests (the Prayer tab), by the group's id. */
+  groupFeed: (groupId: string, kind: GroupFeedKind) => ['posts', 'feed', 'group', groupId, kind] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
   comments: (postId: string) => ['posts', 'comments', postId] as const,
   activity: () => ['posts', 'activity'] as const,
   trending: () => ['posts', 'trending'] as const,
   comedyShows: (date: string) => ['comedy-shows', date] as const,
 };
+
+export type GroupFeedKind = 'all' | 'prayer';
 
 export type Feed = InfiniteData<FeedPage, string | null>;
 
@@ -54,10 +58,15 @@ export function findCachedPost(queryClient: QueryClient, id: string): Post | und
   return undefined;
 }
 
-/** A new post goes on top of the home feed and of its category's feed, where they are loaded. */
+/**
+ * A new post goes on top of the home feed and of its category's feed, where they are loaded, and of
+ * its group's (its members' feeds show their groups' posts too).
+ */
 export function prependCachedPost(queryClient: QueryClient, post: Post): void {
-  const keys = [postKeys.feed('general')];
+  const keys: QueryKey[] = [postKeys.feed('general')];
   if (post.category !== 'general') keys.push(postKeys.feed(post.category));
+  // A group's Posts tab leaves its prayer requests to its Prayer tab.
+  if (post.group) keys.push(postKeys.groupFeed(post.group.id, post.category === 'prayer' ? 'prayer' : 'all'));
   for (const key of keys) {
     queryClient.setQueryData<Feed>(key, (feed) => {
       const [first, ...rest] = feed?.pages ?? [];

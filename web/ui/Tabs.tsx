@@ -17,12 +17,15 @@ export function Tabs<T extends string>({
   onChange,
   label,
   panelId,
+  scroll = false,
 }: {
   tabs: ReadonlyArray<readonly [tab: T, label: string]>;
   current: T;
   onChange: (tab: T) => void;
   label: string;
   panelId: (tab: T) => string;
+  /** One row that scrolls sideways on a narrow screen, rather than wrapping onto more rows. */
+  scroll?: boolean;
 }) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
@@ -43,7 +46,9 @@ export function Tabs<T extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className="grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))] gap-1 rounded-2xl border border-slate-200 bg-white p-1 shadow-sm"
+      className={`${
+        scroll ? 'flex overflow-x-auto' : 'grid grid-cols-[repeat(auto-fit,minmax(5rem,1fr))]'
+      } gap-1 rounded-2xl border border-slate-200 bg-white p-1 shadow-sm`}
     >
       {tabs.map(([tab, text], i) => {
         const selected = tab === current;
@@ -60,9 +65,9 @@ export function Tabs<T extends string>({
             aria-controls={selected ? panelId(tab) : undefined}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab)}
-            className={`rounded-xl px-1 py-2 text-sm font-semibold sm:text-base ${
-              selected ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100'
-            }`}
+            className={`rounded-xl py-2 text-sm font-semibold sm:text-base ${
+              scroll ? 'min-w-[5rem] flex-1 shrink-0 whitespace-nowrap px-3' : 'px-1'
+            } ${selected ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
           >
             {text}
           </button>

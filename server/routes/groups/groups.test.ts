@@ -1,4 +1,5 @@
 import { GROUPS_PER_DAY } from '@common/schemas/groups.ts';
+import { groupFirstPage, listGroupPosts } from '@server/queries/groups.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import { makePost } from '@server/test/posts.ts';
@@ -434,6 +435,59 @@ describe.each(dialects)('groups (%s)', (dialect) => {
       expect.objectContaining({ group_id: group.id, slug: group.slug, role: 'owner', standing: 'member' }),
     ]);
     expect((await other.client.get('/api/settings/data')).body.groups).toEqual([]);
+  });
+
+  it("cuts a group's first page from the posts it keeps: the same page as the database's, and fresh", async () => {
+    const owner = await member('Cu Owner');
+    const blocker = await member('Cu Blocker');
+    const muter = await member('Cu Muter');
+    const group = await create(owner, { name: 'Cut Pages', privacy: 'public' });
+    for (const m of [blocker, muter]) await m.client.post(`/api/groups/${group.slug}/join`);
+    const made = [];
+    for (const [m, fields] of [
+      [owner, { content: 'One "quoted" <b>' }],
+      [blocker, { content: 'From the blocker' }],
+      [muter, { category: 'prayer', prayer_type: 'praise', content: 'Praise' }],
+      [owner, { content: 'Two' }],
+      [muter, { content: 'From the muter' }],
+    ] as const) {
+      made.push(await makePost(m.client, { ...fields, group_id: group.id }));
+    }
+    await blocker.client.request('PUT', `/api/blocks/${owner.id}`);
+    await owner.client.request('PUT', `/api/mutes/${muter.id}`);
+    await muter.client.request('PUT', `/api/posts/${made[0].id}/like`);
+    await muter.client.request('PUT', `/api/posts/${made[2].id}/prayed`);
+    await owner.client.request('PUT', `/api/groups/${group.slug}/pin`, { post_id: made[3].id });
+    const db = server.built.ctx.database.db;
+    const row = await db
+      .selectFrom('groups')
+      .selectAll()
+      .where('id', '=', group.id)
+      .executeTakeFirstOrThrow();
+    for (const who of [owner, blocker, muter]) {
+      for (const category of [undefined, 'prayer'] as const) {
+        for (const limit of [1, 2, 20]) {
+          const expected = JSON.parse(
+            JSON.stringify(await listGroupPosts(db, who.id, row, { category, limit })),
+          );
+          const cut = await groupFirstPage(db, who.id, row, { category, limit });
+          expect(cut).not.toBeNull();
+          expect(JSON.parse(cut!)).toEqual(expected);
+          const query = `?limit=${limit}${category ? `&category=${category}` : ''}`;
+          expect((await who.client.get(`/api/groups/${group.slug}/posts${query}`)).body).toEqual(expected);
+        }
+      }
+    }
+    // The blocker sees nothing of the owner's, the pinned post included; the muted member's show.
+    const blocked = (await blocker.client.get(`/api/groups/${group.slug}/posts`)).body;
+    expect(blocked.pinned).toBeNull();
+    expect(blocked.posts.map((p: { author: { id: string } }) => p.author.id)).not.toContain(owner.id);
+    const muted = (await owner.client.get(`/api/groups/${group.slug}/posts`)).body;
+    expect(muted.pinned.id).toBe(made[3].id);
+    expect(muted.posts.map((p: { id: string }) => p.id)).toContain(made[4].id);
+    // A new post shows at once.
+    const fresh = await makePost(muter.client, { content: 'Just now', group_id: group.id });
+    expect((await owner.client.get(`/api/groups/${group.slug}/posts`)).body.posts[0].id).toBe(fresh.id);
   });
 
   it('asks visitors to sign in', async () => {

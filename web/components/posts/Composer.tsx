@@ -45,6 +45,7 @@ export function Composer({
   submitLabel,
   successMessage,
   showDetails = true,
+  groupId,
   onSubmitPost,
 }: {
   category: Category;
@@ -57,6 +58,8 @@ export function Composer({
   successMessage?: string;
   /** Feeling and location (and the category's own fields); a wall post has text and media only. */
   showDetails?: boolean;
+  /** The group the post is written in (a group page's Posts and Prayer tabs). */
+  groupId?: string;
   /** Sends the post somewhere else than POST /api/posts (a profile wall). */
   onSubmitPost?: (input: CreatePostInput) => Promise<unknown>;
 }) {
@@ -162,6 +165,7 @@ export function Composer({
     setPhase('posting');
     try {
       const input = postInput(draft, category, mediaId);
+      if (groupId) input.group_id = groupId;
       await (onSubmitPost ? onSubmitPost(input) : create.mutateAsync(input));
     } catch (err) {
       media.forgetIfInvalid(err);

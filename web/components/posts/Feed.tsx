@@ -1,13 +1,16 @@
 import type { Post } from '@common/schemas/posts.ts';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useWhenVisible } from '@web/components/useWhenVisible.ts';
 import { useFeed } from '@web/queries/posts.ts';
 import { EmptyState } from '@web/ui/EmptyState.tsx';
 import { cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostCard } from './PostCard.tsx';
 
-type FeedQuery = ReturnType<typeof useFeed>;
+/** Any paged post query: a category feed, a profile wall, a group's posts. */
+type FeedQuery<P extends { posts: Post[] }> = UseInfiniteQueryResult<InfiniteData<P, unknown>, Error>;
 
 /** A feed of posts, newest first, loading more as the member scrolls. */
 export function Feed({
@@ -24,15 +27,21 @@ export function Feed({
 }
 
 /** The list of any paged post query (a category feed, a profile wall), with its loading states. */
-export function FeedList({
+export function FeedList<P extends { posts: Post[] }>({
   feed,
   emptyText,
   label,
+  hide,
+  renderActions,
 }: {
-  feed: FeedQuery;
+  feed: FeedQuery<P>;
   emptyText: string;
   /** The list's accessible name; 'Posts' by default. */
   label?: string;
+  /** A post shown elsewhere on the screen (a group's pinned post), left out of the list. */
+  hide?: string | null;
+  /** Buttons of the screen's own above a post (a group admin's 'Pin post'). */
+  renderActions?: (post: Post) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
@@ -62,15 +71,18 @@ export function FeedList({
       </div>
     );
   }
-  const posts = feed.data.pages.flatMap((page) => page.posts);
-  if (posts.length === 0) {
+  const loaded = feed.data.pages.flatMap((page) => page.posts);
+  // A list whose only post is shown elsewhere (pinned above it) is not empty: it shows nothing more.
+  if (loaded.length === 0) {
     return <EmptyState title={emptyText} />;
   }
+  const posts = hide ? loaded.filter((post) => post.id !== hide) : loaded;
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label={label ?? t('Posts')} className="flex flex-col gap-4">
         {posts.map((post, index) => (
-          <li key={post.id}>
+          <li key={post.id} className={renderActions ? 'flex flex-col gap-1' : undefined}>
+            {renderActions?.(post)}
             <PostCard post={post} first={index === 0} />
           </li>
         ))}

@@ -54,6 +54,17 @@ export function PostHeader({ post, menu }: { post: Post; menu: PostMenuItem[] })
           <Link to={profile} className="font-semibold hover:underline">
             {post.author.full_name || post.author.username}
           </Link>
+          {post.group ? (
+            <>
+              {' '}
+              <Link
+                to={`/groups/${encodeURIComponent(post.group.slug)}`}
+                className="text-slate-600 hover:text-brand-700 hover:underline"
+              >
+                {t('in {{name}}', { name: post.group.name })}
+              </Link>
+            </>
+          ) : null}
           {post.feeling ? (
             <span className="text-slate-600">
               {' '}

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { useLiveCircles } from '@web/queries/circles.ts';
 import { useSession } from '@web/queries/session.ts';
 import { EmptyState } from '@web/ui/EmptyState.tsx';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleCard, CircleCardSkeletons } from './components/CircleCard.tsx';
 import { CIRCLE_KEYS } from './components/circleTexts.ts';
-import { useDocumentTitle } from './components/useDocumentTitle.ts';
 
 /**
  * /faithverse (spec section 2, first list version; DESIGN section 6): the live circles as cards

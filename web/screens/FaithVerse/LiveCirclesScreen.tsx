@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { useLiveCircles } from '@web/queries/circles.ts';
 import { EmptyState } from '@web/ui/EmptyState.tsx';
 import { buttonClass } from '@web/ui/styles.ts';
@@ -8,7 +9,6 @@ import { LiveDot } from './components/Badges.tsx';
 import { CircleCardSkeletons } from './components/CircleCard.tsx';
 import { CIRCLE_KEYS } from './components/circleTexts.ts';
 import { LiveCircleCard } from './components/LiveCircleCard.tsx';
-import { useDocumentTitle } from './components/useDocumentTitle.ts';
 
 /**
  * /faithverse/home (spec section 2, second list version; DESIGN section 6): 'FaithVerse • Live

@@ -8,6 +8,7 @@ import {
   type CreateCircleInput,
   createCircleSchema,
 } from '@common/schemas/circles.ts';
+import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useCreateCircle } from '@web/queries/circles.ts';
 import { Field, fieldErrors } from '@web/ui/Field.tsx';
@@ -22,7 +23,6 @@ import { toast } from 'sonner';
 import { faithLabel } from './components/Badges.tsx';
 import { type Choice, ChoiceGroup } from './components/ChoiceGroup.tsx';
 import { CIRCLE_KEYS } from './components/circleTexts.ts';
-import { useDocumentTitle } from './components/useDocumentTitle.ts';
 
 type Faith = (typeof FAITHS)[number];
 type Mode = 'live' | 'scheduled';

@@ -72,7 +72,7 @@ export function GroupsPanel() {
                   {group.name}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  /groups/{group.slug} ·{' '}
+                  {`/groups/${group.slug}`} ·{' '}
                   {t(
                     group.privacy === 'public'
                       ? 'Public'
