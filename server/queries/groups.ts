@@ -105,16 +105,21 @@ export async function listGroups(
 }
 
 /** The group and where the viewer stands (one query), or null when they may not find it (secret, unknown). */
+const groupWithMembership = perDatabase((db) =>
+  preparedQuery(db, { viewerId: '\u0000viewer', slug: '\u0000slug' }, (v) =>
+    db
+      .selectFrom('groups')
+      .leftJoin('group_members as m', (join) =>
+        join.onRef('m.group_id', '=', 'groups.id').on('m.user_id', '=', v.viewerId),
+      )
+      .selectAll('groups')
+      .select(['m.standing', 'm.role', 'm.notify', 'm.user_id', 'm.created_at as member_since'])
+      .where('groups.slug', '=', v.slug),
+  ),
+);
+
 export async function findGroupFor(db: Kysely<DB>, viewerId: string, slug: string) {
-  const row = await db
-    .selectFrom('groups')
-    .leftJoin('group_members as m', (join) =>
-      join.onRef('m.group_id', '=', 'groups.id').on('m.user_id', '=', viewerId),
-    )
-    .selectAll('groups')
-    .select(['m.standing', 'm.role', 'm.notify', 'm.user_id', 'm.created_at as member_since'])
-    .where('groups.slug', '=', slug)
-    .executeTakeFirst();
+  const [row] = await groupWithMembership(db)({ viewerId, slug });
   if (!row) return null;
   const { standing, role, notify, user_id, member_since, ...group } = row;
   const membership: MembershipRow | undefined =

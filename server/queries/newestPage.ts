@@ -1,8 +1,8 @@
 import { FEED_PAGE_SIZE, type Post } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
-import { membersHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
-import { presentPost, selectPostRows } from '@server/presenters/post.ts';
+import { membersHiddenInFeed, notHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
+import { presentPost, selectPostRows, selectPosts } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
 
@@ -119,6 +119,33 @@ const groupQueries = perDatabase((db) => {
   return { prayer: query(true), posts: query(false) };
 });
 
+/**
+ * The newest posts of the viewer's groups for their home or category feed (at most a page and one),
+ * with their flags and the feed's filter, rendered per request: those never enter the kept posts.
+ */
+const theirGroupsQueries = perDatabase((db) => {
+  const query = (byCategory: boolean) =>
+    preparedQuery(db, { viewerId: '\u0000viewer', category: '\u0000category', since: '\u0000since' }, (v) => {
+      let query = selectPosts(db, v.viewerId)
+        // No older than the last kept post the page could show: the search stays among the newest.
+        .where('posts.created_at', '>=', v.since)
+        .where('posts.group_id', 'in', (eb) =>
+          eb
+            .selectFrom('group_members')
+            .select('group_members.group_id')
+            .where('group_members.user_id', '=', v.viewerId)
+            .where('group_members.standing', '=', 'member'),
+        )
+        .where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted: true }));
+      if (byCategory) query = query.where('posts.category', '=', v.category as Category);
+      return query
+        .orderBy('posts.created_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(sql.lit(NEWEST_PAGE_MAX + 1));
+    }) as Run<{ viewerId: string; category: string; since: string }, PostRow>;
+  return { all: query(false), category: query(true) };
+});
+
 /** The members blocked either way with the viewer (a group page hides those, not the muted). */
 const blockedQuery = perDatabase(
   (db) =>
@@ -206,8 +233,21 @@ export async function newestPage(
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await newestPosts(db, category);
   const hidden = new Set((await hiddenQuery(db)({ viewerId })).map((row) => row.id));
-  if (hidden.has(IN_A_GROUP)) return null;
-  const cut = await cutPage(db, viewerId, kept, hidden, limit, null);
+  // A member of groups also reads their groups' newest posts, merged into the page.
+  const theirGroups = hidden.has(IN_A_GROUP)
+    ? async (since: string) =>
+        (
+          await theirGroupsQueries(db)[category ? 'category' : 'all']({
+            viewerId,
+            category: category ?? '',
+            since,
+          })
+        ).map((row): Rendered => {
+          const post = presentPost(row);
+          return { id: post.id, createdAt: post.created_at, json: JSON.stringify(post) };
+        })
+    : null;
+  const cut = await cutPage(db, viewerId, kept, hidden, limit, null, theirGroups);
   return cut === null ? null : `{"posts":${cut.posts},"next_cursor":${cut.nextCursor}}`;
 }
 
@@ -232,7 +272,27 @@ export async function newestGroupPage(
   return cutPage(db, viewerId, kept, hidden, limit, exclude);
 }
 
-/** The viewer's page cut from kept posts: those of members they hide left out, their flags filled in. */
+/** Before any post (a timestamp both databases compare with created_at). */
+const EVER = '1970-01-01T00:00:00.000Z';
+
+/** A post already written for this viewer (a group post in their feed), newest first like the kept ones. */
+interface Rendered {
+  id: string;
+  createdAt: string;
+  json: string;
+}
+
+/** Whether post `a` comes before `b` in a feed: newer first, then the larger id (the keyset's order). */
+function before(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): boolean {
+  if (a.createdAt !== b.createdAt) return Date.parse(a.createdAt) > Date.parse(b.createdAt);
+  return a.id > b.id;
+}
+
+/**
+ * The viewer's page cut from kept posts: those of members they hide left out, merged with `others`
+ * (their groups' newest posts no older than the kept ones the page could show, a page and one at
+ * most), the kept ones' flags filled in.
+ */
 async function cutPage(
   db: Kysely<DB>,
   viewerId: string,
@@ -240,17 +300,37 @@ async function cutPage(
   hidden: Set<string>,
   limit: number,
   exclude: string | null,
+  others: ((since: string) => Promise<Rendered[]>) | null = null,
 ): Promise<{ posts: string; nextCursor: string } | null> {
-  const page: KeptPost[] = [];
+  const candidates: KeptPost[] = [];
   for (const post of kept.posts) {
     if (hidden.has(post.userId) || post.id === exclude) continue;
-    page.push(post);
-    if (page.length > limit) break;
+    candidates.push(post);
+    if (candidates.length > limit) break;
   }
-  if (page.length <= limit && !kept.whole) return null;
-  const more = page.length > limit;
-  if (more) page.pop();
-  const last = page.at(-1);
+  if (candidates.length <= limit && !kept.whole) return null;
+  // Posts older than the last candidate cannot reach the page: a page and one are newer.
+  const since = (candidates.length > limit && candidates.at(-1)?.createdAt) || EVER;
+  const rendered = others ? await others(since) : [];
+  // Both lists are the newest of their kind, so the page is the newest of the two merged.
+  const merged: Array<KeptPost | Rendered> = [];
+  let k = 0;
+  let r = 0;
+  while (merged.length <= limit && (k < candidates.length || r < rendered.length)) {
+    const nextKept = candidates[k];
+    const nextRendered = rendered[r];
+    if (nextKept && (!nextRendered || before(nextKept, nextRendered))) {
+      merged.push(nextKept);
+      k += 1;
+    } else if (nextRendered) {
+      merged.push(nextRendered);
+      r += 1;
+    }
+  }
+  const more = merged.length > limit;
+  if (more) merged.pop();
+  const page = merged.filter((post): post is KeptPost => 'pieces' in post);
+  const last = merged.at(-1);
   const cursor = more && last ? encodeCursor({ created_at: last.createdAt, id: last.id }) : null;
   const flags: FlagValues = { viewerId };
   for (let i = 0; i < NEWEST_PAGE_MAX; i += 1) {
@@ -263,9 +343,10 @@ async function cutPage(
   for (const row of await flagsQuery(db)(flags)) {
     (Number(row.kind) === 1 ? likedByViewer : prayedByViewer).add(row.id);
   }
-  const posts = page.map(
-    (post) =>
-      `${post.pieces[0]}${likedByViewer.has(post.id)}${post.pieces[1]}${prayedByViewer.has(post.id)}${post.pieces[2]}`,
+  const posts = merged.map((post) =>
+    'pieces' in post
+      ? `${post.pieces[0]}${likedByViewer.has(post.id)}${post.pieces[1]}${prayedByViewer.has(post.id)}${post.pieces[2]}`
+      : post.json,
   );
   return { posts: `[${posts.join(',')}]`, nextCursor: JSON.stringify(cursor) };
 }

@@ -1,8 +1,10 @@
 import { GROUPS_PER_DAY } from '@common/schemas/groups.ts';
 import { groupFirstPage, listGroupPosts } from '@server/queries/groups.ts';
+import { newestPage } from '@server/queries/newestPage.ts';
+import { listFeed } from '@server/queries/posts.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
-import { makePost } from '@server/test/posts.ts';
+import { makePost, type PostFields } from '@server/test/posts.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -488,6 +490,47 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     // A new post shows at once.
     const fresh = await makePost(muter.client, { content: 'Just now', group_id: group.id });
     expect((await owner.client.get(`/api/groups/${group.slug}/posts`)).body.posts[0].id).toBe(fresh.id);
+  });
+
+  it("merges a member's groups' newest posts into their feeds' first page: the page the database reads", async () => {
+    const reader = await member('Mg Reader');
+    const writer = await member('Mg Writer');
+    const hidden = await member('Mg Hidden');
+    const groupsMade = [
+      await create(writer, { name: 'Merge One', privacy: 'private' }),
+      await create(writer, { name: 'Merge Two', privacy: 'public' }),
+      await create(writer, { name: 'Merge Elsewhere', privacy: 'public' }),
+    ];
+    for (const g of groupsMade.slice(0, 2)) {
+      await writer.client.post(`/api/groups/${g.slug}/invitations`, { username: reader.username });
+      await reader.client.post(`/api/groups/${g.slug}/join`);
+      await writer.client.post(`/api/groups/${g.slug}/invitations`, { username: hidden.username });
+      await hidden.client.post(`/api/groups/${g.slug}/join`);
+    }
+    const made = [];
+    for (let i = 0; i < 12; i += 1) {
+      const author = i % 4 === 3 ? hidden : writer;
+      const group = i % 3 === 0 ? null : groupsMade[(i % 3) - 1];
+      const fields: PostFields =
+        i % 5 === 0 ? { category: 'prayer', prayer_type: 'petition' } : { category: 'food' };
+      made.push(await makePost(author.client, { ...fields, ...(group ? { group_id: group.id } : {}) }));
+    }
+    await makePost(writer.client, { content: 'Not theirs', group_id: groupsMade[2]!.id });
+    await reader.client.request('PUT', `/api/mutes/${hidden.id}`);
+    await reader.client.request('PUT', `/api/posts/${made[1].id}/like`);
+    await reader.client.request('PUT', `/api/posts/${made[2].id}/like`);
+    const db = server.built.ctx.database.db;
+    for (const category of [undefined, 'prayer', 'food'] as const) {
+      for (const limit of [1, 2, 5, 20]) {
+        const expected = JSON.parse(JSON.stringify(await listFeed(db, reader.id, { category, limit })));
+        const cut = await newestPage(db, reader.id, category, limit);
+        expect(cut, `${category} ${limit}`).not.toBeNull();
+        expect(JSON.parse(cut!)).toEqual(expected);
+      }
+    }
+    const home = (await reader.client.get('/api/posts')).body.posts as Array<{ id: string; group: unknown }>;
+    expect(home.some((p) => p.group !== null)).toBe(true);
+    expect(home.map((p) => p.id)).not.toContain(made[3].id);
   });
 
   it('asks visitors to sign in', async () => {
