@@ -169,6 +169,8 @@ export const createCircleSchema = z.strictObject({
   join_by_blessing: flag('join_by_blessing'),
   show_store: flag('show_store'),
   allow_donations: flag('allow_donations'),
+  /** The id of a group the host belongs to: the circle is its members' only. */
+  group_id: z.optional(text({ label: 'group_id', min: 1, max: 64 })),
 });
 export type CreateCircleInput = z.input<typeof createCircleSchema>;
 
@@ -212,6 +214,8 @@ export const circleSchema = z.object({
   created_at: z.string(),
   /** Host and guests. */
   member_count: z.number(),
+  /** The group it was started in (members only), or null. */
+  group: z.nullable(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
 });
 export type Circle = z.infer<typeof circleSchema>;
 

@@ -10,7 +10,7 @@ import {
 } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
 import { conflict, forbidden, notFound } from '@server/http/errors.ts';
-import { membersHiddenFrom } from '@server/policies/blocks.ts';
+import { membersHiddenFrom, notHiddenFrom } from '@server/policies/blocks.ts';
 import { accessOf, isListedLive } from '@server/policies/circle.ts';
 import {
   findChatMessage,
@@ -22,6 +22,7 @@ import {
 } from '@server/queries/circles.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { groupToPostIn } from './groups.ts';
 import type { After } from './run.ts';
 
 /**
@@ -57,6 +58,19 @@ async function announce(trx: Transaction<DB>, after: After, before: Circle | nul
  * hidden from its host, whose GET /api/circles/live leaves it out too.
  */
 export async function announceLive(trx: Transaction<DB>, after: After, circle: Circle, listed: boolean) {
+  if (circle.group) {
+    // A group's circle is listed for the group's members only (and never for those hidden from its host).
+    const members = await trx
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', circle.group.id)
+      .where('standing', '=', 'member')
+      .where(notHiddenFrom(circle.host_id, 'group_members.user_id'))
+      .execute();
+    const ids = [...new Set([circle.host_id, ...members.map((m) => m.user_id)])];
+    after.emitToUser(ids, 'circles:live', { circle, listed });
+    return;
+  }
   const hidden = await membersHiddenFrom(trx, circle.host_id);
   after.emitExcept(rooms.liveCircles(), hidden, 'circles:live', { circle, listed });
 }
@@ -66,6 +80,7 @@ export async function createCircle(
   hostId: string,
   input: CreateCircleInput,
 ): Promise<Circle> {
+  const groupId = input.group_id ? await groupToPostIn(trx, hostId, input.group_id) : null;
   const id = uuidv7();
   const now = new Date().toISOString();
   const mode = input.mode ?? CIRCLE_DEFAULTS.mode;
@@ -90,6 +105,7 @@ export async function createCircle(
       is_listed: false,
       host_heartbeat: null,
       max_guests: CIRCLE_LIMITS.defaultMaxGuests,
+      group_id: groupId,
       created_at: now,
     })
     .execute();
@@ -140,11 +156,21 @@ export async function goLive(
 async function notifyFollowers(trx: Transaction<DB>, after: After, circle: Circle): Promise<void> {
   // A private circle is for those the host lets in: its followers are not invited to it.
   if (circle.visibility === 'private') return;
-  const followers = await trx
-    .selectFrom('follows')
-    .select('follower_id')
-    .where('following_id', '=', circle.host_id)
-    .execute();
+  // A group's circle tells the group's members instead of the host's followers.
+  const followers = circle.group
+    ? await trx
+        .selectFrom('group_members')
+        .select('user_id as follower_id')
+        .where('group_id', '=', circle.group.id)
+        .where('standing', '=', 'member')
+        .where('user_id', '!=', circle.host_id)
+        .where(notHiddenFrom(circle.host_id, 'group_members.user_id'))
+        .execute()
+    : await trx
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('following_id', '=', circle.host_id)
+        .execute();
   const now = new Date().toISOString();
   for (let start = 0; start < followers.length; start += NOTIFY_BATCH) {
     const batch = followers.slice(start, start + NOTIFY_BATCH);
@@ -158,6 +184,7 @@ async function notifyFollowers(trx: Transaction<DB>, after: After, circle: Circl
           type: 'circle_live' as const,
           post_id: circle.id,
           message: CIRCLE_TEXTS.liveNotification,
+          group_id: circle.group?.id ?? null,
           is_read: false,
           created_at: now,
         })),

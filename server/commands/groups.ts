@@ -71,15 +71,15 @@ async function findAsOwner(trx: Trx, viewer: Viewer, slug: string) {
   return found;
 }
 
-/** For createPost: the group a post is written in, when the member may post there (a member). */
-export async function groupToPostIn(trx: Trx, viewer: Viewer, groupId: string): Promise<string> {
+/** For createPost and createCircle: the group a post or circle is in, when the member is in it. */
+export async function groupToPostIn(trx: Trx, userId: string, groupId: string): Promise<string> {
   const group = await trx
     .selectFrom('groups')
     .select(['id', 'privacy'])
     .where('id', '=', groupId)
     .executeTakeFirst();
   if (!group) throw notFound('group_not_found');
-  const where = whereOf(await membershipOf(trx, group.id, viewer.userId));
+  const where = whereOf(await membershipOf(trx, group.id, userId));
   if (!mayFind(group, where)) throw notFound('group_not_found');
   if (!isMember(where)) throw forbidden('group_members_only');
   return group.id;

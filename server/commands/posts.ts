@@ -43,7 +43,7 @@ export async function createPost(
   checkCategoryFields(input);
   const content = input.content ?? '';
   if (!content && !input.media_id) throw badRequest('empty_post');
-  const groupId = input.group_id ? await groupToPostIn(trx, viewer, input.group_id) : null;
+  const groupId = input.group_id ? await groupToPostIn(trx, viewer.userId, input.group_id) : null;
   const media = input.media_id
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Bool, Timestamp } from './columnTypes.ts';
 
 // Row types of FaithVerse circles: the circle, its members, chat, join requests and previews.
@@ -20,6 +21,8 @@ export interface FaithCirclesTable {
   is_listed: Bool;
   host_heartbeat: string | null;
   max_guests: number;
+  /** The group it was started in: listed for and joined by that group's members only. */
+  group_id: Generated<string | null>;
   created_at: Timestamp;
 }
 

@@ -1,7 +1,8 @@
 import { CIRCLE_LIMITS, type Circle, type CircleAccess } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
-import type { Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { canSeeMember, notHiddenFrom } from './blocks.ts';
+import { isMember, membershipOf, whereOf } from './group.ts';
 
 /**
  * Who sees, joins and speaks in a FaithVerse circle (spec sections 4-6, DESIGN section 6). Anyone
@@ -17,14 +18,19 @@ export type CircleRole = 'host' | 'guest';
 export async function canSeeCircle(
   db: Kysely<DB> | Transaction<DB>,
   viewerId: string,
-  circle: Pick<Circle, 'host_id'>,
+  circle: Pick<Circle, 'host_id' | 'group'>,
 ): Promise<boolean> {
-  return canSeeMember(db, viewerId, circle.host_id);
+  if (!(await canSeeMember(db, viewerId, circle.host_id))) return false;
+  // A group's circle is its members' (and its host's) only: to anyone else it does not exist.
+  if (!circle.group || circle.host_id === viewerId) return true;
+  return isMember(whereOf(await membershipOf(db, circle.group.id, viewerId)));
 }
 
-/** canSeeCircle as a filter for a query on circles, `hostColumn` naming their host (`c.host_id`). */
+/** canSeeCircle as a filter for a query on circles `c`, `hostColumn` naming their host (`c.host_id`). */
 export function circleVisibleTo(viewerId: string, hostColumn: string): RawBuilder<SqlBool> {
-  return notHiddenFrom(viewerId, hostColumn);
+  return sql<SqlBool>`(${notHiddenFrom(viewerId, hostColumn)} and (c.group_id is null
+    or exists (select 1 from group_members gm where gm.group_id = c.group_id and gm.user_id = ${viewerId}
+      and gm.standing = 'member')))`;
 }
 
 /** Whether a circle belongs in the live lists at `now` (spec section 4, live-list membership). */

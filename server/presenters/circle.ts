@@ -7,8 +7,11 @@ export function selectCircles(db: Kysely<DB> | Transaction<DB>) {
   return db
     .selectFrom('faith_circles as c')
     .innerJoin('profiles as h', 'h.id', 'c.host_id')
+    .leftJoin('groups as g', 'g.id', 'c.group_id')
     .selectAll('c')
     .select([
+      'g.slug as group_slug',
+      'g.name as group_name',
       'h.username as host_username',
       'h.full_name as host_full_name',
       'h.avatar_url as host_avatar_url',
@@ -27,9 +30,15 @@ type CircleRow = Selectable<FaithCirclesTable> & {
   host_full_name: string;
   host_avatar_url: string | null;
   member_count: number | string | null;
+  group_slug: string | null;
+  group_name: string | null;
 };
 
 export function presentCircle(row: CircleRow): Circle {
+  const group =
+    row.group_id && row.group_slug && row.group_name
+      ? { id: row.group_id, slug: row.group_slug, name: row.group_name }
+      : null;
   return {
     id: row.id,
     host_id: row.host_id,
@@ -56,6 +65,7 @@ export function presentCircle(row: CircleRow): Circle {
     max_guests: row.max_guests,
     created_at: row.created_at,
     member_count: Number(row.member_count ?? 0),
+    group,
   };
 }
 

@@ -52,10 +52,11 @@ export function useGroupList(q: string, category: GroupCategory | null) {
   });
 }
 
-export function useGroup(slug: string) {
+export function useGroup(slug: string, enabled = true) {
   return useQuery({
     queryKey: groupKeys.detail(slug),
     queryFn: ({ signal }) => api<Group>(groupPath(slug), { signal }),
+    enabled,
     staleTime: 30_000,
     retry: retryServerErrors,
   });

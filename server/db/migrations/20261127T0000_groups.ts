@@ -60,6 +60,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('posts')
     .addColumn('group_id', 'text', (c) => c.references('groups.id').onDelete('cascade'))
     .execute();
+  // A circle started on a group's page belongs to it: listed for and joined by its members only.
+  await db.schema
+    .alterTable('faith_circles')
+    .addColumn('group_id', 'text', (c) => c.references('groups.id').onDelete('cascade'))
+    .execute();
   // What a group tells its members (a request, an invitation, a new post) names the group; the lines go
   // with it.
   await db.schema
@@ -75,6 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('notifications').dropColumn('group_id').execute();
+  await db.schema.alterTable('faith_circles').dropColumn('group_id').execute();
   await db.schema.dropIndex('posts_group_idx').execute();
   await db.schema.alterTable('posts').dropColumn('group_id').execute();
   await db.schema.dropTable('group_members').execute();

@@ -52,6 +52,8 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
           max_guests: CIRCLE_LIMITS.defaultMaxGuests,
           created_at: expect.any(String),
           member_count: 1,
+          // Started outside any group.
+          group: null,
         },
         role: 'host',
         access: 'member',

@@ -2,6 +2,7 @@ import { GROUPS_PER_DAY } from '@common/schemas/groups.ts';
 import { groupFirstPage, listGroupPosts } from '@server/queries/groups.ts';
 import { newestPage } from '@server/queries/newestPage.ts';
 import { listFeed } from '@server/queries/posts.ts';
+import { goLive, makeCircle } from '@server/test/circles.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import { makePost, type PostFields } from '@server/test/posts.ts';
@@ -531,6 +532,38 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     const home = (await reader.client.get('/api/posts')).body.posts as Array<{ id: string; group: unknown }>;
     expect(home.some((p) => p.group !== null)).toBe(true);
     expect(home.map((p) => p.id)).not.toContain(made[3].id);
+  });
+
+  it("keeps a group's circle to its members: listed, found, joined and announced to them only", async () => {
+    const host = await member('Ci Host');
+    const inside = await member('Ci Inside');
+    const follower = await member('Ci Follower');
+    const group = await create(host, { name: 'Circle Group', privacy: 'public' });
+    await inside.client.post(`/api/groups/${group.slug}/join`);
+    await follower.client.request('PUT', `/api/follows/${host.id}`);
+    const refused = await follower.client.post('/api/circles', {
+      title: 'Not mine',
+      faith: 'Christianity',
+      group_id: group.id,
+    });
+    expect(refused.status).toBe(403);
+    const circle = await makeCircle(host.client, { group_id: group.id, join_by_blessing: false });
+    expect(circle.group).toEqual({ id: group.id, slug: group.slug, name: 'Circle Group' });
+    await goLive(host.client, circle.id);
+    const live = async (m: Member) =>
+      ((await m.client.get('/api/circles/live')).body as Array<{ id: string }>).map((c) => c.id);
+    expect(await live(inside)).toContain(circle.id);
+    expect(await live(follower)).not.toContain(circle.id);
+    expect((await follower.client.get(`/api/circles/${circle.id}`)).status).toBe(404);
+    expect((await follower.client.post(`/api/circles/${circle.id}/join`)).status).toBe(404);
+    expect((await inside.client.get(`/api/circles/${circle.id}`)).status).toBe(200);
+    expect((await inside.client.post(`/api/circles/${circle.id}/join`)).status).toBe(200);
+    const bellOf = async (m: Member) =>
+      ((await m.client.get('/api/notifications')).body.notifications as Array<{ type: string }>).map(
+        (n) => n.type,
+      );
+    expect(await bellOf(inside)).toContain('circle_live');
+    expect(await bellOf(follower)).not.toContain('circle_live');
   });
 
   it('asks visitors to sign in', async () => {

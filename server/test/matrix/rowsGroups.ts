@@ -161,6 +161,19 @@ export const groupRows: HttpRow[] = [
     expect: members(403, { owner: 201, other: 201 }),
   },
   {
+    route: 'POST /api/circles',
+    variant: "in the owner's private group",
+    prepare: onFresh('private'),
+    path: () => '/api/circles',
+    body: ({ fresh }) => ({
+      title: 'Group circle',
+      faith: 'Christianity',
+      mode: 'scheduled',
+      group_id: fresh.group,
+    }),
+    expect: members(403, { owner: 201, other: 201 }),
+  },
+  {
     route: 'POST /api/groups/:slug/join',
     variant: "the owner's private group (asking)",
     prepare: onFresh('private'),

@@ -11,6 +11,7 @@ import {
 import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useCreateCircle } from '@web/queries/circles.ts';
+import { useGroup } from '@web/queries/groups.ts';
 import { Field, fieldErrors } from '@web/ui/Field.tsx';
 import { SelectField } from '@web/ui/Select.tsx';
 import { Switch } from '@web/ui/Switch.tsx';
@@ -18,7 +19,7 @@ import { buttonClass, cardClass, secondaryButtonClass } from '@web/ui/styles.ts'
 import { ArrowLeft, CalendarClock, Globe, Link2, Lock, Mic, MonitorUp, Radio, Video } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { faithLabel } from './components/Badges.tsx';
 import { type Choice, ChoiceGroup } from './components/ChoiceGroup.tsx';
@@ -71,6 +72,10 @@ export default function NewCircleScreen() {
   );
   const navigate = useNavigate();
   const create = useCreateCircle();
+  // Started from a group's page (?group=slug): the circle is that group's members' only.
+  const [params] = useSearchParams();
+  const groupSlug = params.get('group') ?? '';
+  const group = useGroup(groupSlug, Boolean(groupSlug)).data ?? null;
   const [title, setTitle] = useState('');
   const [faith, setFaith] = useState<Faith | ''>('');
   const [topic, setTopic] = useState('');
@@ -107,6 +112,7 @@ export default function NewCircleScreen() {
       join_by_blessing: joinByBlessing,
       show_store: showStore,
       allow_donations: allowDonations,
+      ...(group ? { group_id: group.id } : {}),
     };
     // The server checks the same schema; this only saves a trip and puts the message by its field.
     const parsed = createCircleSchema.safeParse(input);
@@ -143,6 +149,11 @@ export default function NewCircleScreen() {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">{t(CIRCLE_KEYS.startCircle)}</h1>
           <p className="mt-1 text-slate-600">{t('Gather others to pray, study and share, live.')}</p>
+          {group ? (
+            <p className="mt-1 font-medium text-brand-700">
+              {t('For {{name}}: listed for and joined by its members only', { name: group.name })}
+            </p>
+          ) : null}
         </div>
       </div>
 

@@ -58,6 +58,15 @@ function StandingButtons({ group }: { group: Group }) {
   const primary = action.action === 'join';
   return (
     <div className="flex shrink-0 flex-wrap gap-2">
+      {group.viewer.standing === 'member' ? (
+        // A circle for the group: listed for and joined by its members only.
+        <Link
+          to={`/faithverse/new?group=${encodeURIComponent(group.slug)}`}
+          className={`${secondaryButtonClass} w-full sm:w-auto`}
+        >
+          {t('Start a Circle')}
+        </Link>
+      ) : null}
       <button
         type="button"
         disabled={standing.isPending}
