@@ -124,6 +124,37 @@ describe.each(dialects)('daily New posts digest and unsubscribe (%s)', (dialect)
     expect(await sendDailyDigests(server.built.ctx, { now: now + 3 * DAY })).toBe(0);
   });
 
+  it("puts a group's posts in its members' digests by their setting, never in a follower's outside it", async () => {
+    const author = await signedInMember(server, { name: 'Gi Author' });
+    const inAll = await reader('Gi All');
+    const inOff = await reader('Gi Off');
+    const follower = await reader('Gi Follower');
+    expect((await follower.client.request('PUT', `/api/follows/${author.me.id}`)).status).toBe(200);
+    const group = await author.client.post('/api/groups', {
+      name: 'Digest Group',
+      category: 'food',
+      privacy: 'private',
+    });
+    for (const m of [inAll, inOff]) {
+      await author.client.post(`/api/groups/${group.body.slug}/invitations`, {
+        username: m.me.profile.username,
+      });
+      await m.client.post(`/api/groups/${group.body.slug}/join`);
+    }
+    await inOff.client.request('PUT', `/api/groups/${group.body.slug}/notify`, { notify: 'off' });
+    const post = await author.client.post('/api/posts', {
+      content: 'Supper on Friday',
+      group_id: group.body.id,
+    });
+    expect(post.status).toBe(201);
+    const now = Date.now() + 10 * DAY;
+    await postedAt(post.body.id, now - 1000);
+    await sendDailyDigests(server.built.ctx, { now });
+    expect(digestsTo(inAll.input.email).at(-1)?.text).toContain('Supper on Friday');
+    expect(digestsTo(inOff.input.email)).toEqual([]);
+    expect(digestsTo(follower.input.email)).toEqual([]);
+  });
+
   it('refuses a forged, cut or foreign link and changes nothing', async () => {
     const carol = await reader('Carol Careful');
     const dave = await reader('Dave Other');

@@ -89,14 +89,37 @@ async function digestFor(
   const since = last?.at && String(last.at) > floor ? String(last.at) : floor;
   const recent = db
     .selectFrom('posts')
-    .innerJoin('follows', (join) =>
-      join.onRef('follows.following_id', '=', 'posts.user_id').on('follows.follower_id', '=', member.id),
-    )
     .where('posts.created_at', '>', since)
     .where('posts.created_at', '<=', new Date(now).toISOString())
     .where('posts.profile_owner_id', 'is', null)
-    // Group posts reach members by the group's own setting, never by following their author.
-    .where('posts.group_id', 'is', null)
+    .where('posts.user_id', '!=', member.id)
+    // The posts of people they follow, outside groups; a group's posts by the group's own setting
+    // ('All posts'), never by following their author.
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('posts.group_id', 'is', null),
+          eb(
+            'posts.user_id',
+            'in',
+            eb
+              .selectFrom('follows')
+              .select('follows.following_id')
+              .where('follows.follower_id', '=', member.id),
+          ),
+        ]),
+        eb(
+          'posts.group_id',
+          'in',
+          eb
+            .selectFrom('group_members')
+            .select('group_members.group_id')
+            .where('group_members.user_id', '=', member.id)
+            .where('group_members.standing', '=', 'member')
+            .where('group_members.notify', '=', 'all'),
+        ),
+      ]),
+    )
     .where(notHiddenFrom(member.id, 'posts.user_id', { muted: true }));
   const total = Number((await recent.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const posts =
