@@ -64,6 +64,8 @@ export interface ServerToClientEvents {
   'circle:signal': (signal: Signal) => void;
   /** The live list changed: a circle to put on top, or to take off. */
   'circles:live': (change: LiveChange) => void;
+  /** Someone posted in one of the member's groups: an open group page shows '{n} new posts'. */
+  'group:post': (change: { group_id: string; post_id: string; prayer: boolean }) => void;
 }
 export type ServerEvent = keyof ServerToClientEvents;
 

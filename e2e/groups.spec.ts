@@ -67,6 +67,8 @@ test('a private group: ask, approve, post, pray, pin, make admin, ban, delete', 
   const members = owner!.getByRole('region', { name: 'Members' });
   await expect(members.getByRole('listitem').filter({ hasText: ben.name })).toContainText('Member');
   await expect(owner!.getByText('2 members')).toBeVisible();
+  // Ann keeps the Posts tab open while Ben posts: a '1 new post' pill brings it in.
+  await owner!.getByRole('tab', { name: 'Posts' }).click();
 
   // Ben posts with a photo in the group, and a prayer request in its Prayer tab.
   await asker!.reload();
@@ -85,6 +87,9 @@ test('a private group: ask, approve, post, pray, pin, make admin, ban, delete', 
   await expect(benPost.getByRole('link', { name: `in ${name}` })).toHaveAttribute('href', `/groups/${slug}`);
   const postHref = await benPost.locator('a[href^="/post/"]').first().getAttribute('href');
   expect(postHref).toMatch(/^\/post\//);
+  await owner!.getByRole('button', { name: '1 new post' }).click();
+  await expect(owner!.getByRole('article').filter({ hasText: postText })).toBeVisible();
+  await expect(owner!.getByRole('button', { name: '1 new post' })).toHaveCount(0);
 
   await asker!.getByRole('tab', { name: 'Prayer' }).click();
   const prayerText = `Pray for safe travels ${tag}`;

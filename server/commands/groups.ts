@@ -620,3 +620,28 @@ export async function notifyGroupPost(
     for (const { user_id } of batch) after.notificationsChanged(user_id);
   }
 }
+
+/**
+ * Tells the open tabs of the group's members (not its author, nobody hidden from them) that a post
+ * was written in it: the group page counts them in its '{n} new posts' pill.
+ */
+export async function announceGroupPost(
+  trx: Trx,
+  after: After,
+  post: { authorId: string; groupId: string; postId: string; prayer: boolean },
+) {
+  const members = await trx
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', post.groupId)
+    .where('standing', '=', 'member')
+    .where('user_id', '!=', post.authorId)
+    .where(notHiddenFrom(post.authorId, 'group_members.user_id'))
+    .execute();
+  if (members.length === 0) return;
+  after.emitToUser(
+    members.map((m) => m.user_id),
+    'group:post',
+    { group_id: post.groupId, post_id: post.postId, prayer: post.prayer },
+  );
+}

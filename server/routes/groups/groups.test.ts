@@ -6,6 +6,7 @@ import { goLive, makeCircle } from '@server/test/circles.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import { makePost, type PostFields } from '@server/test/posts.ts';
+import { connected, connectSocket } from '@server/test/sockets.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -564,6 +565,38 @@ describe.each(dialects)('groups (%s)', (dialect) => {
       );
     expect(await bellOf(inside)).toContain('circle_live');
     expect(await bellOf(follower)).not.toContain('circle_live');
+  });
+
+  it("tells the members' open tabs of a new post in their group, and nobody else's", async () => {
+    const author = await member('Rt Author');
+    const inside = await member('Rt Inside');
+    const outside = await member('Rt Outside');
+    const group = await create(author, { name: 'Realtime Group', privacy: 'public' });
+    await inside.client.post(`/api/groups/${group.slug}/join`);
+    const [insideTab, outsideTab, authorTab] = [inside, outside, author].map((m) =>
+      connectSocket(server, m.client),
+    );
+    try {
+      await Promise.all([insideTab, outsideTab, authorTab].map((tab) => connected(tab!)));
+      const heard: Record<string, unknown[]> = { inside: [], outside: [], author: [] };
+      insideTab!.on('group:post', (change) => heard.inside!.push(change));
+      outsideTab!.on('group:post', (change) => heard.outside!.push(change));
+      authorTab!.on('group:post', (change) => heard.author!.push(change));
+      const told = new Promise((resolve) => insideTab!.once('group:post', resolve));
+      const post = await makePost(author.client, {
+        category: 'prayer',
+        prayer_type: 'praise',
+        group_id: group.id,
+      });
+      expect(await told).toEqual({ group_id: group.id, post_id: post.id, prayer: true });
+      await makePost(outside.client, { content: 'Not in a group' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard.outside).toEqual([]);
+      expect(heard.author).toEqual([]);
+      expect(heard.inside).toHaveLength(1);
+    } finally {
+      for (const tab of [insideTab, outsideTab, authorTab]) tab!.disconnect();
+    }
   });
 
   it('asks visitors to sign in', async () => {

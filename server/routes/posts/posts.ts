@@ -8,7 +8,7 @@ import {
   type Trending,
   updatePostSchema,
 } from '@common/schemas/posts.ts';
-import { notifyGroupPost } from '@server/commands/groups.ts';
+import { announceGroupPost, notifyGroupPost } from '@server/commands/groups.ts';
 import { createPost, deletePost, recordView, sharePost, updatePostContent } from '@server/commands/posts.ts';
 import { likePost, prayForPost, unlikePost, unprayForPost } from '@server/commands/postToggles.ts';
 import { runCommand } from '@server/commands/run.ts';
@@ -50,7 +50,15 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const input = parseInput(createPostSchema, request.body);
     const id = await runCommand(ctx, async (trx, after) => {
       const created = await createPost(trx, viewer, input, ctx.media);
-      if (input.group_id) await notifyGroupPost(trx, after, viewer.userId, input.group_id, created);
+      if (input.group_id) {
+        await notifyGroupPost(trx, after, viewer.userId, input.group_id, created);
+        await announceGroupPost(trx, after, {
+          authorId: viewer.userId,
+          groupId: input.group_id,
+          postId: created,
+          prayer: input.category === 'prayer',
+        });
+      }
       after.push({ kind: 'post', authorId: viewer.userId, postId: created, groupId: input.group_id ?? null });
       return created;
     });

@@ -5,7 +5,9 @@ import { FeedList } from '@web/components/posts/Feed.tsx';
 import { PostCard } from '@web/components/posts/PostCard.tsx';
 import { useGroupPosts, usePinGroupPost } from '@web/queries/groups.ts';
 import { usePost } from '@web/queries/posts.ts';
+import { useRealtimeEvent } from '@web/realtime/hooks.ts';
 import { Pin, PinOff } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isGroupAdmin, isGroupMember } from './groupRules.ts';
@@ -24,6 +26,7 @@ export function GroupPostsTab({ group }: { group: Group }) {
           placeholder={t('Write something to {{name}}...', { name: group.name })}
         />
       ) : null}
+      <NewPostsPill group={group} prayer={false} onShow={() => void feed.refetch()} />
       {group.pinned_post_id ? <PinnedPost group={group} postId={group.pinned_post_id} admin={admin} /> : null}
       <FeedList
         feed={feed}
@@ -48,11 +51,40 @@ export function GroupPrayerTab({ group }: { group: Group }) {
         title={t('Share a Prayer')}
         placeholder={t('Share a prayer request or a praise report...')}
       />
+      <NewPostsPill group={group} prayer onShow={() => void feed.refetch()} />
       <FeedList
         feed={feed}
         emptyText={t('No prayers shared yet.')}
         label={t('Prayers in {{name}}', { name: group.name })}
       />
+    </div>
+  );
+}
+
+/**
+ * '{n} new posts': others posted in the group while the page was open (the server tells members'
+ * tabs, 'group:post'); clicking shows them at the top.
+ */
+function NewPostsPill({ group, prayer, onShow }: { group: Group; prayer: boolean; onShow: () => void }) {
+  const { t } = useTranslation();
+  const [count, setCount] = useState(0);
+  useRealtimeEvent('group:post', (change) => {
+    if (change.group_id === group.id && change.prayer === prayer) setCount((n) => n + 1);
+  });
+  if (count === 0) return null;
+  return (
+    <div className="sticky top-16 z-10 flex justify-center">
+      <button
+        type="button"
+        onClick={() => {
+          setCount(0);
+          onShow();
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+        className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-md hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2"
+      >
+        {t('{{count}} new posts', { count })}
+      </button>
     </div>
   );
 }
