@@ -15,7 +15,7 @@ import {
 } from '@server/policies/group.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
-import { newestGroupPage } from '@server/queries/newestPage.ts';
+import { keptGroup, newestGroupPage, viewerInGroup } from '@server/queries/newestPage.ts';
 import { type Kysely, sql } from 'kysely';
 
 const LISTED = 50;
@@ -221,10 +221,20 @@ export async function groupFirstPage(
   viewerId: string,
   group: GroupRow,
   options: { category?: 'general' | 'prayer' | 'food' | 'comedy'; limit?: number },
+  hidden?: Set<string>,
 ): Promise<string | null> {
   const prayer = options.category === 'prayer';
   const exclude = prayer ? null : group.pinned_post_id;
-  const cut = await newestGroupPage(db, viewerId, group.id, prayer, options.limit ?? FEED_PAGE_SIZE, exclude);
+  const blocked = hidden ?? (await viewerInGroup(db, viewerId, group.id)).hidden;
+  const cut = await newestGroupPage(
+    db,
+    viewerId,
+    group.id,
+    prayer,
+    options.limit ?? FEED_PAGE_SIZE,
+    exclude,
+    blocked,
+  );
   if (cut === null) return null;
   let pinned = null;
   if (exclude) {
@@ -338,13 +348,22 @@ export async function groupPostsFor(
   slug: string,
   query: { category?: 'general' | 'prayer' | 'food' | 'comedy'; before?: string; limit?: number },
 ): Promise<GroupPostsPage | string> {
+  if (!query.before) {
+    // The first page: the group as this node keeps it, and in one query the viewer's membership and
+    // the members blocked with them.
+    const group = await keptGroup(db, slug);
+    if (!group) throw notFound('group_not_found');
+    const { hidden, membership } = await viewerInGroup(db, viewerId, group.id);
+    const where = whereOf(membership as MembershipRow | undefined);
+    if (!mayFind(group, where)) throw notFound('group_not_found');
+    if (!maySeeInside(group, where, query.category === 'prayer')) throw forbidden('group_members_only');
+    const page = await groupFirstPage(db, viewerId, group, query, hidden);
+    if (page !== null) return page;
+    return listGroupPosts(db, viewerId, group, query);
+  }
   const found = await findGroupFor(db, viewerId, slug);
   if (!found) throw notFound('group_not_found');
   if (!maySeeInside(found.group, found.where, query.category === 'prayer'))
     throw forbidden('group_members_only');
-  if (!query.before) {
-    const page = await groupFirstPage(db, viewerId, found.group, query);
-    if (page !== null) return page;
-  }
   return listGroupPosts(db, viewerId, found.group, query);
 }

@@ -1,10 +1,10 @@
 import { FEED_PAGE_SIZE, type Post } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
-import type { DB } from '@server/db/types.ts';
+import type { DB, GroupsTable } from '@server/db/types.ts';
 import { membersHiddenInFeed, notHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
 import { presentPost, selectPostRows, selectPosts } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 
 /**
  * The first page of each feed is what members read most, and every member's is cut from the same
@@ -48,15 +48,66 @@ interface Kept {
 interface NodeState {
   generation: number;
   feeds: Map<string, Kept>;
+  /** Groups by slug, as the group page's first posts need them (null: no such group). */
+  groups: Map<string, { at: number; row: Selectable<GroupsTable> | null }>;
 }
 
-const stateOf = perDatabase((): NodeState => ({ generation: 0, feeds: new Map() }));
+const stateOf = perDatabase((): NodeState => ({ generation: 0, feeds: new Map(), groups: new Map() }));
 
 /** Something may have changed what a feed shows: the next page reads the database again. */
 export function forgetNewestPosts(db: Kysely<DB>): void {
   const state = stateOf(db);
   state.generation += 1;
   state.feeds.clear();
+  state.groups.clear();
+}
+
+/** The group of this slug, kept like the posts (dropped on a commit, never used after KEPT_MS). */
+export async function keptGroup(db: Kysely<DB>, slug: string): Promise<Selectable<GroupsTable> | null> {
+  const state = stateOf(db);
+  const kept = state.groups.get(slug);
+  const now = performance.now();
+  if (kept && now - kept.at < KEPT_MS) return kept.row;
+  const generation = state.generation;
+  const [row] = await groupBySlugQuery(db)({ slug });
+  if (state.groups.size >= GROUPS_KEPT) state.groups.clear();
+  if (state.generation === generation) state.groups.set(slug, { at: now, row: row ?? null });
+  return row ?? null;
+}
+
+const groupBySlugQuery = perDatabase(
+  (db) =>
+    preparedQuery(db, { slug: '\u0000slug' }, (v) =>
+      db.selectFrom('groups').selectAll().where('slug', '=', v.slug),
+    ) as Run<{ slug: string }, Selectable<GroupsTable>>,
+);
+
+/**
+ * In one query: the members blocked either way with the viewer (a group page hides those, not the
+ * muted), and the viewer's membership row in the group, if any.
+ */
+const viewerInGroupQuery = perDatabase(
+  (db) =>
+    preparedQuery(db, { viewerId: '\u0000viewer', groupId: '\u0000group' }, (v) => ({
+      compile: () =>
+        sql<{ kind: string; a: string; b: string | null; c: string | null }>`select 'hidden' as kind, id as a,
+          null as b, null as c from (${membersHiddenInFeed(v.viewerId, { muted: false })}) hidden
+          union all select 'member', standing, role, notify from group_members
+            where group_id = ${v.groupId} and user_id = ${v.viewerId}`.compile(db),
+    })) as Run<
+      { viewerId: string; groupId: string },
+      { kind: string; a: string; b: string | null; c: string | null }
+    >,
+);
+
+export async function viewerInGroup(db: Kysely<DB>, viewerId: string, groupId: string) {
+  const hidden = new Set<string>();
+  let membership: { standing: string; role: string; notify: string } | undefined;
+  for (const row of await viewerInGroupQuery(db)({ viewerId, groupId })) {
+    if (row.kind === 'hidden') hidden.add(row.a);
+    else membership = { standing: row.a, role: row.b ?? 'member', notify: row.c ?? 'all' };
+  }
+  return { hidden, membership };
 }
 
 const LIKED = '"liked_by_me":false';
@@ -145,14 +196,6 @@ const theirGroupsQueries = perDatabase((db) => {
     }) as Run<{ viewerId: string; category: string; since: string }, PostRow>;
   return { all: query(false), category: query(true) };
 });
-
-/** The members blocked either way with the viewer (a group page hides those, not the muted). */
-const blockedQuery = perDatabase(
-  (db) =>
-    preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
-      compile: () => membersHiddenInFeed(v.viewerId, { muted: false }).compile(db),
-    })) as Run<{ viewerId: string }, { id: string }>,
-);
 
 /** Stands among the hidden members' ids when the viewer belongs to a group (no member id looks like it). */
 const IN_A_GROUP = 'in a group';
@@ -253,7 +296,7 @@ export async function newestPage(
 
 /**
  * The first page of a group's posts (or of its prayer requests) for this viewer, who may see them
- * (the route asked policies/group.ts), without `exclude` (the pinned post, shown on its own): the posts
+ * (the caller asked policies/group.ts), `hidden` the members blocked either way (viewerInGroup), without `exclude` (the pinned post, shown on its own): the posts
  * and next_cursor as listGroupPosts would write them, or null when the kept posts cannot make it.
  */
 export async function newestGroupPage(
@@ -263,12 +306,12 @@ export async function newestGroupPage(
   prayer: boolean,
   limit: number,
   exclude: string | null,
+  hidden: Set<string>,
 ): Promise<{ posts: string; nextCursor: string } | null> {
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await keptPosts(db, `group:${groupId}:${prayer}`, () =>
     groupQueries(db)[prayer ? 'prayer' : 'posts']({ groupId }),
   );
-  const hidden = new Set((await blockedQuery(db)({ viewerId })).map((row) => row.id));
   return cutPage(db, viewerId, kept, hidden, limit, exclude);
 }
 

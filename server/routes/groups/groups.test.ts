@@ -599,6 +599,24 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     }
   });
 
+  it('answers with the group as it is now: a privacy change, a removal or a ban holds at once', async () => {
+    const owner = await member('Nw Owner');
+    const reader = await member('Nw Reader');
+    const group = await create(owner, { name: 'Now Or Never', privacy: 'public' });
+    await makePost(owner.client, { content: 'Public for now', group_id: group.id });
+    const posts = `/api/groups/${group.slug}/posts`;
+    expect((await reader.client.get(posts)).status).toBe(200);
+    await owner.client.request('PATCH', `/api/groups/${group.slug}`, { privacy: 'private' });
+    expect((await reader.client.get(posts)).status).toBe(403);
+    await owner.client.post(`/api/groups/${group.slug}/invitations`, { username: reader.username });
+    await reader.client.post(`/api/groups/${group.slug}/join`);
+    expect((await reader.client.get(posts)).status).toBe(200);
+    await owner.client.request('PUT', `/api/groups/${group.slug}/bans/${reader.id}`);
+    expect((await reader.client.get(posts)).status).toBe(403);
+    await owner.client.request('PATCH', `/api/groups/${group.slug}`, { privacy: 'secret' });
+    expect((await reader.client.get(posts)).status).toBe(404);
+  });
+
   it('asks visitors to sign in', async () => {
     const visitor = new (await import('@server/test/harness.ts')).TestClient(server.baseUrl);
     expect((await visitor.get('/api/groups')).status).toBe(401);
