@@ -145,6 +145,18 @@ test('a private group: ask, approve, post, pray, pin, make admin, ban, delete', 
   await asker!.getByRole('tab', { name: 'Members' }).click();
   await expect(asker!.getByRole('region', { name: 'Banned' })).toContainText(cat.name);
 
+  // Ann, the owner, removes Ben's prayer request from the group's Prayer tab.
+  await owner!.getByRole('tab', { name: 'Prayer' }).click();
+  const prayerCard = owner!.getByRole('article').filter({ hasText: prayerText });
+  await prayerCard.getByRole('button', { name: 'Post options' }).click();
+  await owner!
+    .getByRole('menuitem', { name: 'Delete' })
+    .or(owner!.getByRole('button', { name: 'Delete' }))
+    .first()
+    .click();
+  await owner!.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(owner!.getByRole('article').filter({ hasText: prayerText })).toHaveCount(0);
+
   // Ann deletes the group; its address then finds nothing.
   await owner!.getByRole('tab', { name: 'About' }).click();
   await owner!.getByRole('button', { name: 'Delete Group' }).click();

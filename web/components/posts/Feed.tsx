@@ -33,6 +33,7 @@ export function FeedList<P extends { posts: Post[] }>({
   label,
   hide,
   renderActions,
+  moderate = false,
 }: {
   feed: FeedQuery<P>;
   emptyText: string;
@@ -42,6 +43,8 @@ export function FeedList<P extends { posts: Post[] }>({
   hide?: string | null;
   /** Buttons of the screen's own above a post (a group admin's 'Pin post'). */
   renderActions?: (post: Post) => ReactNode;
+  /** The viewer may delete anyone's post here (a group's admins on its page). */
+  moderate?: boolean;
 }) {
   const { t } = useTranslation();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
@@ -83,7 +86,7 @@ export function FeedList<P extends { posts: Post[] }>({
         {posts.map((post, index) => (
           <li key={post.id} className={renderActions ? 'flex flex-col gap-1' : undefined}>
             {renderActions?.(post)}
-            <PostCard post={post} first={index === 0} />
+            <PostCard post={post} first={index === 0} moderate={moderate} />
           </li>
         ))}
       </ul>

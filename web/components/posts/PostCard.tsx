@@ -31,6 +31,7 @@ export function PostCard({
   defaultCommentsOpen = false,
   onDeleted,
   first = false,
+  moderate = false,
 }: {
   post: Post;
   defaultCommentsOpen?: boolean;
@@ -38,6 +39,8 @@ export function PostCard({
   first?: boolean;
   /** Called after the post was deleted (the 'Post deleted' toast is already shown). */
   onDeleted?: () => void;
+  /** The viewer may delete it though it is not theirs (an admin of the group it is in). */
+  moderate?: boolean;
 }) {
   const { t } = useTranslation();
   const { data: me } = useSession();
@@ -82,7 +85,7 @@ export function PostCard({
     ? post.wall_owner_id
       ? [deleteItem]
       : [{ label: t('Edit'), icon: Pencil, onSelect: () => setEditing(true) }, deleteItem]
-    : me && me.id === post.wall_owner_id
+    : me && (me.id === post.wall_owner_id || moderate)
       ? [deleteItem, reportItem]
       : me
         ? [reportItem]

@@ -34,6 +34,7 @@ export function GroupPostsTab({ group }: { group: Group }) {
         label={t('Posts in {{name}}', { name: group.name })}
         hide={group.pinned_post_id}
         renderActions={admin ? (post) => <PinButton group={group} post={post} /> : undefined}
+        moderate={admin}
       />
     </div>
   );
@@ -56,6 +57,7 @@ export function GroupPrayerTab({ group }: { group: Group }) {
         feed={feed}
         emptyText={t('No prayers shared yet.')}
         label={t('Prayers in {{name}}', { name: group.name })}
+        moderate={isGroupAdmin(group)}
       />
     </div>
   );
@@ -103,7 +105,7 @@ function PinnedPost({ group, postId, admin }: { group: Group; postId: string; ad
         </p>
         {admin ? <PinButton group={group} post={post.data} /> : null}
       </div>
-      <PostCard post={post.data} />
+      <PostCard post={post.data} moderate={admin} />
     </section>
   );
 }
