@@ -23,6 +23,7 @@ import {
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { groupToPostIn } from './groups.ts';
+import { notifyMany } from './notifications.ts';
 import type { After } from './run.ts';
 
 /**
@@ -34,8 +35,6 @@ import type { After } from './run.ts';
  */
 
 /** How many follower notifications go into one INSERT. */
-const NOTIFY_BATCH = 500;
-
 /** The circle, locked for this transaction on PostgreSQL (SQLite runs one writer at a time). */
 async function lockCircle(trx: Transaction<DB>, circleId: string): Promise<Circle> {
   let query = trx.selectFrom('faith_circles').select('id').where('id', '=', circleId);
@@ -171,27 +170,18 @@ async function notifyFollowers(trx: Transaction<DB>, after: After, circle: Circl
         .select('follower_id')
         .where('following_id', '=', circle.host_id)
         .execute();
-  const now = new Date().toISOString();
-  for (let start = 0; start < followers.length; start += NOTIFY_BATCH) {
-    const batch = followers.slice(start, start + NOTIFY_BATCH);
-    await trx
-      .insertInto('notifications')
-      .values(
-        batch.map(({ follower_id }) => ({
-          id: uuidv7(),
-          user_id: follower_id,
-          from_user_id: circle.host_id,
-          type: 'circle_live' as const,
-          post_id: circle.id,
-          message: CIRCLE_TEXTS.liveNotification,
-          group_id: circle.group?.id ?? null,
-          is_read: false,
-          created_at: now,
-        })),
-      )
-      .execute();
-    for (const { follower_id } of batch) after.notificationsChanged(follower_id);
-  }
+  await notifyMany(
+    trx,
+    after,
+    followers.map((f) => f.follower_id),
+    {
+      fromUserId: circle.host_id,
+      type: 'circle_live',
+      postId: circle.id,
+      message: CIRCLE_TEXTS.liveNotification,
+      groupId: circle.group?.id ?? null,
+    },
+  );
 }
 
 /** The host's page is still there (every 10 s while the room is open). */

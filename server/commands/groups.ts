@@ -25,7 +25,7 @@ import {
 } from '@server/policies/group.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { notify, withdrawNotifications } from './notifications.ts';
+import { notify, notifyMany, withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
 
@@ -576,11 +576,9 @@ export async function recountGroups(trx: Trx, groupIds: string[]): Promise<void>
   for (const id of groupIds) await recount(trx, id);
 }
 
-const NOTIFY_BATCH = 200;
-
 /**
  * A new post in a group: one 'group_post' line for each member whose setting is 'All posts' (not its
- * author, nobody blocked either way with them), in multi-row batches.
+ * author, nobody blocked either way with them).
  */
 export async function notifyGroupPost(
   trx: Trx,
@@ -598,27 +596,12 @@ export async function notifyGroupPost(
     .where('user_id', '!=', authorId)
     .where(notHiddenFrom(authorId, 'group_members.user_id'))
     .execute();
-  const now = new Date().toISOString();
-  for (let start = 0; start < rows.length; start += NOTIFY_BATCH) {
-    const batch = rows.slice(start, start + NOTIFY_BATCH);
-    await trx
-      .insertInto('notifications')
-      .values(
-        batch.map(({ user_id }) => ({
-          id: uuidv7(),
-          user_id,
-          from_user_id: authorId,
-          type: 'group_post' as const,
-          post_id: postId,
-          message: null,
-          group_id: groupId,
-          is_read: false,
-          created_at: now,
-        })),
-      )
-      .execute();
-    for (const { user_id } of batch) after.notificationsChanged(user_id);
-  }
+  await notifyMany(
+    trx,
+    after,
+    rows.map((r) => r.user_id),
+    { fromUserId: authorId, type: 'group_post', postId, groupId },
+  );
 }
 
 /**

@@ -66,6 +66,41 @@ function pushFor(after: After, n: NewNotification) {
   }
 }
 
+const NOTIFY_BATCH = 500;
+
+/**
+ * The same notification for many members at once (a circle going live to followers, a post to a
+ * group), in multi-row INSERTs of NOTIFY_BATCH. Callers leave out the members blocked with the sender.
+ */
+export async function notifyMany(
+  trx: Transaction<DB>,
+  after: After,
+  userIds: string[],
+  notification: Omit<NewNotification, 'userId'>,
+): Promise<void> {
+  const now = new Date().toISOString();
+  for (let start = 0; start < userIds.length; start += NOTIFY_BATCH) {
+    const batch = userIds.slice(start, start + NOTIFY_BATCH);
+    await trx
+      .insertInto('notifications')
+      .values(
+        batch.map((userId) => ({
+          id: uuidv7(),
+          user_id: userId,
+          from_user_id: notification.fromUserId,
+          type: notification.type,
+          post_id: notification.postId ?? null,
+          message: notification.message ?? null,
+          group_id: notification.groupId ?? null,
+          is_read: false,
+          created_at: now,
+        })),
+      )
+      .execute();
+    for (const userId of batch) after.notificationsChanged(userId);
+  }
+}
+
 /**
  * One unread notification per sender and kind: a later one moves it to the top instead of adding
  * another (a conversation's messages).

@@ -177,6 +177,17 @@ function groupPostsQuery(db: Kysely<DB>, shape: { prayer: boolean; before: boole
   return run;
 }
 
+/** The group's pinned post as the viewer sees it (none when its author is hidden from them). */
+async function pinnedPost(db: Kysely<DB>, viewerId: string, group: GroupRow) {
+  if (!group.pinned_post_id) return null;
+  const row = await selectPosts(db, viewerId)
+    .where('posts.id', '=', group.pinned_post_id)
+    .where('posts.group_id', '=', group.id)
+    .where(notHiddenFrom(viewerId, 'posts.user_id'))
+    .executeTakeFirst();
+  return row ? presentPost(row) : null;
+}
+
 /**
  * A page of the group's posts, newest first (or its prayer requests, `category: 'prayer'`); the first
  * page also carries the pinned post. Blocks still apply inside the group.
@@ -191,15 +202,7 @@ export async function listGroupPosts(
   if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Not a page size: ${limit}`);
   const cursor = options.before ? decodeCursor(options.before, 'the group') : undefined;
   const prayer = options.category === 'prayer';
-  let pinned = null;
-  if (!cursor && !prayer && group.pinned_post_id) {
-    const row = await selectPosts(db, viewerId)
-      .where('posts.id', '=', group.pinned_post_id)
-      .where('posts.group_id', '=', group.id)
-      .where(notHiddenFrom(viewerId, 'posts.user_id'))
-      .executeTakeFirst();
-    pinned = row ? presentPost(row) : null;
-  }
+  const pinned = !cursor && !prayer ? await pinnedPost(db, viewerId, group) : null;
   const rows = await groupPostsQuery(db, { prayer, before: Boolean(cursor), limit: limit + 1 })({
     viewerId,
     groupId: group.id,
@@ -236,15 +239,7 @@ export async function groupFirstPage(
     blocked,
   );
   if (cut === null) return null;
-  let pinned = null;
-  if (exclude) {
-    const row = await selectPosts(db, viewerId)
-      .where('posts.id', '=', exclude)
-      .where('posts.group_id', '=', group.id)
-      .where(notHiddenFrom(viewerId, 'posts.user_id'))
-      .executeTakeFirst();
-    pinned = row ? presentPost(row) : null;
-  }
+  const pinned = exclude ? await pinnedPost(db, viewerId, group) : null;
   return `{"posts":${cut.posts},"next_cursor":${cut.nextCursor},"pinned":${JSON.stringify(pinned)}}`;
 }
 

@@ -58,76 +58,69 @@ export function GroupMembersTab({ group }: { group: Group }) {
   const { members, requests, invited, banned } = lists.data;
   const busy = act.isPending;
 
+  /** One small button of a row: does `action` and says `done`, or runs `onClick` (a dialog). */
+  function actionButton(options: {
+    key: string;
+    label: string;
+    danger?: boolean;
+    action?: Parameters<typeof run>[0];
+    done?: string;
+    onClick?: () => void;
+  }) {
+    const { key, label, danger = false, action, done, onClick } = options;
+    return (
+      <button
+        key={key}
+        type="button"
+        disabled={busy}
+        className={danger ? smallDanger : smallButton}
+        onClick={onClick ?? (() => void run(action!, done!))}
+      >
+        {label}
+      </button>
+    );
+  }
+
   function memberButton(button: MemberButton, member: GroupMember) {
     const name = member.person.full_name || member.person.username;
     const userId = member.person.id;
     switch (button) {
       case 'makeAdmin':
-        return (
-          <button
-            key={button}
-            type="button"
-            disabled={busy}
-            className={smallButton}
-            onClick={() => void run({ kind: 'makeAdmin', userId }, t('{{name}} is now an admin', { name }))}
-          >
-            {t('Make admin')}
-          </button>
-        );
+        return actionButton({
+          key: button,
+          label: t('Make admin'),
+          action: { kind: 'makeAdmin', userId },
+          done: t('{{name}} is now an admin', { name }),
+        });
       case 'removeAdmin':
-        return (
-          <button
-            key={button}
-            type="button"
-            disabled={busy}
-            className={smallButton}
-            onClick={() =>
-              void run({ kind: 'removeAdmin', userId }, t('{{name}} is no longer an admin', { name }))
-            }
-          >
-            {t('Remove admin')}
-          </button>
-        );
+        return actionButton({
+          key: button,
+          label: t('Remove admin'),
+          action: { kind: 'removeAdmin', userId },
+          done: t('{{name}} is no longer an admin', { name }),
+        });
       case 'makeOwner':
-        return (
-          <button
-            key={button}
-            type="button"
-            disabled={busy}
-            className={smallButton}
-            onClick={() => setHandingTo(member.person)}
-          >
-            {t('Make owner')}
-          </button>
-        );
+        return actionButton({
+          key: button,
+          label: t('Make owner'),
+          onClick: () => setHandingTo(member.person),
+        });
       case 'remove':
-        return (
-          <button
-            key={button}
-            type="button"
-            disabled={busy}
-            className={smallDanger}
-            onClick={() =>
-              void run({ kind: 'remove', userId }, t('{{name}} was removed from the group', { name }))
-            }
-          >
-            {t('Remove from group')}
-          </button>
-        );
+        return actionButton({
+          key: button,
+          danger: true,
+          label: t('Remove from group'),
+          action: { kind: 'remove', userId },
+          done: t('{{name}} was removed from the group', { name }),
+        });
       case 'ban':
-        return (
-          <button
-            key={button}
-            type="button"
-            disabled={busy}
-            className={smallDanger}
-            onClick={() =>
-              void run({ kind: 'ban', userId }, t('{{name}} is banned from the group', { name }))
-            }
-          >
-            {t('Ban')}
-          </button>
-        );
+        return actionButton({
+          key: button,
+          danger: true,
+          label: t('Ban'),
+          action: { kind: 'ban', userId },
+          done: t('{{name}} is banned from the group', { name }),
+        });
     }
   }
 
@@ -150,27 +143,19 @@ export function GroupMembersTab({ group }: { group: Group }) {
                 >
                   {t('Approve')}
                 </button>
-                <button
-                  type="button"
-                  disabled={busy}
-                  className={smallButton}
-                  onClick={() => void run({ kind: 'decline', userId: person.id }, t('Request declined'))}
-                >
-                  {t('Decline')}
-                </button>
-                <button
-                  type="button"
-                  disabled={busy}
-                  className={smallDanger}
-                  onClick={() =>
-                    void run(
-                      { kind: 'ban', userId: person.id },
-                      t('{{name}} is banned from the group', { name }),
-                    )
-                  }
-                >
-                  {t('Ban')}
-                </button>
+                {actionButton({
+                  key: 'decline',
+                  label: t('Decline'),
+                  action: { kind: 'decline', userId: person.id },
+                  done: t('Request declined'),
+                })}
+                {actionButton({
+                  key: 'ban',
+                  danger: true,
+                  label: t('Ban'),
+                  action: { kind: 'ban', userId: person.id },
+                  done: t('{{name}} is banned from the group', { name }),
+                })}
               </PersonRow>
             );
           })}
@@ -198,19 +183,12 @@ export function GroupMembersTab({ group }: { group: Group }) {
             const name = person.full_name || person.username;
             return (
               <PersonRow key={person.id} person={person}>
-                <button
-                  type="button"
-                  disabled={busy}
-                  className={smallButton}
-                  onClick={() =>
-                    void run(
-                      { kind: 'unban', userId: person.id },
-                      t('{{name}} is no longer banned', { name }),
-                    )
-                  }
-                >
-                  {t('Unban')}
-                </button>
+                {actionButton({
+                  key: 'unban',
+                  label: t('Unban'),
+                  action: { kind: 'unban', userId: person.id },
+                  done: t('{{name}} is no longer banned', { name }),
+                })}
               </PersonRow>
             );
           })}
