@@ -90,6 +90,16 @@ test('a private group: ask, approve, post, pray, pin, make admin, ban, delete', 
   await owner!.getByRole('button', { name: '1 new post' }).click();
   await expect(owner!.getByRole('article').filter({ hasText: postText })).toBeVisible();
   await expect(owner!.getByRole('button', { name: '1 new post' })).toHaveCount(0);
+  // Ben comments on his post; Ann, the owner, may delete the comment.
+  await benPost.getByRole('button', { name: /Comment/ }).click();
+  const commentBox = benPost.getByPlaceholder('Write a comment...');
+  await commentBox.fill(`Off-topic ${tag}`);
+  await commentBox.press('Enter');
+  await expect(benPost.getByText(`Off-topic ${tag}`)).toBeVisible();
+  const annSeesPost = owner!.getByRole('article').filter({ hasText: postText });
+  await annSeesPost.getByRole('button', { name: /Comment/ }).click();
+  await annSeesPost.getByRole('button', { name: 'Delete comment' }).click();
+  await expect(annSeesPost.getByText(`Off-topic ${tag}`)).toHaveCount(0);
 
   await asker!.getByRole('tab', { name: 'Prayer' }).click();
   const prayerText = `Pray for safe travels ${tag}`;

@@ -15,15 +15,19 @@ function CommentItem({
   comment,
   meId,
   postId,
+  moderate,
 }: {
   comment: Comment;
   meId: string | undefined;
   postId: string;
+  /** The viewer may delete anyone's comment here (an admin of the post's group). */
+  moderate: boolean;
 }) {
   const { t } = useTranslation();
   const remove = useDeleteComment(postId);
   const [reporting, setReporting] = useState(false);
   const isOwn = comment.author.id === meId;
+  const canDelete = isOwn || moderate;
   const profile = `/profile/${encodeURIComponent(comment.author.username)}`;
   return (
     <li className="flex gap-2">
@@ -42,7 +46,7 @@ function CommentItem({
         </div>
         <p className="mt-0.5 flex items-center gap-3 px-3 text-xs text-slate-500">
           <RelativeTime iso={comment.created_at} />
-          {isOwn ? (
+          {canDelete ? (
             <button
               type="button"
               aria-label={t('Delete comment')}
@@ -58,7 +62,8 @@ function CommentItem({
             >
               {t('Delete')}
             </button>
-          ) : meId ? (
+          ) : null}
+          {!isOwn && meId ? (
             <button
               type="button"
               aria-label={t('Report comment')}
@@ -130,10 +135,12 @@ export function CommentsSection({
   id,
   postId,
   meId,
+  moderate = false,
 }: {
   id: string;
   postId: string;
   meId: string | undefined;
+  moderate?: boolean;
 }) {
   const { t } = useTranslation();
   const comments = useComments(postId);
@@ -157,7 +164,7 @@ export function CommentsSection({
       ) : (
         <ul className="flex flex-col gap-3">
           {comments.data.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} postId={postId} meId={meId} />
+            <CommentItem key={comment.id} comment={comment} postId={postId} meId={meId} moderate={moderate} />
           ))}
         </ul>
       )}

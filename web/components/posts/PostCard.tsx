@@ -111,7 +111,9 @@ export function PostCard({
         commentsId={commentsId}
         onToggleComments={() => setCommentsOpen((open) => !open)}
       />
-      {commentsOpen ? <CommentsSection id={commentsId} postId={post.id} meId={me?.id} /> : null}
+      {commentsOpen ? (
+        <CommentsSection id={commentsId} postId={post.id} meId={me?.id} moderate={moderate} />
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           title={t('Delete this post?')}
