@@ -1,6 +1,6 @@
 import { GROUPS_PER_DAY } from '@common/schemas/groups.ts';
 import { groupFirstPage, listGroupPosts } from '@server/queries/groups.ts';
-import { newestPage } from '@server/queries/newestPage.ts';
+import { forgetNewestPosts, newestPage } from '@server/queries/newestPage.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { goLive, makeCircle } from '@server/test/circles.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
@@ -8,6 +8,7 @@ import { signedInMember } from '@server/test/members.ts';
 import { makePost, type PostFields } from '@server/test/posts.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -533,6 +534,30 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     const home = (await reader.client.get('/api/posts')).body.posts as Array<{ id: string; group: unknown }>;
     expect(home.some((p) => p.group !== null)).toBe(true);
     expect(home.map((p) => p.id)).not.toContain(made[3].id);
+    // Thirty newer posts in one of their groups by the member they mute: still the database's page.
+    const at = Date.now() + 1;
+    await db
+      .insertInto('posts')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          id: uuidv7(),
+          user_id: hidden.id,
+          category: 'food' as const,
+          content: `Muted ${i}`,
+          media_type: 'none' as const,
+          group_id: groupsMade[0]!.id,
+          created_at: new Date(at + i).toISOString(),
+          updated_at: new Date(at + i).toISOString(),
+        })),
+      )
+      .execute();
+    forgetNewestPosts(db);
+    const expected = JSON.parse(JSON.stringify(await listFeed(db, reader.id, { limit: 20 })));
+    const cutAfter = await newestPage(db, reader.id, undefined, 20);
+    expect(cutAfter).not.toBeNull();
+    expect(JSON.parse(cutAfter!)).toEqual(expected);
+    expect((await reader.client.get('/api/posts')).body).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + 40 - Date.now())));
   });
 
   it("keeps a group's circle to its members: listed, found, joined and announced to them only", async () => {
