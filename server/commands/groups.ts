@@ -1,7 +1,5 @@
 import {
   type CreateGroupInput,
-  GROUP_INVITES_PER_DAY,
-  GROUP_NOTIFY_ALL_BELOW,
   GROUP_SLUG_MAX,
   GROUPS_PER_DAY,
   type UpdateGroupInput,
@@ -12,7 +10,7 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, conflict, forbidden, httpError, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
-import { canSeeMember, notHiddenFrom } from '@server/policies/blocks.ts';
+import { notHiddenFrom } from '@server/policies/blocks.ts';
 import {
   type GroupRow,
   isGroupAdmin,
@@ -20,14 +18,17 @@ import {
   isMember,
   mayFind,
   membershipOf,
-  type Where,
   whereOf,
 } from '@server/policies/group.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { notify, notifyMany, withdrawNotifications } from './notifications.ts';
+import { notifyMany } from './notifications.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
+
+// A group itself (issue 25): finding it for a viewer, creating, editing, deleting, pinning, its posts'
+// notices, and handing groups on when an account goes. Membership and the admins' tools over members
+// are groupMembers.ts.
 
 type Trx = Transaction<DB>;
 const DAY_MS = 24 * 3600 * 1000;
@@ -55,7 +56,7 @@ export async function findGroup(trx: Trx, viewer: Viewer, slug: string) {
   return { group, where };
 }
 
-async function findAsAdmin(trx: Trx, viewer: Viewer, slug: string) {
+export async function findAsAdmin(trx: Trx, viewer: Viewer, slug: string) {
   const found = await findGroup(trx, viewer, slug);
   if (!isGroupAdmin(found.where)) {
     throw isMember(found.where) ? forbidden('group_admins_only') : forbidden('group_members_only');
@@ -63,7 +64,7 @@ async function findAsAdmin(trx: Trx, viewer: Viewer, slug: string) {
   return found;
 }
 
-async function findAsOwner(trx: Trx, viewer: Viewer, slug: string) {
+export async function findAsOwner(trx: Trx, viewer: Viewer, slug: string) {
   const found = await findGroup(trx, viewer, slug);
   if (!isGroupOwner(found.where)) {
     throw isMember(found.where) ? forbidden('group_owner_only') : forbidden('group_members_only');
@@ -85,7 +86,7 @@ export async function groupToPostIn(trx: Trx, userId: string, groupId: string): 
   return group.id;
 }
 
-async function recount(trx: Trx, groupId: string): Promise<void> {
+export async function recount(trx: Trx, groupId: string): Promise<void> {
   await trx
     .updateTable('groups')
     .set({
@@ -93,11 +94,6 @@ async function recount(trx: Trx, groupId: string): Promise<void> {
     })
     .where('id', '=', groupId)
     .execute();
-}
-
-/** The notification setting a new membership starts with: 'all' in a small group, 'off' in a big one. */
-function startingNotify(group: Pick<GroupRow, 'member_count'>): 'all' | 'off' {
-  return Number(group.member_count) < GROUP_NOTIFY_ALL_BELOW ? 'all' : 'off';
 }
 
 export async function createGroup(
@@ -156,7 +152,7 @@ export async function createGroup(
 }
 
 /** A daily limit: 429, with a wait of one day at most (the oldest of the day's rows ages out sooner). */
-function httpLimit(code: 'group_create_limit' | 'group_invite_limit', max: number) {
+export function httpLimit(code: 'group_create_limit' | 'group_invite_limit', max: number) {
   return httpError(429, code, { max });
 }
 
@@ -223,291 +219,6 @@ export async function deleteGroup(trx: Trx, after: After, groupId: string): Prom
 export async function deleteOwnGroup(trx: Trx, after: After, viewer: Viewer, slug: string) {
   const { group } = await findAsOwner(trx, viewer, slug);
   await deleteGroup(trx, after, group.id);
-}
-
-/** Join a public group, ask to join a private one, or accept an invitation. */
-export async function joinGroup(
-  trx: Trx,
-  after: After,
-  viewer: Viewer,
-  slug: string,
-): Promise<Where['standing']> {
-  const { group, where } = await findGroup(trx, viewer, slug);
-  if (where.standing === 'member' || where.standing === 'requested') return where.standing;
-  if (where.standing === 'banned') throw forbidden('group_banned');
-  const now = new Date().toISOString();
-  if (where.standing === 'invited' || group.privacy === 'public') {
-    await trx
-      .insertInto('group_members')
-      .values({
-        group_id: group.id,
-        user_id: viewer.userId,
-        standing: 'member',
-        role: 'member',
-        notify: startingNotify(group),
-        invited_by: null,
-        created_at: now,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['group_id', 'user_id'])
-          .doUpdateSet({ standing: 'member', role: 'member', created_at: now }),
-      )
-      .execute();
-    await recount(trx, group.id);
-    return 'member';
-  }
-  if (group.privacy === 'secret') throw forbidden('group_invitation_only');
-  await trx
-    .insertInto('group_members')
-    .values({
-      group_id: group.id,
-      user_id: viewer.userId,
-      standing: 'requested',
-      role: 'member',
-      notify: 'all',
-      invited_by: null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-    .execute();
-  // Its admins hear of the request; the line goes when it is answered or withdrawn.
-  const admins = await trx
-    .selectFrom('group_members')
-    .select('user_id')
-    .where('group_id', '=', group.id)
-    .where('standing', '=', 'member')
-    .where('role', 'in', ['owner', 'admin'])
-    .execute();
-  for (const { user_id } of admins) {
-    await notify(trx, after, {
-      userId: user_id,
-      fromUserId: viewer.userId,
-      type: 'group_request',
-      groupId: group.id,
-    });
-  }
-  return 'requested';
-}
-
-/** The admins' 'asked to join' lines about this member go once the request is answered or withdrawn. */
-async function withdrawRequest(trx: Trx, after: After, groupId: string, userId: string) {
-  await withdrawNotifications(trx, after, { type: 'group_request', groupId, fromUserId: userId });
-}
-
-/** Leave, cancel a request, or decline an invitation. The owner hands the group on first. */
-export async function leaveGroup(
-  trx: Trx,
-  after: After,
-  viewer: Viewer,
-  slug: string,
-): Promise<'none' | 'banned'> {
-  const { group, where } = await findGroup(trx, viewer, slug);
-  if (where.standing === 'banned') return 'banned';
-  if (isGroupOwner(where)) throw forbidden('group_owner_cannot_leave');
-  await trx
-    .deleteFrom('group_members')
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', viewer.userId)
-    .execute();
-  await withdrawRequest(trx, after, group.id, viewer.userId);
-  await recount(trx, group.id);
-  return 'none';
-}
-
-export async function setNotify(trx: Trx, viewer: Viewer, slug: string, notify: 'all' | 'off') {
-  const { group, where } = await findGroup(trx, viewer, slug);
-  if (!isMember(where)) throw forbidden('group_members_only');
-  await trx
-    .updateTable('group_members')
-    .set({ notify })
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', viewer.userId)
-    .execute();
-}
-
-async function standingOfMember(trx: Trx, groupId: string, userId: string) {
-  return whereOf(await membershipOf(trx, groupId, userId));
-}
-
-export async function approveRequest(trx: Trx, after: After, viewer: Viewer, slug: string, userId: string) {
-  const { group } = await findAsAdmin(trx, viewer, slug);
-  const them = await standingOfMember(trx, group.id, userId);
-  if (them.standing !== 'requested') throw notFound('group_request_not_found');
-  await trx
-    .updateTable('group_members')
-    .set({ standing: 'member', role: 'member', notify: startingNotify(group) })
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId)
-    .execute();
-  await recount(trx, group.id);
-  await withdrawRequest(trx, after, group.id, userId);
-  await notify(trx, after, { userId, fromUserId: viewer.userId, type: 'group_approved', groupId: group.id });
-}
-
-export async function declineRequest(trx: Trx, after: After, viewer: Viewer, slug: string, userId: string) {
-  const { group } = await findAsAdmin(trx, viewer, slug);
-  const deleted = await trx
-    .deleteFrom('group_members')
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId)
-    .where('standing', '=', 'requested')
-    .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound('group_request_not_found');
-  await withdrawRequest(trx, after, group.id, userId);
-}
-
-/** Invite by username: a member who asked is let in; a banned one must be unbanned first. */
-export async function inviteMember(trx: Trx, after: After, viewer: Viewer, slug: string, username: string) {
-  const { group } = await findAsAdmin(trx, viewer, slug);
-  const invitee = await trx
-    .selectFrom('profiles')
-    .select('id')
-    .where('username', '=', username.replace(/^@/, '').toLowerCase())
-    .executeTakeFirst();
-  // A member hidden from the inviter (a block either way, suspended) is as unknown as no one.
-  if (!invitee || !(await canSeeMember(trx, viewer.userId, invitee.id))) {
-    throw notFound('group_invite_unknown', { username });
-  }
-  const since = new Date(Date.now() - DAY_MS).toISOString();
-  const sent = await trx
-    .selectFrom('group_members')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('invited_by', '=', viewer.userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(sent.n) >= GROUP_INVITES_PER_DAY) throw httpLimit('group_invite_limit', GROUP_INVITES_PER_DAY);
-  const them = await standingOfMember(trx, group.id, invitee.id);
-  if (them.standing === 'member') throw conflict('group_already_member');
-  if (them.standing === 'banned') throw conflict('group_member_banned');
-  if (them.standing === 'invited') return;
-  const now = new Date().toISOString();
-  if (them.standing === 'requested') {
-    await approveRequest(trx, after, viewer, slug, invitee.id);
-    return;
-  }
-  await trx
-    .insertInto('group_members')
-    .values({
-      group_id: group.id,
-      user_id: invitee.id,
-      standing: 'invited',
-      role: 'member',
-      notify: 'all',
-      invited_by: viewer.userId,
-      created_at: now,
-    })
-    .execute();
-  await notify(trx, after, {
-    userId: invitee.id,
-    fromUserId: viewer.userId,
-    type: 'group_invite',
-    groupId: group.id,
-  });
-}
-
-async function targetMember(trx: Trx, group: GroupRow, userId: string) {
-  const them = await standingOfMember(trx, group.id, userId);
-  if (them.standing !== 'member') throw notFound('group_member_not_found');
-  if (them.role === 'owner') throw forbidden('group_owner_protected');
-  return them;
-}
-
-/** The owner makes a member an admin, or an admin a member again. */
-export async function setRole(
-  trx: Trx,
-  after: After,
-  viewer: Viewer,
-  slug: string,
-  userId: string,
-  role: 'admin' | 'member',
-) {
-  const { group } = await findAsOwner(trx, viewer, slug);
-  await targetMember(trx, group, userId);
-  await trx
-    .updateTable('group_members')
-    .set({ role })
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId)
-    .execute();
-  if (role === 'admin') {
-    await notify(trx, after, { userId, fromUserId: viewer.userId, type: 'group_role', groupId: group.id });
-  }
-}
-
-/** Admins remove members; only the owner removes another admin. */
-export async function removeMember(trx: Trx, viewer: Viewer, slug: string, userId: string) {
-  const { group, where } = await findAsAdmin(trx, viewer, slug);
-  const them = await targetMember(trx, group, userId);
-  if (them.role === 'admin' && !isGroupOwner(where)) throw forbidden('group_owner_only');
-  await trx
-    .deleteFrom('group_members')
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId)
-    .execute();
-  await recount(trx, group.id);
-}
-
-/** A ban removes the member (or their request or invitation) and keeps them from coming back. */
-export async function banMember(trx: Trx, after: After, viewer: Viewer, slug: string, userId: string) {
-  const { group, where } = await findAsAdmin(trx, viewer, slug);
-  if (userId === viewer.userId) throw forbidden('group_owner_protected');
-  const them = await standingOfMember(trx, group.id, userId);
-  if (them.role === 'owner') throw forbidden('group_owner_protected');
-  if (them.role === 'admin' && !isGroupOwner(where)) throw forbidden('group_owner_only');
-  const exists = await trx.selectFrom('profiles').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!exists) throw notFound('group_member_not_found');
-  const now = new Date().toISOString();
-  await trx
-    .insertInto('group_members')
-    .values({
-      group_id: group.id,
-      user_id: userId,
-      standing: 'banned',
-      role: 'member',
-      notify: 'off',
-      invited_by: null,
-      created_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['group_id', 'user_id'])
-        .doUpdateSet({ standing: 'banned', role: 'member', created_at: now }),
-    )
-    .execute();
-  await withdrawRequest(trx, after, group.id, userId);
-  await recount(trx, group.id);
-}
-
-export async function unbanMember(trx: Trx, viewer: Viewer, slug: string, userId: string) {
-  const { group } = await findAsAdmin(trx, viewer, slug);
-  const deleted = await trx
-    .deleteFrom('group_members')
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId)
-    .where('standing', '=', 'banned')
-    .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound('group_member_not_found');
-}
-
-/** The owner hands the group to another member, and stays as an admin. */
-export async function transferOwnership(trx: Trx, viewer: Viewer, slug: string, userId: string) {
-  const { group } = await findAsOwner(trx, viewer, slug);
-  if (userId === viewer.userId) return;
-  await targetMember(trx, group, userId);
-  await trx
-    .updateTable('group_members')
-    .set({ role: 'admin' })
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', viewer.userId)
-    .execute();
-  await trx
-    .updateTable('group_members')
-    .set({ role: 'owner' })
-    .where('group_id', '=', group.id)
-    .where('user_id', '=', userId)
-    .execute();
-  await trx.updateTable('groups').set({ owner_id: userId }).where('id', '=', group.id).execute();
 }
 
 export async function pinPost(trx: Trx, viewer: Viewer, slug: string, postId: string | null) {

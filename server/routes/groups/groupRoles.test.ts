@@ -1,29 +1,17 @@
+import { byRole, GROUP_ROLES, type GroupRoleName, type StatusByRole } from '@server/test/groups.ts';
 import { dialects, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import { makePost } from '@server/test/posts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The group roles against the group routes (the authorization matrix's viewers are the site's; these
- * are the group's): a visitor, a member outside the group, one who asked to join, one invited, a
- * member, an admin, the owner, a banned member, and a member the admin blocked (blocks still apply
- * inside a group), for a private group and a secret one.
+ * The group roles (server/test/groups.ts; the authorization matrix's viewers are the site's, these are
+ * the group's) against the group's reads, posting and editing, for a private group and a secret one.
  */
-const ROLES = [
-  'visitor',
-  'outsider',
-  'asker',
-  'invited',
-  'member',
-  'admin',
-  'owner',
-  'banned',
-  'blocked',
-] as const;
-type Role = (typeof ROLES)[number];
-type Row = Record<Role, number>;
-const row = (statuses: number[]): Row =>
-  Object.fromEntries(ROLES.map((role, i) => [role, statuses[i]!])) as Row;
+const ROLES = GROUP_ROLES;
+type Role = GroupRoleName;
+type Row = StatusByRole;
+const row = byRole;
 
 describe.each(dialects)('group roles (%s)', (dialect) => {
   let server: TestServer;

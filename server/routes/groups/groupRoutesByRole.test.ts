@@ -1,4 +1,5 @@
 import { insertMember } from '@server/test/database.ts';
+import { byRole, GROUP_ROLES, type GroupRoleName } from '@server/test/groups.ts';
 import { dialects, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import { v7 as uuidv7 } from 'uuid';
@@ -9,20 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * private group where each role already stands (rows written as the app writes them), so no request
  * depends on another. The reads, and the secret groups, are in groupRoles.test.ts.
  */
-const ROLES = [
-  'visitor',
-  'outsider',
-  'asker',
-  'invited',
-  'member',
-  'admin',
-  'owner',
-  'banned',
-  'blocked',
-] as const;
-type Role = (typeof ROLES)[number];
-const row = (statuses: number[]) =>
-  Object.fromEntries(ROLES.map((role, i) => [role, statuses[i]!])) as Record<Role, number>;
+const ROLES = GROUP_ROLES;
+type Role = GroupRoleName;
+const row = byRole;
 
 interface Fresh {
   id: string;

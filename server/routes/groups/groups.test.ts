@@ -1,14 +1,9 @@
 import { GROUPS_PER_DAY } from '@common/schemas/groups.ts';
-import { groupFirstPage, listGroupPosts } from '@server/queries/groups.ts';
-import { forgetNewestPosts, newestPage } from '@server/queries/newestPage.ts';
-import { listFeed } from '@server/queries/posts.ts';
-import { goLive, makeCircle } from '@server/test/circles.ts';
-import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
+import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
+import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
-import { makePost, type PostFields } from '@server/test/posts.ts';
-import { connected, connectSocket } from '@server/test/sockets.ts';
+import { makePost } from '@server/test/posts.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -24,16 +19,9 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     await server.close();
   });
 
-  type Member = { client: TestClient; id: string; username: string };
-  const member = async (name: string): Promise<Member> => {
-    const { client, me } = await signedInMember(server, { name });
-    return { client, id: me.id as string, username: me.profile.username as string };
-  };
-  const create = async (owner: Member, fields: Record<string, unknown>) => {
-    const res = await owner.client.post('/api/groups', { category: 'faith', ...fields });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as { id: string; slug: string; privacy: string };
-  };
+  type Member = GroupTestMember;
+  const member = (name: string): Promise<Member> => groupTestMember(server, name);
+  const create = createTestGroup;
 
   it('creates a group with an address from its name; its creator is the owner', async () => {
     const owner = await member('Ow Owner');
@@ -61,7 +49,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     const list = await owner.client.get('/api/groups');
     expect(list.body.mine.map((g: { slug: string }) => g.slug)).toContain('grace-church-youth');
   });
-
   it('refuses bad input with a 4xx that says what to fix, and creates nothing', async () => {
     const owner = await member('Ba Bad');
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -96,7 +83,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
       expect(res.body.error.code).toBe('group_not_found');
     }
   });
-
   it('gives a group a cover photo', async () => {
     const owner = await member('Co Cover');
     const photo = await uploadPhoto(server, owner.client);
@@ -108,7 +94,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     });
     expect(group).toMatchObject({ cover_url: expect.stringMatching(/^\/media\//) });
   });
-
   it('lets anyone join a public group and see its posts, but not its prayer requests', async () => {
     const owner = await member('Pu Owner');
     const reader = await member('Pu Reader');
@@ -144,7 +129,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     expect(prayers.body.posts.map((p: { id: string }) => p.id)).toEqual([prayer.id]);
     expect((await owner.client.get(`/api/groups/${group.slug}`)).body.member_count).toBe(2);
   });
-
   it('keeps a private group to its members: found by anyone, joined on approval', async () => {
     const owner = await member('Pr Owner');
     const asker = await member('Pr Asker');
@@ -211,7 +195,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     const visitor = await fetch(new URL(`/post/${theirs.id}`, server.baseUrl));
     expect(await visitor.text()).not.toContain('Chapter 3 notes');
   });
-
   it('hides a secret group from all but its members and those invited; joined by invitation only', async () => {
     const owner = await member('Se Owner');
     const guest = await member('Se Guest');
@@ -237,7 +220,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     expect((await guest.client.post(`/api/groups/${group.slug}/join`)).body).toEqual({ standing: 'member' });
     expect((await guest.client.get(`/api/groups/${group.slug}/posts`)).status).toBe(200);
   });
-
   it('gives the owner and admins their tools, and nobody else', async () => {
     const owner = await member('Ad Owner');
     const helper = await member('Ad Helper');
@@ -305,7 +287,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     expect(rename.status).toBe(200);
     expect(rename.body.slug).toBe('soup-team');
   });
-
   it('deletes a group with its posts and memberships in one go (the owner only)', async () => {
     const owner = await member('De Owner');
     const other = await member('De Other');
@@ -327,7 +308,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     const media = await db.selectFrom('media_objects').select('id').where('id', '=', photo.id).execute();
     expect(media).toEqual([]);
   });
-
   it('lets a member create at most GROUPS_PER_DAY groups a day', async () => {
     const busy = await member('Bu Busy');
     for (let i = 0; i < GROUPS_PER_DAY; i += 1)
@@ -340,7 +320,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     expect(over.status).toBe(429);
     expect(over.body.error.code).toBe('group_create_limit');
   });
-
   it("hands a deleted member's groups to an admin, else the longest-standing member; a lone group goes", async () => {
     const leaving = await signedInMember(server, { name: 'Le Leaving' });
     const owner = {
@@ -365,7 +344,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     expect(now.body).toMatchObject({ member_count: 2, viewer: { role: 'owner' } });
     expect((await early.client.get(`/api/groups/${lone.slug}`)).status).toBe(404);
   });
-
   it('lets site admins list every group, secret ones too, and delete one with an audit line', async () => {
     const owner = await member('Sa Owner');
     const { client: adminClient, me } = await signedInMember(server, { name: 'Sa Admin' });
@@ -388,49 +366,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
       target_id: group.id,
     });
   });
-
-  it('tells admins of requests, members of approvals, invitations, roles and (by their setting) posts', async () => {
-    const owner = await member('No Owner');
-    const asker = await member('No Asker');
-    const quiet = await member('No Quiet');
-    const outsider = await member('No Outsider');
-    const group = await create(owner, { name: 'Notified Group', privacy: 'private' });
-    const at = `/api/groups/${group.slug}`;
-    const bell = async (m: Member) =>
-      (await m.client.get('/api/notifications')).body.notifications as Array<{
-        type: string;
-        group: { slug: string; name: string } | null;
-        post_id: string | null;
-        from: { id: string } | null;
-      }>;
-    await asker.client.post(`${at}/join`);
-    expect((await bell(owner))[0]).toMatchObject({
-      type: 'group_request',
-      group: { slug: group.slug, name: 'Notified Group' },
-      from: { id: asker.id },
-    });
-    await owner.client.request('POST', `${at}/requests/${asker.id}`);
-    expect((await bell(owner)).map((n) => n.type)).not.toContain('group_request');
-    expect((await bell(asker))[0]).toMatchObject({ type: 'group_approved', group: { slug: group.slug } });
-    await owner.client.post(`${at}/invitations`, { username: quiet.username });
-    expect((await bell(quiet))[0]).toMatchObject({ type: 'group_invite', group: { slug: group.slug } });
-    await quiet.client.post(`${at}/join`);
-    expect((await quiet.client.request('PUT', `${at}/notify`, { notify: 'off' })).body.viewer.notify).toBe(
-      'off',
-    );
-    await owner.client.request('PUT', `${at}/members/${asker.id}`, { role: 'admin' });
-    expect((await bell(asker))[0]).toMatchObject({ type: 'group_role' });
-
-    const post = await makePost(asker.client, { content: 'News for the group', group_id: group.id });
-    expect((await bell(owner))[0]).toMatchObject({
-      type: 'group_post',
-      post_id: post.id,
-      group: { slug: group.slug },
-    });
-    expect((await bell(quiet)).map((n) => n.type)).not.toContain('group_post');
-    expect(await bell(outsider)).toEqual([]);
-  });
-
   it("puts the member's own memberships in their data export, and nobody else's", async () => {
     const owner = await member('Ex Owner');
     const other = await member('Ex Other');
@@ -441,189 +376,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     ]);
     expect((await other.client.get('/api/settings/data')).body.groups).toEqual([]);
   });
-
-  it("cuts a group's first page from the posts it keeps: the same page as the database's, and fresh", async () => {
-    const owner = await member('Cu Owner');
-    const blocker = await member('Cu Blocker');
-    const muter = await member('Cu Muter');
-    const group = await create(owner, { name: 'Cut Pages', privacy: 'public' });
-    for (const m of [blocker, muter]) await m.client.post(`/api/groups/${group.slug}/join`);
-    const made = [];
-    for (const [m, fields] of [
-      [owner, { content: 'One "quoted" <b>' }],
-      [blocker, { content: 'From the blocker' }],
-      [muter, { category: 'prayer', prayer_type: 'praise', content: 'Praise' }],
-      [owner, { content: 'Two' }],
-      [muter, { content: 'From the muter' }],
-    ] as const) {
-      made.push(await makePost(m.client, { ...fields, group_id: group.id }));
-    }
-    await blocker.client.request('PUT', `/api/blocks/${owner.id}`);
-    await owner.client.request('PUT', `/api/mutes/${muter.id}`);
-    await muter.client.request('PUT', `/api/posts/${made[0].id}/like`);
-    await muter.client.request('PUT', `/api/posts/${made[2].id}/prayed`);
-    await owner.client.request('PUT', `/api/groups/${group.slug}/pin`, { post_id: made[3].id });
-    const db = server.built.ctx.database.db;
-    const row = await db
-      .selectFrom('groups')
-      .selectAll()
-      .where('id', '=', group.id)
-      .executeTakeFirstOrThrow();
-    for (const who of [owner, blocker, muter]) {
-      for (const category of [undefined, 'prayer'] as const) {
-        for (const limit of [1, 2, 20]) {
-          const expected = JSON.parse(
-            JSON.stringify(await listGroupPosts(db, who.id, row, { category, limit })),
-          );
-          const cut = await groupFirstPage(db, who.id, row, { category, limit });
-          expect(cut).not.toBeNull();
-          expect(JSON.parse(cut!)).toEqual(expected);
-          const query = `?limit=${limit}${category ? `&category=${category}` : ''}`;
-          expect((await who.client.get(`/api/groups/${group.slug}/posts${query}`)).body).toEqual(expected);
-        }
-      }
-    }
-    // The blocker sees nothing of the owner's, the pinned post included; the muted member's show.
-    const blocked = (await blocker.client.get(`/api/groups/${group.slug}/posts`)).body;
-    expect(blocked.pinned).toBeNull();
-    expect(blocked.posts.map((p: { author: { id: string } }) => p.author.id)).not.toContain(owner.id);
-    const muted = (await owner.client.get(`/api/groups/${group.slug}/posts`)).body;
-    expect(muted.pinned.id).toBe(made[3].id);
-    expect(muted.posts.map((p: { id: string }) => p.id)).toContain(made[4].id);
-    // A new post shows at once.
-    const fresh = await makePost(muter.client, { content: 'Just now', group_id: group.id });
-    expect((await owner.client.get(`/api/groups/${group.slug}/posts`)).body.posts[0].id).toBe(fresh.id);
-  });
-
-  it("merges a member's groups' newest posts into their feeds' first page: the page the database reads", async () => {
-    const reader = await member('Mg Reader');
-    const writer = await member('Mg Writer');
-    const hidden = await member('Mg Hidden');
-    const groupsMade = [
-      await create(writer, { name: 'Merge One', privacy: 'private' }),
-      await create(writer, { name: 'Merge Two', privacy: 'public' }),
-      await create(writer, { name: 'Merge Elsewhere', privacy: 'public' }),
-    ];
-    for (const g of groupsMade.slice(0, 2)) {
-      await writer.client.post(`/api/groups/${g.slug}/invitations`, { username: reader.username });
-      await reader.client.post(`/api/groups/${g.slug}/join`);
-      await writer.client.post(`/api/groups/${g.slug}/invitations`, { username: hidden.username });
-      await hidden.client.post(`/api/groups/${g.slug}/join`);
-    }
-    const made = [];
-    for (let i = 0; i < 12; i += 1) {
-      const author = i % 4 === 3 ? hidden : writer;
-      const group = i % 3 === 0 ? null : groupsMade[(i % 3) - 1];
-      const fields: PostFields =
-        i % 5 === 0 ? { category: 'prayer', prayer_type: 'petition' } : { category: 'food' };
-      made.push(await makePost(author.client, { ...fields, ...(group ? { group_id: group.id } : {}) }));
-    }
-    await makePost(writer.client, { content: 'Not theirs', group_id: groupsMade[2]!.id });
-    await reader.client.request('PUT', `/api/mutes/${hidden.id}`);
-    await reader.client.request('PUT', `/api/posts/${made[1].id}/like`);
-    await reader.client.request('PUT', `/api/posts/${made[2].id}/like`);
-    const db = server.built.ctx.database.db;
-    for (const category of [undefined, 'prayer', 'food'] as const) {
-      for (const limit of [1, 2, 5, 20]) {
-        const expected = JSON.parse(JSON.stringify(await listFeed(db, reader.id, { category, limit })));
-        const cut = await newestPage(db, reader.id, category, limit);
-        expect(cut, `${category} ${limit}`).not.toBeNull();
-        expect(JSON.parse(cut!)).toEqual(expected);
-      }
-    }
-    const home = (await reader.client.get('/api/posts')).body.posts as Array<{ id: string; group: unknown }>;
-    expect(home.some((p) => p.group !== null)).toBe(true);
-    expect(home.map((p) => p.id)).not.toContain(made[3].id);
-    // Thirty newer posts in one of their groups by the member they mute: still the database's page.
-    const at = Date.now() + 1;
-    await db
-      .insertInto('posts')
-      .values(
-        Array.from({ length: 30 }, (_, i) => ({
-          id: uuidv7(),
-          user_id: hidden.id,
-          category: 'food' as const,
-          content: `Muted ${i}`,
-          media_type: 'none' as const,
-          group_id: groupsMade[0]!.id,
-          created_at: new Date(at + i).toISOString(),
-          updated_at: new Date(at + i).toISOString(),
-        })),
-      )
-      .execute();
-    forgetNewestPosts(db);
-    const expected = JSON.parse(JSON.stringify(await listFeed(db, reader.id, { limit: 20 })));
-    const cutAfter = await newestPage(db, reader.id, undefined, 20);
-    expect(cutAfter).not.toBeNull();
-    expect(JSON.parse(cutAfter!)).toEqual(expected);
-    expect((await reader.client.get('/api/posts')).body).toEqual(expected);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + 40 - Date.now())));
-  });
-
-  it("keeps a group's circle to its members: listed, found, joined and announced to them only", async () => {
-    const host = await member('Ci Host');
-    const inside = await member('Ci Inside');
-    const follower = await member('Ci Follower');
-    const group = await create(host, { name: 'Circle Group', privacy: 'public' });
-    await inside.client.post(`/api/groups/${group.slug}/join`);
-    await follower.client.request('PUT', `/api/follows/${host.id}`);
-    const refused = await follower.client.post('/api/circles', {
-      title: 'Not mine',
-      faith: 'Christianity',
-      group_id: group.id,
-    });
-    expect(refused.status).toBe(403);
-    const circle = await makeCircle(host.client, { group_id: group.id, join_by_blessing: false });
-    expect(circle.group).toEqual({ id: group.id, slug: group.slug, name: 'Circle Group' });
-    await goLive(host.client, circle.id);
-    const live = async (m: Member) =>
-      ((await m.client.get('/api/circles/live')).body as Array<{ id: string }>).map((c) => c.id);
-    expect(await live(inside)).toContain(circle.id);
-    expect(await live(follower)).not.toContain(circle.id);
-    expect((await follower.client.get(`/api/circles/${circle.id}`)).status).toBe(404);
-    expect((await follower.client.post(`/api/circles/${circle.id}/join`)).status).toBe(404);
-    expect((await inside.client.get(`/api/circles/${circle.id}`)).status).toBe(200);
-    expect((await inside.client.post(`/api/circles/${circle.id}/join`)).status).toBe(200);
-    const bellOf = async (m: Member) =>
-      ((await m.client.get('/api/notifications')).body.notifications as Array<{ type: string }>).map(
-        (n) => n.type,
-      );
-    expect(await bellOf(inside)).toContain('circle_live');
-    expect(await bellOf(follower)).not.toContain('circle_live');
-  });
-
-  it("tells the members' open tabs of a new post in their group, and nobody else's", async () => {
-    const author = await member('Rt Author');
-    const inside = await member('Rt Inside');
-    const outside = await member('Rt Outside');
-    const group = await create(author, { name: 'Realtime Group', privacy: 'public' });
-    await inside.client.post(`/api/groups/${group.slug}/join`);
-    const [insideTab, outsideTab, authorTab] = [inside, outside, author].map((m) =>
-      connectSocket(server, m.client),
-    );
-    try {
-      await Promise.all([insideTab, outsideTab, authorTab].map((tab) => connected(tab!)));
-      const heard: Record<string, unknown[]> = { inside: [], outside: [], author: [] };
-      insideTab!.on('group:post', (change) => heard.inside!.push(change));
-      outsideTab!.on('group:post', (change) => heard.outside!.push(change));
-      authorTab!.on('group:post', (change) => heard.author!.push(change));
-      const told = new Promise((resolve) => insideTab!.once('group:post', resolve));
-      const post = await makePost(author.client, {
-        category: 'prayer',
-        prayer_type: 'praise',
-        group_id: group.id,
-      });
-      expect(await told).toEqual({ group_id: group.id, post_id: post.id, prayer: true });
-      await makePost(outside.client, { content: 'Not in a group' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(heard.outside).toEqual([]);
-      expect(heard.author).toEqual([]);
-      expect(heard.inside).toHaveLength(1);
-    } finally {
-      for (const tab of [insideTab, outsideTab, authorTab]) tab!.disconnect();
-    }
-  });
-
   it('answers with the group as it is now: a privacy change, a removal or a ban holds at once', async () => {
     const owner = await member('Nw Owner');
     const reader = await member('Nw Reader');
@@ -641,7 +393,6 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     await owner.client.request('PATCH', `/api/groups/${group.slug}`, { privacy: 'secret' });
     expect((await reader.client.get(posts)).status).toBe(404);
   });
-
   it('asks visitors to sign in', async () => {
     const visitor = new (await import('@server/test/harness.ts')).TestClient(server.baseUrl);
     expect((await visitor.get('/api/groups')).status).toBe(401);

@@ -18,20 +18,17 @@ import type { Viewer } from '@server/auth/sessions.ts';
 import {
   approveRequest,
   banMember,
-  createGroup,
   declineRequest,
-  deleteOwnGroup,
   inviteMember,
   joinGroup,
   leaveGroup,
-  pinPost,
   removeMember,
   setNotify,
   setRole,
   transferOwnership,
   unbanMember,
-  updateGroup,
-} from '@server/commands/groups.ts';
+} from '@server/commands/groupMembers.ts';
+import { createGroup, deleteOwnGroup, pinPost, updateGroup } from '@server/commands/groups.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { groupSlugParam, memberIdParam, postIdParam } from '@server/http/params.ts';
