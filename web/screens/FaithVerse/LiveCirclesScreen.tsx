@@ -1,8 +1,9 @@
 import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { useLiveCircles } from '@web/queries/circles.ts';
+import { BackLink } from '@web/ui/BackLink.tsx';
 import { EmptyState } from '@web/ui/EmptyState.tsx';
 import { buttonClass } from '@web/ui/styles.ts';
-import { ArrowLeft, Plus, Radio } from 'lucide-react';
+import { Plus, Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LiveDot } from './components/Badges.tsx';
@@ -22,14 +23,7 @@ export default function LiveCirclesScreen() {
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6">
       <header className="flex flex-wrap items-center gap-3">
-        <Link
-          to="/"
-          aria-label={t('Back to Home')}
-          title={t('Back to Home')}
-          className="rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-        </Link>
+        <BackLink to="/" label={t('Back to Home')} />
         <h1 className="min-w-0 flex-1 text-2xl font-bold text-slate-900">{t(CIRCLE_KEYS.homeHeading)}</h1>
         <Link to="/faithverse/new" className={`${buttonClass} w-full sm:w-auto`}>
           <Plus aria-hidden="true" className="h-4 w-4" />

@@ -12,11 +12,12 @@ import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useCreateCircle } from '@web/queries/circles.ts';
 import { useGroup } from '@web/queries/groups.ts';
+import { BackLink } from '@web/ui/BackLink.tsx';
 import { Field, fieldErrors } from '@web/ui/Field.tsx';
 import { SelectField } from '@web/ui/Select.tsx';
 import { Switch } from '@web/ui/Switch.tsx';
 import { buttonClass, cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
-import { ArrowLeft, CalendarClock, Globe, Link2, Lock, Mic, MonitorUp, Radio, Video } from 'lucide-react';
+import { CalendarClock, Globe, Link2, Lock, Mic, MonitorUp, Radio, Video } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -138,14 +139,7 @@ export default function NewCircleScreen() {
   return (
     <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6">
       <div className="flex items-start gap-3">
-        <Link
-          to="/faithverse"
-          aria-label={t('Back to FaithVerse')}
-          title={t('Back to FaithVerse')}
-          className="mt-0.5 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-        </Link>
+        <BackLink to="/faithverse" label={t('Back to FaithVerse')} className="mt-0.5" />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">{t(CIRCLE_KEYS.startCircle)}</h1>
           <p className="mt-1 text-slate-600">{t('Gather others to pray, study and share, live.')}</p>

@@ -5,12 +5,13 @@ import { fileKind, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
 import { useCreateGroup } from '@web/queries/groups.ts';
+import { BackLink } from '@web/ui/BackLink.tsx';
 import { FormError, fieldErrors } from '@web/ui/Field.tsx';
 import { buttonClass, cardClass, labelClass } from '@web/ui/styles.ts';
-import { ArrowLeft, ImagePlus, X } from 'lucide-react';
+import { ImagePlus, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   type GroupFormErrors,
@@ -105,14 +106,7 @@ export default function NewGroupScreen() {
   return (
     <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6">
       <div className="flex items-start gap-3">
-        <Link
-          to="/groups"
-          aria-label={t('Back to Groups')}
-          title={t('Back to Groups')}
-          className="mt-0.5 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-        </Link>
+        <BackLink to="/groups" label={t('Back to Groups')} className="mt-0.5" />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">{t('Create a Group')}</h1>
           <p className="mt-1 text-slate-600">{t('A lasting place for people who share something.')}</p>

@@ -1,10 +1,11 @@
 import { SEARCH_DEBOUNCE_MS } from '@common/limits.ts';
 import type { AdminGroup } from '@common/schemas/admin.ts';
+import { useDebounced } from '@web/components/useDebounced.ts';
 import { useAdminGroups, useDeleteGroupAsAdmin } from '@web/queries/admin.ts';
 import { ConfirmDialog } from '@web/ui/ConfirmDialog.tsx';
 import { inputClass } from '@web/ui/styles.ts';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,11 +16,7 @@ export function GroupsPanel() {
   const { t } = useTranslation();
   const searchId = useId();
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const q = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
   const groups = useAdminGroups(q);
   const remove = useDeleteGroupAsAdmin();
   const [removing, setRemoving] = useState<AdminGroup | null>(null);

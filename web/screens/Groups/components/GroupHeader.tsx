@@ -1,7 +1,8 @@
 import type { Group } from '@common/schemas/groups.ts';
 import { useGroupStanding } from '@web/queries/groups.ts';
+import { BackLink } from '@web/ui/BackLink.tsx';
 import { buttonClass, cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
-import { ArrowLeft, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -16,14 +17,7 @@ export function GroupHeader({ group }: { group: Group }) {
       <GroupCover group={group} className="h-32 sm:h-48" />
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-end sm:justify-between sm:p-6">
         <div className="flex min-w-0 items-start gap-2">
-          <Link
-            to="/groups"
-            aria-label={t('Back to Groups')}
-            title={t('Back to Groups')}
-            className="-ml-2 mt-0.5 shrink-0 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-          </Link>
+          <BackLink to="/groups" label={t('Back to Groups')} className="-ml-2 mt-0.5 shrink-0" />
           <div className="min-w-0">
             <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{group.name}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-2">
