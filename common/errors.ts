@@ -6,6 +6,7 @@ import { AUTH_ERRORS } from './schemas/auth.ts';
 import { BLOCK_ERRORS } from './schemas/blocks.ts';
 import { CIRCLE_ERRORS } from './schemas/circles.ts';
 import { CONTACT_ERRORS } from './schemas/contact.ts';
+import { EVENT_ERRORS } from './schemas/events.ts';
 import { FIELD_ERRORS } from './schemas/fields.ts';
 import { FOLLOW_ERRORS } from './schemas/follows.ts';
 import { GROUP_ERRORS } from './schemas/groups.ts';
@@ -119,6 +120,7 @@ export const ERRORS = {
   ...BLOCK_ERRORS,
   ...CIRCLE_ERRORS,
   ...CONTACT_ERRORS,
+  ...EVENT_ERRORS,
   ...FOLLOW_ERRORS,
   ...GROUP_ERRORS,
   ...MEDIA_ERRORS,
@@ -143,6 +145,7 @@ export const ERROR_TABLES = [
   BLOCK_ERRORS,
   CIRCLE_ERRORS,
   CONTACT_ERRORS,
+  EVENT_ERRORS,
   FOLLOW_ERRORS,
   GROUP_ERRORS,
   MEDIA_ERRORS,

@@ -17,6 +17,7 @@ import { startJobs } from './jobs/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
 import { countingMailer, countingRealtime, createMetrics } from './metrics/metrics.ts';
+import { createPlacesService } from './places/placesService.ts';
 import { PushSender } from './push/pushSender.ts';
 import { attachSocketServer } from './realtime/socketServer.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
@@ -27,6 +28,7 @@ import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
 import { contactRoutes } from './routes/contact/contact.ts';
 import { unsubscribeRoutes } from './routes/email/unsubscribe.ts';
+import { eventRoutes } from './routes/events/events.ts';
 import { followRoutes } from './routes/follows/follows.ts';
 import { friendRequestRoutes } from './routes/friendRequests/friendRequests.ts';
 import { groupRoutes } from './routes/groups/groups.ts';
@@ -156,6 +158,14 @@ export async function buildApp(
     : undefined;
   await app.register(rateLimit, { global: false, ...(rateLimitRedis ? { redis: rateLimitRedis } : {}) });
   registerOriginCheck(app, [config.publicUrl]);
+  // One geocoder and its caches for 'Find Local Churches', events' addresses and 'Near me'.
+  const places = createPlacesService({
+    nominatimUrl: ctx.config.nominatimUrl,
+    overpassUrl: ctx.config.overpassUrl,
+    publicUrl: ctx.config.publicUrl,
+    db: ctx.database.db,
+    log: ctx.log,
+  });
   healthRoutes(app, ctx, { redis: rateLimitRedis });
   metricsRoutes(app, ctx, metrics);
   authRoutes(app, ctx);
@@ -171,6 +181,7 @@ export async function buildApp(
   followRoutes(app, ctx);
   blockRoutes(app, ctx);
   groupRoutes(app, ctx);
+  eventRoutes(app, ctx, places);
   reportRoutes(app, ctx);
   wallRoutes(app, ctx);
   friendRequestRoutes(app, ctx);
@@ -178,7 +189,7 @@ export async function buildApp(
   messageRoutes(app, ctx);
   circleRoutes(app, ctx);
   adminRoutes(app, ctx);
-  placesRoutes(app, ctx);
+  placesRoutes(app, ctx, places);
   spotlightRoutes(app, ctx, jobs);
   unsubscribeRoutes(app, ctx);
   pushRoutes(app, ctx);

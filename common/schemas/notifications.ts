@@ -19,6 +19,11 @@ export const NOTIFICATION_TYPES = [
   'group_invite',
   'group_role',
   'group_post',
+  'event_spot',
+  'event_cancelled',
+  'event_changed',
+  'event_reminder',
+  'event_message',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -35,6 +40,11 @@ export const notificationSchema = z.object({
   others: z.number(),
   /** The group a group notification is about. */
   group: z.nullable(z.object({ slug: z.string(), name: z.string() })),
+  /**
+   * The event an event notification is about. `message` holds the cancel reason (event_cancelled), the
+   * host's words (event_message) or how soon it starts, '24h' or '1h' (event_reminder).
+   */
+  event: z.nullable(z.object({ id: z.string(), title: z.string() })),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -17,6 +17,7 @@ export interface NewNotification {
   postId?: string | null;
   message?: string | null;
   groupId?: string | null;
+  eventId?: string | null;
 }
 
 /** Which of a member's notifications a withdrawal or a read concerns. */
@@ -47,6 +48,7 @@ export async function notify(
       post_id: notification.postId ?? null,
       message: notification.message ?? null,
       group_id: notification.groupId ?? null,
+      event_id: notification.eventId ?? null,
       is_read: false,
       created_at: new Date().toISOString(),
     })
@@ -92,6 +94,7 @@ export async function notifyMany(
           post_id: notification.postId ?? null,
           message: notification.message ?? null,
           group_id: notification.groupId ?? null,
+          event_id: notification.eventId ?? null,
           is_read: false,
           created_at: now,
         })),

@@ -15,6 +15,7 @@ import * as prayers from './migrations/20261124T0200_prayers.ts';
 import * as emailNotifications from './migrations/20261124T0300_email_notifications.ts';
 import * as pushSubscriptions from './migrations/20261124T0400_push_subscriptions.ts';
 import * as groups from './migrations/20261127T0000_groups.ts';
+import * as events from './migrations/20261127T0100_events.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0300_email_notifications': emailNotifications,
   '20261124T0400_push_subscriptions': pushSubscriptions,
   '20261127T0000_groups': groups,
+  '20261127T0100_events': events,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

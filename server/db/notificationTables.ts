@@ -47,4 +47,6 @@ export interface NotificationsTable {
   group_count: Generated<number>;
   /** The group a group notification is about (a request, an invitation, a post in it). */
   group_id: Generated<string | null>;
+  /** The event an event notification is about (a spot opened, a cancellation, a reminder). */
+  event_id: Generated<string | null>;
 }

@@ -8,6 +8,12 @@ import type {
 } from './circleTables.ts';
 import type { Bool, Timestamp } from './columnTypes.ts';
 import type {
+  CalendarFeedsTable,
+  EventOccurrencesTable,
+  EventRsvpsTable,
+  EventsTable,
+} from './eventTables.ts';
+import type {
   AnnouncementDeliveriesTable,
   AnnouncementsTable,
   EmailDigestsTable,
@@ -16,6 +22,7 @@ import type {
 } from './notificationTables.ts';
 
 export type * from './circleTables.ts';
+export type * from './eventTables.ts';
 export type * from './notificationTables.ts';
 
 // Row types of the tables the code uses (circles and notifications in their own files), and DB.
@@ -390,4 +397,8 @@ export interface DB {
   reports: ReportsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  events: EventsTable;
+  event_occurrences: EventOccurrencesTable;
+  event_rsvps: EventRsvpsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

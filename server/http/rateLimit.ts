@@ -25,6 +25,8 @@ export const MEMBER_LIMITS = {
   circle: { max: 10, timeWindow: 60_000 },
   /** Group actions (create, join, approve, invite, roles, bans, pins): each may tell someone. */
   group: { max: 60, timeWindow: 60_000 },
+  /** Event actions (create, edit, cancel, answer, message): each may tell attendees. */
+  event: { max: 60, timeWindow: 60_000 },
   circleChat: { max: 30, timeWindow: 10_000 },
   /** Asking for today's spotlight to be computed: the page does it once when it finds none. */
   spotlightRefresh: { max: 5, timeWindow: 60_000 },

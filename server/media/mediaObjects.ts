@@ -50,12 +50,14 @@ const SHOWN_BY = [
   { table: 'profiles', column: 'cover_media_id', by: 'profile' },
   { table: 'profiles', column: 'profile_video_media_id', by: 'profile' },
   { table: 'groups', column: 'cover_media_id', by: 'group' },
+  { table: 'events', column: 'cover_media_id', by: 'event' },
 ] as const;
 
 const alreadyShown = {
   post: 'media_in_post',
   profile: 'media_on_profile',
   group: 'group_cover_in_use',
+  event: 'event_cover_in_use',
 } as const;
 
 /** For each place that shows uploads: does it show `mediaId` (a value or a column reference)? */

@@ -85,6 +85,8 @@ export function createPlacesService(options: PlacesServiceOptions) {
   }
 
   return {
+    /** A city, ZIP or address → its point, or null when OpenStreetMap knows no such place. */
+    geocode,
     async search(query: PlacesQuery): Promise<PlacesResult> {
       let center: Geocode;
       if (query.q !== undefined) {

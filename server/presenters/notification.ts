@@ -15,6 +15,8 @@ interface NotificationRow {
   avatar_url: string | null;
   group_slug?: string | null;
   group_name?: string | null;
+  event_id?: string | null;
+  event_title?: string | null;
 }
 
 export function presentNotification(row: NotificationRow): Notification {
@@ -27,6 +29,7 @@ export function presentNotification(row: NotificationRow): Notification {
     created_at: row.created_at,
     others: Math.max(0, Number(row.group_count) - 1),
     group: row.group_slug && row.group_name ? { slug: row.group_slug, name: row.group_name } : null,
+    event: row.event_id && row.event_title ? { id: row.event_id, title: row.event_title } : null,
     from:
       row.from_user_id && row.username
         ? {

@@ -1,6 +1,7 @@
 import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
 import type { DB } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
+import { eventSeenBy } from '@server/policies/event.ts';
 import { presentNotification } from '@server/presenters/notification.ts';
 import type { Kysely } from 'kysely';
 
@@ -15,6 +16,10 @@ export async function listNotifications(db: Kysely<DB>, userId: string): Promise
       join.onRef('profiles.id', '=', 'notifications.from_user_id').on(visibleMember('profiles.id')),
     )
     .leftJoin('groups', 'groups.id', 'notifications.group_id')
+    // An event's lines show while the member may still see it (a group's event follows the group).
+    .leftJoin('events', (join) =>
+      join.onRef('events.id', '=', 'notifications.event_id').on(eventSeenBy(userId)),
+    )
     .select([
       'notifications.id',
       'notifications.type',
@@ -29,8 +34,11 @@ export async function listNotifications(db: Kysely<DB>, userId: string): Promise
       'profiles.avatar_url',
       'groups.slug as group_slug',
       'groups.name as group_name',
+      'events.id as event_id',
+      'events.title as event_title',
     ])
     .where('notifications.user_id', '=', userId)
+    .where((eb) => eb.or([eb('notifications.event_id', 'is', null), eb('events.id', 'is not', null)]))
     .orderBy('notifications.created_at', 'desc')
     .orderBy('notifications.id', 'desc')
     .limit(NOTIFICATIONS_SHOWN)

@@ -5,6 +5,7 @@ import { CONTRACT_EVENTS, handledEvents, type Outcome, socketRows } from '@serve
 import { accountRows } from '@server/test/matrix/rowsAccount.ts';
 import { adminRows } from '@server/test/matrix/rowsAdmin.ts';
 import { circleRows } from '@server/test/matrix/rowsCircles.ts';
+import { eventRows } from '@server/test/matrix/rowsEvents.ts';
 import { groupRows } from '@server/test/matrix/rowsGroups.ts';
 import { publicRows } from '@server/test/matrix/rowsPublic.ts';
 import { socialRows } from '@server/test/matrix/rowsSocial.ts';
@@ -28,6 +29,7 @@ const rows = [
   ...wallRows,
   ...circleRows,
   ...groupRows,
+  ...eventRows,
   ...adminRows,
 ];
 

@@ -3,6 +3,7 @@ import { announcementInputSchema } from '@common/schemas/announcements.ts';
 import * as auth from '@common/schemas/auth.ts';
 import * as circles from '@common/schemas/circles.ts';
 import { contactMessageSchema } from '@common/schemas/contact.ts';
+import * as events from '@common/schemas/events.ts';
 import * as groups from '@common/schemas/groups.ts';
 import { sendMessageSchema } from '@common/schemas/messages.ts';
 import * as posts from '@common/schemas/posts.ts';
@@ -61,6 +62,21 @@ const show = withBody(showInputSchema, {
   ticket_url: fc.constantFrom(null, '', 'https://example.org/tickets'),
 });
 const circleHost = { params: { id: 'circle' as const }, refuse: ['circleOfB' as const] };
+/** The event form's fields that its generator cannot guess: times to come, a real zone, no upload. */
+const eventForm = {
+  starts_local: fc.constant('2027-05-02T10:00'),
+  ends_local: fc.constant('2027-05-02T12:00'),
+  time_zone: fc.constantFrom('UTC', 'America/Chicago', 'Asia/Tokyo'),
+  repeat: fc.constant('none'),
+  repeat_until: fc.constant(undefined),
+  place: fc.constant('circle'),
+  online_url: fc.constant(undefined),
+  capacity: fc.constantFrom(undefined, null, 1, 40),
+  ticket_url: fc.constantFrom(undefined, '', 'https://example.org/tickets'),
+  cover_media_id: fc.constant(undefined),
+};
+/** A's own event; B's event is never theirs to change. */
+const eventHost = { params: { id: 'event' as const }, refuse: ['eventOfB' as const] };
 /** A's own group (A owns it); B's group is never theirs to change. */
 const groupAdmin = { params: { slug: 'group' as const }, refuse: ['groupOfB' as const] };
 
@@ -192,6 +208,14 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/groups/:slug/pin': { ...withBody(groups.pinSchema), ...groupAdmin },
   'DELETE /api/groups/:slug/pin': groupAdmin,
   'DELETE /api/admin/groups/:id': { params: { id: 'groupId' }, ...admin },
+  'POST /api/events': withBody(events.createEventSchema, { ...eventForm, group_id: fc.constant(undefined) }),
+  'PUT /api/events/:id': { ...withBody(events.updateEventSchema, eventForm), ...eventHost },
+  'POST /api/events/:id/cancel': { ...withBody(events.cancelEventSchema), ...eventHost },
+  'POST /api/events/:id/messages': { ...withBody(events.eventMessageSchema), ...eventHost },
+  'PUT /api/events/:id/rsvp': {
+    ...withBody(events.rsvpSchema, { occurrence: fc.constant(undefined) }),
+    params: { id: 'eventOfB' },
+  },
   'POST /api/spotlight/refresh': {},
   'DELETE /api/admin/members/:id': { params: { id: 'me' }, ...admin },
   'PUT /api/admin/members/:id/admin-role': { params: { id: 'me' }, ...admin },
@@ -218,6 +242,16 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/admin/members/:id/restore': { params: { id: 'me' }, ...admin },
   'DELETE /api/admin/shows/:id': { params: { id: 'show' }, ...admin },
 };
+
+const eventFixture = (title: string) => ({
+  title,
+  starts_local: '2027-05-02T10:00',
+  ends_local: '2027-05-02T12:00',
+  time_zone: 'UTC',
+  repeat: 'none',
+  category: 'community',
+  place: 'circle',
+});
 
 /** Two members and an admin, and one of everything a path can name: theirs and another's. */
 export async function makeFixtures(server: TestServer) {
@@ -282,6 +316,8 @@ export async function makeFixtures(server: TestServer) {
         privacy: 'private',
       })
     ).slug,
+    event: (await made(a.client, 'POST', '/api/events', eventFixture('Event of A'))).id,
+    eventOfB: (await made(b.client, 'POST', '/api/events', eventFixture('Event of B'))).id,
   };
   const cookie = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return {

@@ -2,21 +2,14 @@ import { type PlacesResult, placesQuerySchema } from '@common/schemas/places.ts'
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { createPlacesService } from '@server/places/placesService.ts';
+import type { PlacesService } from '@server/places/placesService.ts';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * GET /api/places?kind=churches|restaurants&q=<city or ZIP> or &lat=&lng=: the 'Find Local Churches' and
  * 'Find Local Restaurants' dialogs. The map services are asked through placesService, never by the browser.
  */
-export function placesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const places = createPlacesService({
-    nominatimUrl: ctx.config.nominatimUrl,
-    overpassUrl: ctx.config.overpassUrl,
-    publicUrl: ctx.config.publicUrl,
-    db: ctx.database.db,
-    log: ctx.log,
-  });
+export function placesRoutes(app: FastifyInstance, ctx: AppContext, places: PlacesService): void {
   const searchLimit = memberLimit(app, 'places');
   const pointLimit = memberLimit(app, 'placesNearPoint');
 

@@ -11,7 +11,7 @@ import { admins, type HttpRow, members } from './table.ts';
 type Made = Record<string, string>;
 
 /** A fresh group (rows inserted as the app would write them): the owner owns it, other is an admin. */
-async function freshGroup(
+export async function freshGroup(
   f: Fixtures,
   privacy: GroupPrivacy,
   extra: 'post' | 'asker' | 'plain' | 'banned' | null = null,

@@ -1,0 +1,257 @@
+import {
+  type CommunityEvent,
+  EVENTS_PAGE_MAX,
+  type EventPage,
+  type EventTab,
+} from '@common/schemas/events.ts';
+import type { DB } from '@server/db/types.ts';
+import { instantOf } from '@server/events/occurrences.ts';
+import { badRequest, notFound } from '@server/http/errors.ts';
+import { distanceKm } from '@server/places/geo.ts';
+import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
+import { presentEvents, type ShownEvent } from '@server/presenters/event.ts';
+import { type Kysely, sql } from 'kysely';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+
+// Reading events (issue 26): the Upcoming, Going and Past lists with their filters, Home's next three,
+// and one event's page. Every query filters with the event policy's eventSeenBy.
+
+export interface EventFilters {
+  tab: EventTab;
+  category?: EventRow['category'] | undefined;
+  /** A local date and the zone it is in: occurrences starting on that day. */
+  day?: { date: string; zone: string } | undefined;
+  /** Within `km` of a point (a city or ZIP already geocoded, or the device). */
+  near?: { lat: number; lng: number; km: number } | undefined;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+const DEFAULT_PAGE = 20;
+
+/** The UTC instants a local day starts and ends at. */
+function dayRange(date: string, zone: string): [string, string] {
+  const start = instantOf(`${date}T00:00`, zone);
+  return [start.toUTC().toISO() as string, start.plus({ days: 1 }).toUTC().toISO() as string];
+}
+
+/** A box around a point that holds every place within `km` (refined by distance afterwards). */
+function boxAround(point: { lat: number; lng: number; km: number }) {
+  const dLat = point.km / 111;
+  const dLng = point.km / (111 * Math.max(0.01, Math.cos((point.lat * Math.PI) / 180)));
+  return {
+    minLat: point.lat - dLat,
+    maxLat: point.lat + dLat,
+    minLng: point.lng - dLng,
+    maxLng: point.lng + dLng,
+  };
+}
+
+export async function listEvents(
+  db: Kysely<DB>,
+  viewerId: string,
+  filters: EventFilters,
+): Promise<EventPage> {
+  const limit = Math.min(filters.limit ?? DEFAULT_PAGE, EVENTS_PAGE_MAX);
+  const cursor = filters.cursor ? decodeCursor(filters.cursor, 'the events') : null;
+  const now = new Date().toISOString();
+  let query = db
+    .selectFrom('event_occurrences as o')
+    .innerJoin('events', 'events.id', 'o.event_id')
+    .selectAll('events')
+    .where(eventSeenBy(viewerId));
+  if (filters.category) query = query.where('events.category', '=', filters.category);
+  if (filters.day) {
+    const [from, to] = dayRange(filters.day.date, filters.day.zone);
+    query = query.where('o.starts_at', '>=', from).where('o.starts_at', '<', to);
+  }
+  if (filters.near) {
+    const box = boxAround(filters.near);
+    query = query
+      .where('events.lat', '>=', box.minLat)
+      .where('events.lat', '<=', box.maxLat)
+      .where('events.lng', '>=', box.minLng)
+      .where('events.lng', '<=', box.maxLng);
+  }
+
+  let rows: Array<EventRow & { shown: string }>;
+  if (filters.tab === 'going') {
+    // The occurrences the viewer is going to (or waiting for), soonest first: one row each.
+    let going = query
+      .innerJoin('event_rsvps as r', (join) =>
+        join.onRef('r.event_id', '=', 'o.event_id').onRef('r.occurrence', '=', 'o.starts_at'),
+      )
+      .select('o.starts_at as shown')
+      .where('r.user_id', '=', viewerId)
+      .where('r.answer', 'in', ['going', 'waitlist'])
+      .where('o.ends_at', '>', now);
+    if (cursor) {
+      going = going.where((eb) =>
+        eb.or([
+          eb('o.starts_at', '>', cursor.createdAt),
+          eb.and([eb('o.starts_at', '=', cursor.createdAt), eb('events.id', '>', cursor.id)]),
+        ]),
+      );
+    }
+    rows = await going
+      .orderBy('o.starts_at')
+      .orderBy('events.id')
+      .limit(limit + 1)
+      .execute();
+  } else if (filters.tab === 'past') {
+    // Events whose last occurrence has ended, the latest first, shown at that last occurrence.
+    const shown = sql<string>`max(o.starts_at)`;
+    let past = query.select(shown.as('shown')).where('events.last_ends_at', '<=', now).groupBy('events.id');
+    if (cursor) {
+      past = past.having((eb) =>
+        eb.or([
+          eb(shown, '<', cursor.createdAt),
+          eb.and([eb(shown, '=', cursor.createdAt), eb('events.id', '<', cursor.id)]),
+        ]),
+      );
+    }
+    rows = await past
+      .orderBy(shown, 'desc')
+      .orderBy('events.id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  } else {
+    // Each event once, at its next occurrence (on the chosen day, with a date), soonest first;
+    // cancelled events leave the list (those going still find them under Going).
+    const shown = sql<string>`min(o.starts_at)`;
+    let upcoming = query
+      .select(shown.as('shown'))
+      .where('o.ends_at', '>', now)
+      .where('events.cancelled_at', 'is', null)
+      .groupBy('events.id');
+    if (cursor) {
+      upcoming = upcoming.having((eb) =>
+        eb.or([
+          eb(shown, '>', cursor.createdAt),
+          eb.and([eb(shown, '=', cursor.createdAt), eb('events.id', '>', cursor.id)]),
+        ]),
+      );
+    }
+    rows = await upcoming
+      .orderBy(shown)
+      .orderBy('events.id')
+      .limit(limit + 1)
+      .execute();
+  }
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const near = filters.near;
+  const kept = near
+    ? page.filter(
+        (row) =>
+          row.lat !== null &&
+          row.lng !== null &&
+          distanceKm(near, { lat: Number(row.lat), lng: Number(row.lng) }) <= near.km,
+      )
+    : page;
+  return {
+    events: await presentEvents(db, viewerId, kept.map(shownOf)),
+    next_cursor: more && last ? encodeCursor({ created_at: instantText(last.shown), id: last.id }) : null,
+  };
+}
+
+/** PostgreSQL answers min()/max() of timestamptz already as ISO text; SQLite as the stored text. */
+const instantText = (value: string) => new Date(value).toISOString();
+const shownOf = (row: EventRow & { shown: string }): ShownEvent => ({
+  event: row,
+  occurrence: instantText(row.shown),
+});
+
+/** Home's 'Upcoming events': the next three the member is going to or that their groups hold. */
+export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<EventPage> {
+  const now = new Date().toISOString();
+  const shown = sql<string>`min(o.starts_at)`;
+  const rows = await db
+    .selectFrom('event_occurrences as o')
+    .innerJoin('events', 'events.id', 'o.event_id')
+    .selectAll('events')
+    .select(shown.as('shown'))
+    .where(eventSeenBy(viewerId))
+    .where('o.ends_at', '>', now)
+    .where('events.cancelled_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('event_rsvps as r')
+            .select(sql`1`.as('one'))
+            .whereRef('r.event_id', '=', 'o.event_id')
+            .whereRef('r.occurrence', '=', 'o.starts_at')
+            .where('r.user_id', '=', viewerId)
+            .where('r.answer', 'in', ['going', 'waitlist']),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('group_members as gm')
+            .select(sql`1`.as('one'))
+            .whereRef('gm.group_id', '=', 'events.group_id')
+            .where('gm.user_id', '=', viewerId)
+            .where('gm.standing', '=', 'member'),
+        ),
+      ]),
+    )
+    .groupBy('events.id')
+    .orderBy(shown)
+    .orderBy('events.id')
+    .limit(3)
+    .execute();
+  return { events: await presentEvents(db, viewerId, rows.map(shownOf)), next_cursor: null };
+}
+
+/**
+ * One event's page for the viewer, at the occurrence asked for (its start instant) or else its next
+ * one (its last, once all have ended). `viewerId` null is a visitor (link preview tags).
+ */
+export async function eventFor(
+  db: Kysely<DB>,
+  viewerId: string | null,
+  eventId: string,
+  occurrence?: string,
+): Promise<CommunityEvent> {
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .where(eventSeenBy(viewerId))
+    .executeTakeFirst();
+  if (!event) throw notFound('event_not_found');
+  let shown: string | undefined;
+  if (occurrence !== undefined) {
+    const time = Date.parse(occurrence);
+    const found = Number.isNaN(time)
+      ? undefined
+      : await db
+          .selectFrom('event_occurrences')
+          .select('starts_at')
+          .where('event_id', '=', event.id)
+          .where('starts_at', '=', new Date(time).toISOString())
+          .executeTakeFirst();
+    if (!found) throw badRequest('event_occurrence_invalid');
+    shown = found.starts_at;
+  } else {
+    const next = await db
+      .selectFrom('event_occurrences')
+      .select('starts_at')
+      .where('event_id', '=', event.id)
+      .where('ends_at', '>', new Date().toISOString())
+      .orderBy('starts_at')
+      .limit(1)
+      .executeTakeFirst();
+    shown = next?.starts_at;
+  }
+  const [presented] = await presentEvents(db, viewerId, [{ event, occurrence: shown ?? lastStart(event) }], {
+    detail: true,
+  });
+  return presented!;
+}
+
+const lastStart = (event: EventRow) =>
+  new Date(
+    Date.parse(event.last_ends_at) - (Date.parse(event.ends_at) - Date.parse(event.starts_at)),
+  ).toISOString();

@@ -1,0 +1,88 @@
+import { createTestEvent } from '@server/test/events.ts';
+import { type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
+import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * 'Add to calendar' (issue 26): the .ics file read back by an independent iCalendar library (Mozilla's
+ * ical.js), which must find the title, the start and end in the event's zone, the place, the link and,
+ * for a weekly event, its rule and dates across a DST change.
+ */
+describe.each(dialects)('event calendar files (%s)', (dialect) => {
+  let server: TestServer;
+  let host: GroupTestMember;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    host = await groupTestMember(server, 'Ic Host');
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function parsedCalendar(eventId: string) {
+    const res = await host.client.get(`/api/events/${eventId}/calendar.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="event-.*\.ics"/);
+    const calendar = new ICAL.Component(ICAL.parse(res.body as string));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+      ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    }
+    const vevents = calendar.getAllSubcomponents('vevent');
+    expect(vevents).toHaveLength(1);
+    return new ICAL.Event(vevents[0]!);
+  }
+
+  it('a single event: title, zone-aware start and end, place and link', async () => {
+    const event = await createTestEvent(host, {
+      title: 'Potluck, with "quotes"; and commas',
+      starts_local: '2027-07-04T17:00',
+      ends_local: '2027-07-04T20:30',
+      time_zone: 'America/Los_Angeles',
+      venue: 'Park shelter 3',
+      address: '',
+    });
+    const vevent = await parsedCalendar(event.id);
+    expect(vevent.summary).toBe('Potluck, with "quotes"; and commas');
+    expect(vevent.component.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('America/Los_Angeles');
+    expect(vevent.startDate.zone.tzid).toBe('America/Los_Angeles');
+    expect(vevent.startDate.toString()).toBe('2027-07-04T17:00:00');
+    expect(vevent.startDate.toJSDate().toISOString()).toBe('2027-07-05T00:00:00.000Z');
+    expect(vevent.endDate.toJSDate().toISOString()).toBe('2027-07-05T03:30:00.000Z');
+    expect(vevent.location).toBe('Park shelter 3');
+    expect(vevent.component.getFirstPropertyValue('url')).toBe(`${server.baseUrl}/events/${event.id}`);
+    expect(vevent.isRecurring()).toBe(false);
+  });
+
+  it('a weekly event: its rule, and each date at the same local time across DST', async () => {
+    const event = await createTestEvent(host, {
+      title: 'Wednesday study',
+      starts_local: '2027-10-20T19:00',
+      ends_local: '2027-10-20T20:00',
+      time_zone: 'Europe/London',
+      repeat: 'weekly',
+      repeat_until: '2027-11-10',
+      place: 'link',
+      online_url: 'https://meet.example.com/study',
+    });
+    const vevent = await parsedCalendar(event.id);
+    expect(vevent.isRecurring()).toBe(true);
+    expect(vevent.location).toBe('https://meet.example.com/study');
+    const rule = vevent.component.getFirstPropertyValue('rrule') as ICAL.Recur;
+    expect(rule.freq).toBe('WEEKLY');
+    const starts: string[] = [];
+    const iterator = vevent.iterator();
+    for (let next = iterator.next(); next && starts.length < 10; next = iterator.next()) {
+      starts.push(next.toJSDate().toISOString());
+    }
+    // British Summer Time ends on 2027-10-31: 19:00 is 18:00 UTC before, 19:00 UTC after.
+    expect(starts).toEqual([
+      '2027-10-20T18:00:00.000Z',
+      '2027-10-27T18:00:00.000Z',
+      '2027-11-03T19:00:00.000Z',
+      '2027-11-10T19:00:00.000Z',
+    ]);
+    expect(starts).toEqual((await host.client.get(`/api/events/${event.id}`)).body.next_occurrences);
+  });
+});
