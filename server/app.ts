@@ -28,6 +28,7 @@ import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
 import { contactRoutes } from './routes/contact/contact.ts';
 import { unsubscribeRoutes } from './routes/email/unsubscribe.ts';
+import { calendarFeedRoutes } from './routes/events/calendarFeed.ts';
 import { eventRoutes } from './routes/events/events.ts';
 import { followRoutes } from './routes/follows/follows.ts';
 import { friendRequestRoutes } from './routes/friendRequests/friendRequests.ts';
@@ -182,6 +183,7 @@ export async function buildApp(
   blockRoutes(app, ctx);
   groupRoutes(app, ctx);
   eventRoutes(app, ctx, places);
+  calendarFeedRoutes(app, ctx);
   reportRoutes(app, ctx);
   wallRoutes(app, ctx);
   friendRequestRoutes(app, ctx);

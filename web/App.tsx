@@ -24,6 +24,7 @@ const FaithVerseRoutes = lazyScreen(() => import('@web/screens/FaithVerse/FaithV
 // The room is its own route here, so opening a circle loads one chunk, not the lists' and then its own.
 const CircleRoomScreen = lazyScreen(() => import('@web/screens/FaithVerse/Room/CircleRoomScreen.tsx'));
 const GroupsRoutes = lazyScreen(() => import('@web/screens/Groups/GroupsRoutes.tsx'));
+const EventsRoutes = lazyScreen(() => import('@web/screens/Events/EventsRoutes.tsx'));
 const AdminScreen = lazyScreen(() => import('@web/screens/Admin/AdminScreen.tsx'));
 
 /** The screens a page load most often starts on, by path: web/main.tsx loads the one needed before the first render. */
@@ -75,6 +76,7 @@ export function App() {
             <Route path="/faithverse/c/:id" element={<CircleRoomScreen />} />
             <Route path="/faithverse/*" element={<FaithVerseRoutes />} />
             <Route path="/groups/*" element={<GroupsRoutes />} />
+            <Route path="/events/*" element={<EventsRoutes />} />
             <Route path="/admin" element={<AdminScreen />} />
           </Route>
           <Route path="*" element={<NotFoundScreen />} />

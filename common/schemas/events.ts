@@ -250,6 +250,12 @@ export const eventSchema = z.object({
   /** The same in the event's zone, as the edit form's inputs want them ('2026-12-06T10:30'). */
   starts_local: z.string(),
   ends_local: z.string(),
+  /**
+   * The first occurrence's start and end in the event's zone: what the edit form shows, since editing
+   * a weekly event edits the whole series (the same as starts_local for a single event).
+   */
+  series_starts_local: z.string(),
+  series_ends_local: z.string(),
   time_zone: z.string(),
   repeat: z.enum(EVENT_REPEATS),
   repeat_until: z.nullable(z.string()),
@@ -293,3 +299,11 @@ export const eventPageSchema = z.object({
   next_cursor: z.nullable(z.string()),
 });
 export type EventPage = z.infer<typeof eventPageSchema>;
+
+/**
+ * GET /api/settings/calendar and POST /api/settings/calendar/reset: the member's private calendar feed
+ * of the events they are going to or interested in, as https and webcal addresses (a long random token
+ * that works without a session; resetting it makes the old address answer 404 at once).
+ */
+export const calendarFeedSchema = z.object({ https_url: z.string(), webcal_url: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;

@@ -206,10 +206,8 @@ export async function updateEvent(
   const event = await findEventToManage(trx, viewer.userId, eventId);
   if (event.cancelled_at) throw conflict('event_cancelled');
   const before: Schedule = event;
-  const proposed = scheduleOf(input, null);
-  const moved = !sameSchedule(before, proposed);
-  // Moving an event needs a start still to come; editing one in progress keeps its times.
-  const schedule = moved ? scheduleOf(input, new Date()) : proposed;
+  const schedule = scheduleOf(input, null);
+  const moved = !sameSchedule(before, schedule);
   const place = placeOf(input, point);
   const placeChanged =
     place.place !== event.place ||
@@ -222,6 +220,12 @@ export async function updateEvent(
     cover = await coverOf(trx, viewer, input.cover_media_id, urls);
   }
   const occurrences = occurrencesOf(schedule);
+  // Moving an event needs it to take place still: a single event a start to come, a weekly one an
+  // occurrence to come (its first ones may have passed). Editing one in progress keeps its times.
+  const now = new Date().toISOString();
+  if (moved && (schedule.repeat === 'none' ? schedule.starts_at < now : lastEnd(occurrences) <= now)) {
+    throw badRequest('event_in_past');
+  }
   await trx
     .updateTable('events')
     .set({

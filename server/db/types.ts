@@ -235,6 +235,8 @@ export interface UserSettingsTable {
   push_messages: Bool;
   email_new_posts: Bool;
   email_updates: Bool;
+  push_events: Bool;
+  email_events: Bool;
   autoplay_videos: Bool;
   high_quality_images: Bool;
   data_saver: Bool;

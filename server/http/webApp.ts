@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
 import { errorBody } from './errors.ts';
+import { renderEventPage } from './eventPage.ts';
 import { inlineScriptHashes, withFirstScreen } from './firstScreen.ts';
 import { renderPostPage } from './postPage.ts';
 import { screenPreloads } from './screenPreloads.ts';
@@ -114,6 +115,16 @@ export async function registerWebApp(
     const html = await renderPostPage(ctx, indexHtml, request.params.id, request);
     return reply
       .status(html ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(withPreloads(html ?? indexHtml, pathOf(request)));
+  });
+  // An event's preview is a visitor's, whoever asks (a private group's event shows nothing): members get
+  // the app either way, so an event it cannot show answers 200 like /events/new does.
+  app.get<{ Params: { id: string } }>('/events/:id', async (request, reply) => {
+    const html = await renderEventPage(ctx, indexHtml, request.params.id);
+    return reply
+      .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(withPreloads(html ?? indexHtml, pathOf(request)));

@@ -4,6 +4,7 @@ import { dailySpotlightJob } from './dailySpotlight.ts';
 import { deleteUnconfirmedAccountsJob } from './deleteUnconfirmedAccounts.ts';
 import { emailDigestsJob, type MailContext } from './emailDigests.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
+import { eventRemindersJob } from './eventReminders.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
 import { sweepUploadsJob } from './sweepUploads.ts';
 
@@ -32,6 +33,7 @@ export function startJobs(
       emailDigestsJob(ctx),
       announcementsJob(ctx),
       deleteUnconfirmedAccountsJob(ctx),
+      eventRemindersJob(ctx),
     ],
   });
   if (start) runner.start();

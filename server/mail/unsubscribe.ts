@@ -5,7 +5,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * the member's id, the kind of email and an HMAC of both under the app's secret, so the link turns off
  * that one switch for that one member and nothing else.
  */
-export const EMAIL_KINDS = { digest: 'email_new_posts', updates: 'email_updates' } as const;
+export const EMAIL_KINDS = {
+  digest: 'email_new_posts',
+  updates: 'email_updates',
+  events: 'email_events',
+} as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 
 const sign = (secret: string, userId: string, kind: EmailKind) =>

@@ -100,6 +100,8 @@ export async function presentEvents(
         ends_at: endsAt,
         starts_local: localOf(occurrence, event.time_zone),
         ends_local: localOf(endsAt, event.time_zone),
+        series_starts_local: localOf(event.starts_at, event.time_zone),
+        series_ends_local: localOf(event.ends_at, event.time_zone),
         time_zone: event.time_zone,
         repeat: event.repeat,
         repeat_until: event.repeat_until,

@@ -13,13 +13,23 @@ import webpush from 'web-push';
 export type PushEvent =
   | { kind: 'like' | 'comment'; userId: string; fromUserId: string; postId: string }
   | { kind: 'message'; userId: string; fromUserId: string }
-  | { kind: 'post'; authorId: string; postId: string; groupId?: string | null };
+  | { kind: 'post'; authorId: string; postId: string; groupId?: string | null }
+  /** A reminder of an event the member is going to; the host is the sender. */
+  | {
+      kind: 'event';
+      userId: string;
+      fromUserId: string;
+      eventId: string;
+      title: string;
+      within: '24h' | '1h';
+    };
 
 const SWITCHES: Record<PushEvent['kind'], PreferenceToggle> = {
   like: 'push_likes',
   comment: 'push_comments',
   message: 'push_messages',
   post: 'push_new_posts',
+  event: 'push_events',
 };
 
 export interface Logger {
@@ -160,6 +170,13 @@ export class PushSender {
           body: t('shared a new post'),
           url: `/post/${event.postId}`,
           tag: `post-${event.postId}`,
+        };
+      case 'event':
+        return {
+          title: event.title,
+          body: event.within === '24h' ? t('Starts in 24 hours') : t('Starts in 1 hour'),
+          url: `/events/${event.eventId}`,
+          tag: `event-${event.eventId}`,
         };
     }
   }

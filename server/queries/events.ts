@@ -8,6 +8,7 @@ import type { DB } from '@server/db/types.ts';
 import { instantOf } from '@server/events/occurrences.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { distanceKm } from '@server/places/geo.ts';
+import { notSuspended } from '@server/policies/blocks.ts';
 import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
 import { presentEvents, type ShownEvent } from '@server/presenters/event.ts';
 import { type Kysely, sql } from 'kysely';
@@ -255,3 +256,39 @@ const lastStart = (event: EventRow) =>
   new Date(
     Date.parse(event.last_ends_at) - (Date.parse(event.ends_at) - Date.parse(event.starts_at)),
   ).toISOString();
+
+/** How far back the calendar feed keeps events (calendar apps keep what they already have). */
+const FEED_PAST_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * The calendar feed behind a token: the events its member is going to, interested in or waiting for
+ * that they may see now (a group they left, a host who blocked them: gone from the feed). Null for a
+ * token nobody holds or a suspended member's.
+ */
+export async function calendarFeedEvents(db: Kysely<DB>, token: string): Promise<EventRow[] | null> {
+  const owner = await db
+    .selectFrom('calendar_feeds')
+    .select('calendar_feeds.user_id')
+    .where('calendar_feeds.token', '=', token)
+    .where(notSuspended('calendar_feeds.user_id'))
+    .executeTakeFirst();
+  if (!owner) return null;
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where(eventSeenBy(owner.user_id))
+    .where('events.last_ends_at', '>', new Date(Date.now() - FEED_PAST_MS).toISOString())
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('event_rsvps')
+          .select('event_rsvps.user_id')
+          .whereRef('event_rsvps.event_id', '=', 'events.id')
+          .where('event_rsvps.user_id', '=', owner.user_id)
+          .where('event_rsvps.answer', 'in', ['going', 'interested', 'waitlist']),
+      ),
+    )
+    .orderBy('events.starts_at')
+    .limit(500)
+    .execute();
+}

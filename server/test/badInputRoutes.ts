@@ -212,6 +212,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/events/:id': { ...withBody(events.updateEventSchema, eventForm), ...eventHost },
   'POST /api/events/:id/cancel': { ...withBody(events.cancelEventSchema), ...eventHost },
   'POST /api/events/:id/messages': { ...withBody(events.eventMessageSchema), ...eventHost },
+  'POST /api/settings/calendar/reset': {},
   'PUT /api/events/:id/rsvp': {
     ...withBody(events.rsvpSchema, { occurrence: fc.constant(undefined) }),
     params: { id: 'eventOfB' },

@@ -14,6 +14,7 @@ const quickLinks = [
   { to: '/food', label: msg('Food') },
   { to: '/comedy', label: msg('Comedy') },
   { to: '/groups', label: msg('Groups') },
+  { to: '/events', label: msg('Events') },
   { to: '/spotlight', label: msg('Daily Spotlight') },
 ];
 const legalLinks = [

@@ -15,14 +15,14 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Avatar } from './Avatar.tsx';
 
+type Said = Pick<Notification, 'message' | 'others' | 'group' | 'event' | 'from'>;
+
 /**
  * What a notification says after its sender's name (spec section 2, 'Notifications dropdown'), in the
- * language `t` speaks (called at render time). A server-written `message` is shown as it is.
+ * language `t` speaks (called at render time). A server-written `message` is shown as it is. An event's
+ * notifications are whole sentences (EVENT_TYPES), shown without the name before them.
  */
-const NOTIFICATION_TEXTS: Record<
-  NotificationType,
-  (n: Pick<Notification, 'message' | 'others' | 'group'>, t: TFunction) => string
-> = {
+const NOTIFICATION_TEXTS: Record<NotificationType, (n: Said, t: TFunction) => string> = {
   like: (_, t) => t('liked your post'),
   comment: (_, t) => t('commented on your post'),
   friend_request: (_, t) => t('sent you a friend request'),
@@ -40,16 +40,48 @@ const NOTIFICATION_TEXTS: Record<
   group_role: ({ message, group }, t) =>
     message || t('changed your role in {{group}}', { group: group?.name ?? '' }),
   group_post: ({ group }, t) => t('posted in {{group}}', { group: group?.name ?? '' }),
+  event_spot: ({ event }, t) => t("A spot opened: you're going to {{title}}", { title: event?.title ?? '' }),
+  event_cancelled: ({ event, message }, t) =>
+    t('{{title}} was cancelled: {{reason}}', { title: event?.title ?? '', reason: message ?? '' }),
+  event_changed: ({ event }, t) => t('{{title}} has a new time or place', { title: event?.title ?? '' }),
+  // `message` says how soon: '24h' or '1h'.
+  event_reminder: ({ event, message }, t) =>
+    message === '1h'
+      ? t('{{title}} starts in 1 hour', { title: event?.title ?? '' })
+      : t('{{title}} starts in 24 hours', { title: event?.title ?? '' }),
+  event_message: ({ event, message, from }, t) =>
+    t('{{name}} about {{title}}: {{message}}', {
+      name: from?.full_name || from?.username || t('Someone'),
+      title: event?.title ?? '',
+      message: message ?? '',
+    }),
 };
 
-export function notificationText(
-  n: Pick<Notification, 'type' | 'message' | 'others' | 'group'>,
-  t: TFunction,
-): string {
+const EVENT_TYPES: ReadonlySet<NotificationType> = new Set([
+  'event_spot',
+  'event_cancelled',
+  'event_changed',
+  'event_reminder',
+  'event_message',
+]);
+
+export function notificationText(n: Said & Pick<Notification, 'type'>, t: TFunction): string {
   return NOTIFICATION_TEXTS[n.type](n, t);
 }
 
+/** '@ana liked your post', or an event's sentence on its own. */
+function NotificationLine({ n }: { n: Notification }) {
+  const { t } = useTranslation();
+  if (EVENT_TYPES.has(n.type)) return <>{notificationText(n, t)}</>;
+  return (
+    <>
+      <strong>@{n.from?.username ?? t('Someone')}</strong> {notificationText(n, t)}
+    </>
+  );
+}
+
 function destination(n: Notification, myUsername: string): string | null {
+  if (n.event) return `/events/${encodeURIComponent(n.event.id)}`;
   if (n.type === 'circle_live') return n.post_id ? `/faithverse/circle/${n.post_id}` : null;
   if (n.post_id) return `/post/${n.post_id}`;
   if (n.type === 'wall_post') return `/profile/${myUsername}`;
@@ -171,7 +203,7 @@ export function NotificationBell({
                   <div className="min-w-0 flex-1 text-sm">
                     {n.type === 'friend_request' ? (
                       <p>
-                        <strong>@{n.from?.username ?? t('Someone')}</strong> {notificationText(n, t)}
+                        <NotificationLine n={n} />
                       </p>
                     ) : (
                       <button
@@ -179,7 +211,7 @@ export function NotificationBell({
                         onClick={() => openNotification(n)}
                         className="text-left hover:underline"
                       >
-                        <strong>@{n.from?.username ?? t('Someone')}</strong> {notificationText(n, t)}
+                        <NotificationLine n={n} />
                       </button>
                     )}
                     <p className="text-xs text-slate-500">

@@ -1,5 +1,6 @@
 import { msg } from '@web/i18n/msg.ts';
 import {
+  CalendarDays,
   Church,
   Film,
   Home,
@@ -27,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/food', label: msg('Food'), icon: UtensilsCrossed },
   { to: '/comedy', label: msg('Comedy'), icon: Film },
   { to: '/groups', label: msg('Groups'), icon: Users },
+  { to: '/events', label: msg('Events'), icon: CalendarDays },
   { to: '/messages', label: msg('Messages'), icon: MessageCircle },
 ];
 

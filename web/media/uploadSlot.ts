@@ -66,7 +66,13 @@ const EMPTY: UploadState = {
 
 const kindOf = (file: File): MediaKind => fileKind(file) ?? 'photo';
 /** The server's codes for an upload that can no longer be used (common/errors.ts). */
-const SPENT_UPLOAD = new Set(['invalid_media', 'media_in_post', 'media_on_profile']);
+const SPENT_UPLOAD = new Set([
+  'invalid_media',
+  'media_in_post',
+  'media_on_profile',
+  'group_cover_in_use',
+  'event_cover_in_use',
+]);
 
 /**
  * choose → check → (prepare) → upload with progress → keep the answer, for one picker. Plain
@@ -165,8 +171,8 @@ export class UploadSlot {
 
   /**
    * After a failed post or save: when the server says the upload is no longer valid ('invalid_media':
-   * swept; 'media_in_post', 'media_on_profile': already used elsewhere), forget it so the next
-   * `upload()` sends the file again.
+   * swept; 'media_in_post', 'media_on_profile', a group's or an event's '…_cover_in_use': already used
+   * elsewhere), forget it so the next `upload()` sends the file again.
    */
   forgetIfInvalid = (error: unknown): void => {
     if (!(error instanceof ApiError) || !SPENT_UPLOAD.has(error.code)) return;

@@ -116,9 +116,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('notifications')
     .addColumn('event_id', 'text', (c) => c.references('events.id').onDelete('cascade'))
     .execute();
+  // Reminders and news of the events a member is going to, by push and by email (both on at first:
+  // the member asked to go).
+  const bool = pg ? 'boolean' : 'integer';
+  const yes = pg ? sql`true` : sql`1`;
+  await db.schema.alterTable('user_settings').addColumn('push_events', bool, (c) => c.notNull().defaultTo(yes)).execute();
+  await db.schema.alterTable('user_settings').addColumn('email_events', bool, (c) => c.notNull().defaultTo(yes)).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('user_settings').dropColumn('email_events').execute();
+  await db.schema.alterTable('user_settings').dropColumn('push_events').execute();
   await db.schema.alterTable('notifications').dropColumn('event_id').execute();
   await db.schema.dropTable('calendar_feeds').execute();
   await db.schema.dropTable('event_rsvps').execute();

@@ -1,6 +1,6 @@
-import { createTestEvent } from '@server/test/events.ts';
-import { type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
-import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { createTestEvent, rsvp } from '@server/test/events.ts';
+import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
+import { dialects, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -84,5 +84,63 @@ describe.each(dialects)('event calendar files (%s)', (dialect) => {
       '2027-11-10T19:00:00.000Z',
     ]);
     expect(starts).toEqual((await host.client.get(`/api/events/${event.id}`)).body.next_occurrences);
+  });
+});
+
+describe.each(dialects)('the private calendar feed (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** The feed fetched the way a calendar app does: no cookie, just the address. */
+  async function feedOf(url: string) {
+    const res = await fetch(url.replace(/^http:\/\/[^/]+/, server.baseUrl));
+    const body = await res.text();
+    if (res.status !== 200) return { status: res.status, titles: [] as string[] };
+    const calendar = new ICAL.Component(ICAL.parse(body));
+    const titles = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).summary);
+    return { status: res.status, titles: titles.sort() };
+  }
+
+  it('holds what the member is going to or interested in and may see, works without a session, and resets', async () => {
+    const host = await groupTestMember(server, 'Cf Host');
+    const fan = await groupTestMember(server, 'Cf Fan');
+    const going = await createTestEvent(host, { title: 'Going one' });
+    const maybe = await createTestEvent(host, { title: 'Maybe one' });
+    await createTestEvent(host, { title: 'Not mine' });
+    const group = await createTestGroup(host, { name: 'Feed group', privacy: 'private' });
+    await fan.client.post(`/api/groups/${group.slug}/join`);
+    await host.client.post(`/api/groups/${group.slug}/requests/${fan.id}`);
+    const inGroup = await createTestEvent(host, { title: 'Group one', group_id: group.id });
+    await rsvp(fan, going.id, { answer: 'going' });
+    await rsvp(fan, maybe.id, { answer: 'interested' });
+    await rsvp(fan, inGroup.id, { answer: 'going' });
+    const addresses = (await fan.client.get('/api/settings/calendar')).body as {
+      https_url: string;
+      webcal_url: string;
+    };
+    expect(addresses.https_url).toMatch(/^http:\/\/.+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(addresses.webcal_url).toBe(addresses.https_url.replace(/^http:/, 'webcal:'));
+    expect((await fan.client.get('/api/settings/calendar')).body).toEqual(addresses);
+    expect(await feedOf(addresses.https_url)).toEqual({
+      status: 200,
+      titles: ['Going one', 'Group one', 'Maybe one'],
+    });
+    // Out of the group: its event leaves the feed at once.
+    await fan.client.request('DELETE', `/api/groups/${group.slug}/membership`);
+    expect((await feedOf(addresses.https_url)).titles).toEqual(['Going one', 'Maybe one']);
+    // A reset: the old address is dead, the new one works.
+    const reset = (await fan.client.post('/api/settings/calendar/reset')).body as { https_url: string };
+    expect(reset.https_url).not.toBe(addresses.https_url);
+    expect((await feedOf(addresses.https_url)).status).toBe(404);
+    expect((await feedOf(reset.https_url)).titles).toEqual(['Going one', 'Maybe one']);
+    for (const bad of ['nope.ics', `${'A'.repeat(43)}.ics`, '%2e%2e', `${'A'.repeat(42)}%00.ics`]) {
+      expect((await fetch(`${server.baseUrl}/calendar/${bad}`)).status, bad).toBe(404);
+    }
+    expect((await new TestClient(server.baseUrl).get('/api/settings/calendar')).status).toBe(401);
   });
 });

@@ -27,6 +27,7 @@ import { badRequest } from '@server/http/errors.ts';
 import { idParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { sendEventEmails } from '@server/mail/eventEmails.ts';
 import { type PlacesService, placeNotFound } from '@server/places/placesService.ts';
 import { eventFor, listEvents, soonEvents } from '@server/queries/events.ts';
 import type { FastifyInstance } from 'fastify';
@@ -137,7 +138,19 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, places: Place
     await limit(request, viewer.userId);
     const id = eventIdParam(request.params.id);
     const { text } = parseInput(eventMessageSchema, request.body);
-    await runCommand(ctx, (trx, after) => messageAttendees(trx, after, viewer, id, text));
+    const { event, userIds } = await runCommand(ctx, (trx, after) =>
+      messageAttendees(trx, after, viewer, id, text),
+    );
+    const host = await db
+      .selectFrom('profiles')
+      .select(['full_name', 'username'])
+      .where('id', '=', viewer.userId)
+      .executeTakeFirst();
+    const from = host?.full_name || `@${host?.username ?? ''}`;
+    // The emails go after the answer; one that fails is logged by sendEventEmails.
+    sendEventEmails(ctx, userIds, event, { kind: 'message', from, text }).catch((error) =>
+      ctx.log.error({ err: error }, 'event message emails failed'),
+    );
     return reply.status(204).send();
   });
 

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Fixtures } from './fixtures.ts';
 import { freshGroup } from './rowsGroups.ts';
-import { type HttpRow, members } from './table.ts';
+import { everyone, type HttpRow, members } from './table.ts';
 
 // Events (issue 26). Each row acts on a fresh event of the owner's, open to every member or in a
 // fresh private group of the owner's (where other is an admin). blocked (whom the owner blocked) sees
@@ -74,6 +74,31 @@ const form = () => ({
 });
 
 export const eventRows: HttpRow[] = [
+  { route: 'GET /api/settings/calendar', path: () => '/api/settings/calendar', expect: members(200) },
+  {
+    route: 'POST /api/settings/calendar/reset',
+    path: () => '/api/settings/calendar/reset',
+    body: () => ({}),
+    expect: members(200),
+  },
+  // The feed's token is its credential: a session changes nothing, a token nobody holds is no calendar.
+  // The page's preview tags are a visitor's (no session is read): a private group's event shows none.
+  {
+    route: 'GET /events/:id',
+    variant: "an event in the owner's private group",
+    prepare: inPrivateGroup,
+    path: ({ fresh }) => `/events/${fresh.event}`,
+    hides: {
+      from: ['visitor', 'member', 'owner', 'other', 'blocked', 'suspended', 'admin'],
+      what: () => 'Matrix event',
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /calendar/:file',
+    path: () => `/calendar/${'x'.repeat(43)}.ics`,
+    expect: everyone(404),
+  },
   { route: 'GET /api/events', path: () => '/api/events', expect: members(200) },
   { route: 'GET /api/events/soon', path: () => '/api/events/soon', expect: members(200) },
   { route: 'POST /api/events', path: () => '/api/events', body: form, expect: members(201) },

@@ -8,11 +8,12 @@ import { Link } from 'react-router';
 import { LiveCirclesCard } from './components/LiveCirclesCard.tsx';
 import { PinnedPost, usePostFromLink } from './components/PinnedPost.tsx';
 import { TrendingCard } from './components/TrendingCard.tsx';
+import { UpcomingEventsCard } from './components/UpcomingEventsCard.tsx';
 import { YourActivityCard } from './components/YourActivityCard.tsx';
 
 /**
- * Home: Your Activity, View Spotlight and Live FaithVerse Circles left, the composer and the feed of
- * every post centre, Trending Now right.
+ * Home: Your Activity, View Spotlight, Live FaithVerse Circles and Upcoming events left, the composer
+ * and the feed of every post centre, Trending Now right.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -46,6 +47,7 @@ export default function HomeScreen() {
           {t('View Spotlight')}
         </Link>
         <LiveCirclesCard />
+        <UpcomingEventsCard />
       </aside>
       <aside
         aria-label={t('Discover')}

@@ -6,6 +6,7 @@ const SettingsScreen = lazy(() => import('./SettingsScreen.tsx'));
 const NotificationsScreen = lazy(() => import('./NotificationsScreen.tsx'));
 const LanguageScreen = lazy(() => import('./LanguageScreen.tsx'));
 const MediaScreen = lazy(() => import('./MediaScreen.tsx'));
+const CalendarScreen = lazy(() => import('./CalendarScreen.tsx'));
 const PrivacyScreen = lazy(() => import('./PrivacyScreen.tsx'));
 const PrivacyCheckupScreen = lazy(() => import('./PrivacyCheckupScreen.tsx'));
 const PrivacyCenterScreen = lazy(() => import('./PrivacyCenterScreen.tsx'));
@@ -21,6 +22,7 @@ export default function SettingsRoutes() {
         <Route path="notifications" element={<NotificationsScreen />} />
         <Route path="language" element={<LanguageScreen />} />
         <Route path="media" element={<MediaScreen />} />
+        <Route path="calendar" element={<CalendarScreen />} />
         <Route path="privacy" element={<PrivacyScreen />} />
         <Route path="privacy-checkup" element={<PrivacyCheckupScreen />} />
         <Route path="privacy-center" element={<PrivacyCenterScreen />} />

@@ -3,6 +3,7 @@ import { useSession } from '@web/queries/session.ts';
 import { useAccountSettings } from '@web/queries/settings.ts';
 import {
   Bell,
+  CalendarDays,
   Database,
   Globe,
   Image as ImageIcon,
@@ -23,6 +24,7 @@ const PREFERENCES: LinkRow[] = [
   ['/settings/notifications', Bell, msg('Notifications'), msg('Push and email notifications')],
   ['/settings/language', Globe, msg('Language'), msg('Choose the language of Splikz')],
   ['/settings/media', ImageIcon, msg('Media'), msg('Autoplay, image quality and data saver')],
+  ['/settings/calendar', CalendarDays, msg('Calendar'), msg('Your events in your calendar app')],
 ];
 
 const PRIVACY_AND_SECURITY: LinkRow[] = [
