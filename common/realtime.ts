@@ -66,6 +66,11 @@ export interface ServerToClientEvents {
   'circles:live': (change: LiveChange) => void;
   /** Someone posted in one of the member's groups: an open group page shows '{n} new posts'. */
   'group:post': (change: { group_id: string; post_id: string; prayer: boolean }) => void;
+  /**
+   * An event the member answered changed for them (moved up from the waitlist, cancelled, moved): an
+   * open event page or list reloads it.
+   */
+  'event:changed': (change: { event_id: string }) => void;
 }
 export type ServerEvent = keyof ServerToClientEvents;
 

@@ -159,5 +159,6 @@ export async function promoteWaitlist(
       type: 'event_spot',
       eventId: event.id,
     });
+    after.emitToUser([person.user_id], 'event:changed', { event_id: event.id });
   }
 }

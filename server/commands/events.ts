@@ -267,6 +267,7 @@ export async function updateEvent(
       type: 'event_changed',
       eventId: event.id,
     });
+    if (people.length) after.emitToUser(people, 'event:changed', { event_id: event.id });
   }
 }
 
@@ -286,6 +287,7 @@ export async function cancelEvent(trx: Trx, after: After, viewer: Viewer, eventI
     eventId: event.id,
     message: reason,
   });
+  if (people.length) after.emitToUser(people, 'event:changed', { event_id: event.id });
 }
 
 /**

@@ -164,7 +164,7 @@ const shownOf = (row: EventRow & { shown: string }): ShownEvent => ({
   occurrence: instantText(row.shown),
 });
 
-/** Home's 'Upcoming events': the next three the member is going to or that their groups hold. */
+/** Home's 'Upcoming events': the next three the member hosts, is going to, or that their groups hold. */
 export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<EventPage> {
   const now = new Date().toISOString();
   const shown = sql<string>`min(o.starts_at)`;
@@ -178,6 +178,7 @@ export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<Even
     .where('events.cancelled_at', 'is', null)
     .where((eb) =>
       eb.or([
+        eb('events.host_id', '=', viewerId),
         eb.exists(
           eb
             .selectFrom('event_rsvps as r')

@@ -17,6 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
+import { useRealtimeEvent } from '@web/realtime/hooks.ts';
 import { retryServerErrors } from './postCache.ts';
 
 /** What /events filters by: a tab, a category, a local date, and a place (a city or ZIP, or a point). */
@@ -87,6 +88,14 @@ export function useSoonEvents() {
  * date keeps the page on screen while it loads.
  */
 export function useEvent(id: string, occurrence: string | null) {
+  const queryClient = useQueryClient();
+  // Moved up from the waitlist, cancelled or moved while the page is open: it loads again.
+  useRealtimeEvent('event:changed', (change) => {
+    if (change.event_id !== id) return;
+    void queryClient.invalidateQueries({ queryKey: eventKeys.details(id) });
+    void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: eventKeys.soon() });
+  });
   return useQuery({
     queryKey: eventKeys.detail(id, occurrence),
     queryFn: ({ signal }) =>
