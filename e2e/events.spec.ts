@@ -72,7 +72,10 @@ test('a weekly study with a capacity of 2: go, wait, move up, download, cancel',
   // Ivo goes alone: one spot left.
   await goer!.goto(`/events/${eventId}`);
   await goer!.getByRole('button', { name: 'Going', exact: true }).click();
-  await expect(goer!.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(goer!.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(goer!.getByText('1 spot left')).toBeVisible();
 
   // Jo brings a guest: two seats do not fit in one, so Jo waits, first in line.
@@ -91,7 +94,10 @@ test('a weekly study with a capacity of 2: go, wait, move up, download, cancel',
       .getByText(`A spot opened: you're going to ${title}`),
   ).toBeVisible();
   await waiter!.keyboard.press('Escape');
-  await expect(waiter!.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(waiter!.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(waiter!.getByText('0 spots left')).toBeVisible();
 
   // 'Add to calendar' downloads the study as an .ics with its weekly rule.
@@ -129,4 +135,34 @@ test('a weekly study with a capacity of 2: go, wait, move up, download, cancel',
   expect(overflow).toBeLessThanOrEqual(0);
   const axe = await new AxeBuilder({ page: waiter! }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
+});
+
+test("an open mic added from the Comedy Zone, found with 'Find Shows'", async ({ page, baseURL }) => {
+  const comic = newMember('eventcomic');
+  await createConfirmedMember(page.request, baseURL!, comic);
+  const title = `Open mic ${Date.now().toString(36)}`;
+  await page.goto('/comedy');
+  await page.getByRole('link', { name: 'Add your show' }).click();
+  await expect(page).toHaveURL(/\/events\/new\?category=comedy$/);
+  await expect(page.getByLabel('Category')).toHaveValue('comedy');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Starts').fill(`${localDay(3)}T20:00`);
+  await page.getByLabel('Ends').fill(`${localDay(3)}T22:00`);
+  await page.getByLabel('Venue').fill('The Basement Bar');
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Event created!')).toBeVisible();
+
+  await page.goto('/comedy');
+  await page.getByLabel('Show date').fill(localDay(3));
+  await page.getByRole('button', { name: 'Find Shows' }).click();
+  const shows = page.getByRole('list', { name: 'Comedy shows' });
+  await expect(shows.getByRole('link', { name: title })).toBeVisible();
+  await expect(shows).toContainText('The Basement Bar');
+  await shows.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  // The day before holds no such show.
+  await page.goto('/comedy');
+  await page.getByLabel('Show date').fill(localDay(2));
+  await page.getByRole('button', { name: 'Find Shows' }).click();
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { isRealDate, isWebLink } from './admin.ts';
-import { cursorField, limitField, mediaIdField, personSchema, text } from './fields.ts';
+import { cursorField, isTimeZone, limitField, mediaIdField, personSchema, text } from './fields.ts';
+
+export { isTimeZone };
 
 /**
  * Events with RSVP (issue 26, DESIGN section 7): services, studies, supper clubs, comedy shows and open
@@ -82,17 +84,6 @@ export const EVENT_ERRORS = defineErrors({
   calendar_not_found: 'Calendar not found',
 });
 const { rule } = rulesOf(EVENT_ERRORS);
-
-/** Whether this runtime (browser or server) knows the IANA zone. */
-export function isTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/;
 /** A wall-clock time as `<input type="datetime-local">` writes it: '2026-12-06T10:30'. */
@@ -273,7 +264,10 @@ export const eventSchema = z.object({
   capacity: z.nullable(z.number()),
   ticket_url: z.nullable(z.string()),
   cover_url: z.nullable(z.string()),
-  host: personSchema,
+  /** Null for a comedy show the admin console entered, or a host no longer shown. */
+  host: z.nullable(personSchema),
+  /** A comedy show's performer (the admin console's Shows). */
+  performer: z.nullable(z.string()),
   group: z.nullable(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
   cancelled: z.nullable(z.object({ at: z.string(), reason: z.string() })),
   /** Going members plus their guests, for this occurrence. */

@@ -123,3 +123,14 @@ export const profileSummarySchema = z.object({
   bio: z.nullable(z.string()),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+/** Whether this runtime (browser or server) knows the IANA zone. */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

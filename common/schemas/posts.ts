@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
-import { cursorField, limitField, mediaIdField, personSchema, text } from './fields.ts';
+import { cursorField, isTimeZone, limitField, mediaIdField, personSchema, text } from './fields.ts';
 
 /**
  * Coordinates kept to 7 decimals (about 1 cm): a value like -3.2e-81 is no place, and PostgreSQL's
@@ -38,6 +38,7 @@ export const POST_ERRORS = defineErrors({
   feed_category_unknown: 'Unknown category.',
   comedy_date_required: 'date is required (YYYY-MM-DD).',
   comedy_date_invalid: 'date must look like 2026-11-22.',
+  comedy_zone_invalid: 'tz must be a time zone such as America/Chicago.',
 });
 const { rule } = rulesOf(POST_ERRORS);
 
@@ -179,6 +180,7 @@ export const trendingSchema = z.object({
 });
 export type Trending = z.infer<typeof trendingSchema>;
 
+/** A comedy event as 'Find Shows' lists it (its `id` is the event's: /events/{id}). */
 export const comedyShowSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -195,4 +197,8 @@ export const comedyShowsQuerySchema = z.strictObject({
   date: z
     .string(rule('comedy_date_required'))
     .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, rule('comedy_date_invalid'))),
+  /** The viewer's time zone: members' shows are listed under the date they start on there. */
+  tz: z.optional(
+    z.string(rule('comedy_zone_invalid')).check(z.refine(isTimeZone, rule('comedy_zone_invalid'))),
+  ),
 });

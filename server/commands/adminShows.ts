@@ -1,38 +1,40 @@
 import type { AdminShow, ShowInput } from '@common/schemas/admin.ts';
 import type { DB } from '@server/db/types.ts';
 import { notFound } from '@server/http/errors.ts';
+import { SHOW_COLUMNS } from '@server/queries/admin.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { lockAdmins, recordAudit } from './admin.ts';
 
-// Comedy shows as admins manage them; 'Find Shows' on /comedy lists these rows by `show_date`.
+// Comedy shows as admins manage them (the console's Shows tab). Since issue 26 a show is an event of
+// category Comedy with no host, its performer and the date 'Find Shows' lists it under; members find
+// it among the comedy events of that date, answer it and add it to their calendars like any event.
 
-const SHOW_COLUMNS = [
-  'id',
-  'title',
-  'performer',
-  'venue',
-  'city',
-  'show_date',
-  'starts_at',
-  'ticket_url',
-] as const;
+/** A show lasts two hours unless an admin says otherwise (the console has no end time). */
+const SHOW_LENGTH_MS = 2 * 3600 * 1000;
 
-/** Empty optional fields are stored as null; `starts_at` as the instant, in UTC. */
+/** The event row's fields of a show: its start instant in UTC, the city as its address. */
 function showValues(input: ShowInput) {
+  const starts = new Date(input.starts_at).toISOString();
+  const ends = new Date(Date.parse(starts) + SHOW_LENGTH_MS).toISOString();
   return {
-    title: input.title,
-    performer: input.performer || null,
-    venue: input.venue,
-    city: input.city,
-    show_date: input.show_date,
-    starts_at: new Date(input.starts_at).toISOString(),
-    ticket_url: input.ticket_url || null,
+    event: {
+      title: input.title,
+      performer: input.performer || null,
+      venue: input.venue,
+      address: input.city || null,
+      show_date: input.show_date,
+      starts_at: starts,
+      ends_at: ends,
+      last_ends_at: ends,
+      ticket_url: input.ticket_url || null,
+    },
+    occurrence: { starts_at: starts, ends_at: ends },
   };
 }
 
-const describe = (show: Pick<AdminShow, 'title' | 'venue' | 'show_date'>) =>
-  `“${show.title}” at ${show.venue} on ${show.show_date}`;
+const describe = (show: { title: string; venue: string | null; show_date: string | null }) =>
+  `“${show.title}” at ${show.venue ?? ''} on ${show.show_date ?? ''}`;
 
 export async function createShow(
   trx: Transaction<DB>,
@@ -41,17 +43,42 @@ export async function createShow(
 ): Promise<AdminShow> {
   await lockAdmins(trx, actorId);
   const id = uuidv7();
-  const values = showValues(input);
+  const { event, occurrence } = showValues(input);
+  const now = new Date().toISOString();
   await trx
-    .insertInto('comedy_shows')
-    .values({ id, ...values, created_at: new Date().toISOString() })
+    .insertInto('events')
+    .values({
+      id,
+      host_id: null,
+      group_id: null,
+      description: '',
+      category: 'comedy',
+      time_zone: 'UTC',
+      repeat: 'none',
+      repeat_until: null,
+      place: 'in_person',
+      lat: null,
+      lng: null,
+      online_url: null,
+      circle_id: null,
+      capacity: null,
+      cover_media_id: null,
+      cover_url: null,
+      ...event,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await trx
+    .insertInto('event_occurrences')
+    .values({ event_id: id, ...occurrence })
     .execute();
   await recordAudit(trx, {
     actorId,
     action: 'show.create',
     targetType: 'show',
     targetId: id,
-    summary: `Added the show ${describe(values)}`,
+    summary: `Added the show ${describe(event)}`,
   });
   return readShow(trx, id);
 }
@@ -63,19 +90,38 @@ export async function updateShow(
   input: ShowInput,
 ): Promise<AdminShow> {
   await lockAdmins(trx, actorId);
-  const values = showValues(input);
-  const result = await trx
-    .updateTable('comedy_shows')
-    .set(values)
+  const before = await trx
+    .selectFrom('events')
+    .select(['starts_at'])
     .where('id', '=', showId)
+    .where('show_date', 'is not', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('show_not_found');
+  if (!before) throw notFound('show_not_found');
+  const { event, occurrence } = showValues(input);
+  await trx
+    .updateTable('events')
+    .set({ ...event, updated_at: new Date().toISOString() })
+    .where('id', '=', showId)
+    .execute();
+  if (before.starts_at !== occurrence.starts_at) {
+    // One occurrence: its answers follow it to the new time.
+    await trx
+      .updateTable('event_rsvps')
+      .set({ occurrence: occurrence.starts_at })
+      .where('event_id', '=', showId)
+      .execute();
+    await trx.deleteFrom('event_occurrences').where('event_id', '=', showId).execute();
+    await trx
+      .insertInto('event_occurrences')
+      .values({ event_id: showId, ...occurrence })
+      .execute();
+  }
   await recordAudit(trx, {
     actorId,
     action: 'show.update',
     targetType: 'show',
     targetId: showId,
-    summary: `Edited the show ${describe(values)}`,
+    summary: `Edited the show ${describe(event)}`,
   });
   return readShow(trx, showId);
 }
@@ -83,8 +129,9 @@ export async function updateShow(
 export async function deleteShow(trx: Transaction<DB>, actorId: string, showId: string): Promise<void> {
   await lockAdmins(trx, actorId);
   const show = await trx
-    .deleteFrom('comedy_shows')
+    .deleteFrom('events')
     .where('id', '=', showId)
+    .where('show_date', 'is not', null)
     .returning(['title', 'venue', 'show_date'])
     .executeTakeFirst();
   if (!show) throw notFound('show_not_found');
@@ -98,5 +145,10 @@ export async function deleteShow(trx: Transaction<DB>, actorId: string, showId: 
 }
 
 async function readShow(trx: Transaction<DB>, id: string): Promise<AdminShow> {
-  return trx.selectFrom('comedy_shows').select(SHOW_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('events')
+    .select(SHOW_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { ...row, venue: row.venue ?? '', show_date: row.show_date ?? '' };
 }

@@ -5,7 +5,8 @@ import type { Timestamp } from './columnTypes.ts';
 
 export interface EventsTable {
   id: string;
-  host_id: string;
+  /** Null for a comedy show the admin console entered. */
+  host_id: string | null;
   group_id: string | null;
   title: string;
   description: string;
@@ -29,6 +30,8 @@ export interface EventsTable {
   cover_media_id: string | null;
   cover_url: string | null;
   performer: Generated<string | null>;
+  /** The date an admin console show is listed under in 'Find Shows' (null for members' events). */
+  show_date: Generated<string | null>;
   cancelled_at: Generated<string | null>;
   cancel_reason: Generated<string | null>;
   created_at: Timestamp;

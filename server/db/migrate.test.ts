@@ -27,7 +27,6 @@ const TABLES = [
   'faith_circle_previews',
   'spotlight_entries',
   'contact_messages',
-  'comedy_shows',
   'media_objects',
   'job_leases',
 ];

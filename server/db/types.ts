@@ -188,18 +188,6 @@ export interface PrayersTable {
   created_at: Timestamp;
 }
 
-export interface ComedyShowsTable {
-  id: string;
-  title: string;
-  performer: string | null;
-  venue: string;
-  city: string | null;
-  show_date: string;
-  starts_at: string | null;
-  ticket_url: string | null;
-  created_at: Timestamp;
-}
-
 export interface FollowsTable {
   id: string;
   follower_id: string;
@@ -380,7 +368,6 @@ export interface DB {
   comments: CommentsTable;
   post_views: PostViewsTable;
   notifications: NotificationsTable;
-  comedy_shows: ComedyShowsTable;
   follows: FollowsTable;
   friendships: FriendshipsTable;
   pending_posts: PendingPostsTable;

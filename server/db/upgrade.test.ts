@@ -20,6 +20,8 @@ const OLD_RELEASE = '20261122T2000_media_links';
  * wrote messages (20261123T0000_conversations), and a job lease is transient (20261123T0200_job_leases).
  */
 const REMADE = new Set(['messages', 'job_leases']);
+/** Tables whose rows a later migration moved into another (comedy shows became events, issue 26). */
+const MOVED: Record<string, string> = { comedy_shows: 'events' };
 const PASSWORD = 'secret123';
 
 async function tableNames(database: Database_): Promise<string[]> {
@@ -176,7 +178,7 @@ describe.each(dialects)('upgrading a database of an older release (%s)', (dialec
       const lost: string[] = [];
       for (const [table, expected] of counts) {
         if (REMADE.has(table)) continue;
-        const found = await countRows(db, table);
+        const found = await countRows(db, MOVED[table] ?? table);
         if (found !== expected) lost.push(`${table}: ${found} of ${expected}`);
       }
       expect(lost).toEqual([]);

@@ -51,7 +51,7 @@ export function eventJsonLd(event: CommunityEvent, publicUrl: string): Record<st
         },
     ...(description ? { description: excerpt(description, 500) } : {}),
     ...(event.cover_url ? { image: absolute(event.cover_url) } : {}),
-    ...(host.username
+    ...(host?.username
       ? {
           organizer: {
             '@type': 'Person',

@@ -23,8 +23,13 @@ describe.each(dialects)('event reminders (%s)', (dialect) => {
   });
   const member = (name: string): Promise<GroupTestMember> => groupTestMember(server, name);
   const remindersOf = async (m: GroupTestMember) =>
-    ((await m.client.get('/api/notifications')).body.notifications as Array<{ type: string; message: string; event: { id: string } }>)
-      .filter((n) => n.type === 'event_reminder');
+    (
+      (await m.client.get('/api/notifications')).body.notifications as Array<{
+        type: string;
+        message: string;
+        event: { id: string };
+      }>
+    ).filter((n) => n.type === 'event_reminder');
   const emailOf = async (m: GroupTestMember) => (await m.client.get('/api/me')).body.email as string;
 
   it('reminds the going members once a day and once an hour before, whatever the number of runners', async () => {

@@ -2,7 +2,7 @@ import { notifyMany } from '@server/commands/notifications.ts';
 import type { CommandContext } from '@server/commands/run.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type EventEmailContext, sendEventEmails } from '@server/mail/eventEmails.ts';
-import { notHiddenFrom } from '@server/policies/blocks.ts';
+import { notHiddenFrom, visibleMember } from '@server/policies/blocks.ts';
 import { sql } from 'kysely';
 import { type JobDefinition, yieldToEventLoop } from './runner.ts';
 
@@ -99,7 +99,11 @@ async function remind(
           .where('event_id', '=', eventId)
           .where('occurrence', '=', occurrence)
           .where('answer', '=', 'going')
-          .where(notHiddenFrom(event.host_id, 'event_rsvps.user_id'))
+          .where(
+            event.host_id
+              ? notHiddenFrom(event.host_id, 'event_rsvps.user_id')
+              : visibleMember('event_rsvps.user_id'),
+          )
           .execute()
       ).map((row) => row.user_id);
       await notifyMany(trx, after, going, {
@@ -109,7 +113,7 @@ async function remind(
         message: within,
       });
       for (const userId of going) {
-        if (userId !== event.host_id) {
+        if (event.host_id && userId !== event.host_id) {
           after.push({
             kind: 'event',
             userId,

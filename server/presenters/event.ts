@@ -31,12 +31,15 @@ export async function presentEvents(
   const ids = [...new Set(shown.map((s) => s.event.id))];
   const occurrences = [...new Set(shown.map((s) => s.occurrence))];
   const groupIds = [...new Set(shown.flatMap((s) => (s.event.group_id ? [s.event.group_id] : [])))];
+  const hostIds = [...new Set(shown.flatMap((s) => (s.event.host_id ? [s.event.host_id] : [])))];
   const [hosts, groups, counts, mine, admins] = await Promise.all([
-    db
-      .selectFrom('profiles')
-      .select(['id', 'username', 'full_name', 'avatar_url'])
-      .where('id', 'in', [...new Set(shown.map((s) => s.event.host_id))])
-      .execute(),
+    hostIds.length
+      ? db
+          .selectFrom('profiles')
+          .select(['id', 'username', 'full_name', 'avatar_url'])
+          .where('id', 'in', hostIds)
+          .execute()
+      : [],
     groupIds.length
       ? db.selectFrom('groups').select(['id', 'slug', 'name']).where('id', 'in', groupIds).execute()
       : [],
@@ -88,7 +91,7 @@ export async function presentEvents(
       const going = Number(count.get(`${key(event.id, occurrence)}|going`)?.seats ?? 0);
       const interested = Number(count.get(`${key(event.id, occurrence)}|interested`)?.people ?? 0);
       const answer = answerOf.get(key(event.id, occurrence));
-      const host = hostOf.get(event.host_id);
+      const host = event.host_id ? hostOf.get(event.host_id) : undefined;
       const group = event.group_id ? groupOf.get(event.group_id) : undefined;
       const detail = options.detail ? await detailOf(db, viewerId, event, occurrence, answer) : null;
       return {
@@ -116,7 +119,8 @@ export async function presentEvents(
         capacity: event.capacity,
         ticket_url: event.ticket_url,
         cover_url: event.cover_url,
-        host: host ?? { id: event.host_id, username: '', full_name: '', avatar_url: null },
+        host: host ?? null,
+        performer: event.performer,
         group: group ? { id: group.id, slug: group.slug, name: group.name } : null,
         cancelled:
           event.cancelled_at !== null ? { at: event.cancelled_at, reason: event.cancel_reason ?? '' } : null,

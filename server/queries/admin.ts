@@ -126,6 +126,18 @@ export async function listContactMessages(
   return { messages, next_cursor: rows.length > limit && last ? encodeIdCursor(last.id) : null };
 }
 
+/** The console's columns of a show, read from its event. */
+export const SHOW_COLUMNS = [
+  'id',
+  'title',
+  'performer',
+  'venue',
+  'address as city',
+  'show_date',
+  'starts_at',
+  'ticket_url',
+] as const;
+
 /** Every comedy show, the latest date first, paged by offset (a cursor holding the offset). */
 export async function listShows(
   db: Db,
@@ -136,8 +148,9 @@ export async function listShows(
   }
   const offset = cursor ? Number(cursor) : 0;
   const rows = await db
-    .selectFrom('comedy_shows')
-    .select(['id', 'title', 'performer', 'venue', 'city', 'show_date', 'starts_at', 'ticket_url'])
+    .selectFrom('events')
+    .select(SHOW_COLUMNS)
+    .where('show_date', 'is not', null)
     .orderBy('show_date', 'desc')
     .orderBy('starts_at', 'desc')
     .orderBy('id', 'desc')
@@ -145,7 +158,9 @@ export async function listShows(
     .offset(offset)
     .execute();
   return {
-    shows: rows.slice(0, limit),
+    shows: rows
+      .slice(0, limit)
+      .map((row) => ({ ...row, venue: row.venue ?? '', show_date: row.show_date ?? '' })),
     next_cursor: rows.length > limit ? String(offset + limit) : null,
   };
 }

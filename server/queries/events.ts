@@ -1,9 +1,11 @@
 import {
   type CommunityEvent,
+  EVENT_LENGTH_HOURS_MAX,
   EVENTS_PAGE_MAX,
   type EventPage,
   type EventTab,
 } from '@common/schemas/events.ts';
+import type { ComedyShow } from '@common/schemas/posts.ts';
 import type { DB } from '@server/db/types.ts';
 import { instantOf } from '@server/events/occurrences.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
@@ -11,7 +13,7 @@ import { distanceKm } from '@server/places/geo.ts';
 import { notSuspended } from '@server/policies/blocks.ts';
 import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
 import { presentEvents, type ShownEvent } from '@server/presenters/event.ts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 // Reading events (issue 26): the Upcoming, Going and Past lists with their filters, Home's next three,
@@ -34,6 +36,22 @@ const DEFAULT_PAGE = 20;
 function dayRange(date: string, zone: string): [string, string] {
   const start = instantOf(`${date}T00:00`, zone);
   return [start.toUTC().toISO() as string, start.plus({ days: 1 }).toUTC().toISO() as string];
+}
+
+/** Below this many events in a 'Near me' box, the box is read first rather than walked by time. */
+const SPARSE_BOX = 1000;
+
+async function eventsInBox(db: Kysely<DB>, box: ReturnType<typeof boxAround>): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('lat', '>=', box.minLat)
+    .where('lat', '<=', box.maxLat)
+    .where('lng', '>=', box.minLng)
+    .where('lng', '<=', box.maxLng)
+    .where('last_ends_at', '>', new Date().toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A box around a point that holds every place within `km` (refined by distance afterwards). */
@@ -118,20 +136,44 @@ export async function listEvents(
       .execute();
   } else {
     // Each event once, at its next occurrence (on the chosen day, with a date), soonest first;
-    // cancelled events leave the list (those going still find them under Going).
-    const shown = sql<string>`min(o.starts_at)`;
-    let upcoming = query
-      .select(shown.as('shown'))
-      .where('o.ends_at', '>', now)
-      .where('events.cancelled_at', 'is', null)
-      .groupBy('events.id');
+    // cancelled events leave the list (those going still find them under Going). Occurrences are
+    // walked in start order (event_occurrences_start_idx) and one is kept when no earlier one of its
+    // event is still to end, so the page stops at its limit instead of grouping every future
+    // occurrence (bench/events.ts: 2 s a page at 100,000 events that way).
+    const from = filters.day ? dayRange(filters.day.date, filters.day.zone)[0] : null;
+    const earliest = new Date(Date.now() - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
+    const box = filters.near ? boxAround(filters.near) : null;
+    // In a sparse box (few events near), walking every future occurrence by time would find little:
+    // the events in the box are read first, grouped and sorted instead.
+    const sparse = box !== null && (await eventsInBox(db, box)) < SPARSE_BOX;
+    let upcoming = sparse
+      ? query
+          .select(sql<string>`min(o.starts_at)`.as('shown'))
+          .where('o.ends_at', '>', now)
+          .where('events.cancelled_at', 'is', null)
+          .groupBy('events.id')
+      : query
+          .select('o.starts_at as shown')
+          .where('o.starts_at', '>', from && from > earliest ? from : earliest)
+          .where('o.ends_at', '>', now)
+          .where('events.cancelled_at', 'is', null)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('event_occurrences as p')
+                  .select(sql`1`.as('one'))
+                  .whereRef('p.event_id', '=', 'o.event_id')
+                  .whereRef('p.starts_at', '<', 'o.starts_at')
+                  .where('p.ends_at', '>', now)
+                  .$if(from !== null, (q) => q.where('p.starts_at', '>=', from!)),
+              ),
+            ),
+          );
+    const shown = sparse ? sql<string>`min(o.starts_at)` : sql<string>`o.starts_at`;
     if (cursor) {
-      upcoming = upcoming.having((eb) =>
-        eb.or([
-          eb(shown, '>', cursor.createdAt),
-          eb.and([eb(shown, '=', cursor.createdAt), eb('events.id', '>', cursor.id)]),
-        ]),
-      );
+      const after = sql<SqlBool>`(${shown} > ${cursor.createdAt} or (${shown} = ${cursor.createdAt} and events.id > ${cursor.id}))`;
+      upcoming = sparse ? upcoming.having(after) : upcoming.where(after);
     }
     rows = await upcoming
       .orderBy(shown)
@@ -292,4 +334,58 @@ export async function calendarFeedEvents(db: Kysely<DB>, token: string): Promise
     .orderBy('events.starts_at')
     .limit(500)
     .execute();
+}
+
+/**
+ * 'Find Shows': the comedy events of a date the viewer may see, earliest first: the admin console's
+ * shows by the date they were entered under, members' shows and open mics by the day they start on in
+ * the viewer's zone. Cancelled ones leave the list.
+ */
+export async function comedyShowsOn(
+  db: Kysely<DB>,
+  viewerId: string,
+  date: string,
+  zone: string,
+): Promise<ComedyShow[]> {
+  const [from, to] = dayRange(date, zone);
+  const rows = await db
+    .selectFrom('event_occurrences as o')
+    .innerJoin('events', 'events.id', 'o.event_id')
+    .select([
+      'events.id',
+      'events.title',
+      'events.performer',
+      'events.venue',
+      'events.place',
+      'events.address',
+      'events.ticket_url',
+      'o.starts_at',
+    ])
+    .where('events.category', '=', 'comedy')
+    .where('events.cancelled_at', 'is', null)
+    .where(eventSeenBy(viewerId))
+    .where((eb) =>
+      eb.or([
+        eb('events.show_date', '=', date),
+        eb.and([
+          eb('events.show_date', 'is', null),
+          eb('o.starts_at', '>=', from),
+          eb('o.starts_at', '<', to),
+        ]),
+      ]),
+    )
+    .orderBy('o.starts_at')
+    .orderBy('events.title')
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    performer: row.performer,
+    venue: row.venue ?? (row.place === 'in_person' ? '' : 'Online'),
+    city: row.address,
+    show_date: date,
+    starts_at: row.starts_at,
+    ticket_url: row.ticket_url,
+  }));
 }

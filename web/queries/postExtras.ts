@@ -82,7 +82,10 @@ export function useComedyShows(date: string) {
   return useQuery({
     queryKey: postKeys.comedyShows(date),
     queryFn: ({ signal }) =>
-      api<{ shows: ComedyShow[] }>(`/api/comedy-shows?date=${encodeURIComponent(date)}`, { signal }),
+      api<{ shows: ComedyShow[] }>(
+        `/api/comedy-shows?${new URLSearchParams({ date, tz: Intl.DateTimeFormat().resolvedOptions().timeZone })}`,
+        { signal },
+      ),
     select: (data) => data.shows,
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
     staleTime: 5 * 60_000,

@@ -14,7 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('events')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('host_id', 'text', userRef)
+    /** Null for a comedy show the admin console entered (nobody hosts it on Splikz). */
+    .addColumn('host_id', 'text', (c) => c.references('user.id').onDelete('cascade'))
     .addColumn('group_id', 'text', (c) => c.references('groups.id').onDelete('cascade'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -37,8 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ticket_url', 'text')
     .addColumn('cover_media_id', 'text')
     .addColumn('cover_url', 'text')
-    /** A comedy show from the admin console's Shows tab keeps its performer. */
+    /** A comedy show from the admin console's Shows tab keeps its performer and the date it is listed under. */
     .addColumn('performer', 'text')
+    .addColumn('show_date', 'text')
     .addColumn('cancelled_at', ts)
     .addColumn('cancel_reason', 'text')
     .addColumn('created_at', ts, (c) => c.notNull())
@@ -54,6 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['group_id', 'last_ends_at'])
     .execute();
   await db.schema.createIndex('events_point_idx').on('events').columns(['lat', 'lng']).execute();
+  await db.schema.createIndex('events_show_date_idx').on('events').columns(['show_date']).execute();
 
   await db.schema
     .createTable('event_occurrences')
@@ -104,6 +107,48 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['user_id', 'answer', 'occurrence'])
     .execute();
 
+  // The admin console's comedy shows become events of category Comedy, with nothing lost: the performer,
+  // the city (as the address) and the date 'Find Shows' lists them under stay; a show without a start
+  // time starts at 20:00 UTC on its date and lasts two hours.
+  const shows = await db.selectFrom('comedy_shows').selectAll().execute();
+  for (const show of shows) {
+    const start = new Date(show.starts_at ?? `${show.show_date}T20:00:00.000Z`);
+    const starts = (
+      Number.isNaN(start.getTime()) ? new Date(`${show.show_date}T20:00:00.000Z`) : start
+    ).toISOString();
+    const ends = new Date(Date.parse(starts) + 2 * 3600_000).toISOString();
+    const created = show.created_at ? new Date(show.created_at).toISOString() : new Date().toISOString();
+    await db
+      .insertInto('events')
+      .values({
+        id: show.id,
+        host_id: null,
+        group_id: null,
+        title: show.title,
+        description: '',
+        category: 'comedy',
+        starts_at: starts,
+        ends_at: ends,
+        time_zone: 'UTC',
+        repeat: 'none',
+        last_ends_at: ends,
+        place: 'in_person',
+        venue: show.venue,
+        address: show.city,
+        ticket_url: show.ticket_url,
+        performer: show.performer,
+        show_date: show.show_date,
+        created_at: created,
+        updated_at: created,
+      })
+      .execute();
+    await db
+      .insertInto('event_occurrences')
+      .values({ event_id: show.id, starts_at: starts, ends_at: ends })
+      .execute();
+  }
+  await db.schema.dropTable('comedy_shows').execute();
+
   // A member's private calendar feed: a long random token that works without a session.
   await db.schema
     .createTable('calendar_feeds')
@@ -120,15 +165,52 @@ export async function up(db: Kysely<any>): Promise<void> {
   // the member asked to go).
   const bool = pg ? 'boolean' : 'integer';
   const yes = pg ? sql`true` : sql`1`;
-  await db.schema.alterTable('user_settings').addColumn('push_events', bool, (c) => c.notNull().defaultTo(yes)).execute();
-  await db.schema.alterTable('user_settings').addColumn('email_events', bool, (c) => c.notNull().defaultTo(yes)).execute();
+  await db.schema
+    .alterTable('user_settings')
+    .addColumn('push_events', bool, (c) => c.notNull().defaultTo(yes))
+    .execute();
+  await db.schema
+    .alterTable('user_settings')
+    .addColumn('email_events', bool, (c) => c.notNull().defaultTo(yes))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const ts = pg ? 'timestamptz' : 'text';
   await db.schema.alterTable('user_settings').dropColumn('email_events').execute();
   await db.schema.alterTable('user_settings').dropColumn('push_events').execute();
   await db.schema.alterTable('notifications').dropColumn('event_id').execute();
   await db.schema.dropTable('calendar_feeds').execute();
+  await db.schema
+    .createTable('comedy_shows')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('performer', 'text')
+    .addColumn('venue', 'text', (c) => c.notNull())
+    .addColumn('city', 'text')
+    .addColumn('show_date', 'text', (c) => c.notNull())
+    .addColumn('starts_at', ts)
+    .addColumn('ticket_url', 'text')
+    .addColumn('created_at', ts, (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+    .execute();
+  await db.schema.createIndex('comedy_shows_date_idx').on('comedy_shows').column('show_date').execute();
+  const shows = await db.selectFrom('events').selectAll().where('show_date', 'is not', null).execute();
+  for (const show of shows) {
+    await db
+      .insertInto('comedy_shows')
+      .values({
+        id: show.id,
+        title: show.title,
+        performer: show.performer,
+        venue: show.venue ?? '',
+        city: show.address,
+        show_date: show.show_date,
+        starts_at: show.starts_at,
+        ticket_url: show.ticket_url,
+      })
+      .execute();
+  }
   await db.schema.dropTable('event_rsvps').execute();
   await db.schema.dropTable('event_occurrences').execute();
   await db.schema.dropTable('events').execute();

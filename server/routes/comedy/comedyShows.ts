@@ -1,21 +1,16 @@
 import { type ComedyShow, comedyShowsQuerySchema } from '@common/schemas/posts.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { comedyShowsOn } from '@server/queries/events.ts';
 import type { FastifyInstance } from 'fastify';
 
 export function comedyShowRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // 'Find Shows': the comedy shows stored for one date, earliest first.
-  app.get('/api/comedy-shows', async (request): Promise<{ shows: ComedyShow[] }> => {
-    await requireViewer(ctx, request);
-    const { date } = parseInput(comedyShowsQuerySchema, request.query);
-    const shows = await ctx.database.db
-      .selectFrom('comedy_shows')
-      .select(['id', 'title', 'performer', 'venue', 'city', 'show_date', 'starts_at', 'ticket_url'])
-      .where('show_date', '=', date)
-      .orderBy('starts_at', 'asc')
-      .orderBy('title', 'asc')
-      .limit(100)
-      .execute();
-    return { shows };
+  // 'Find Shows': the comedy events of one date (the admin console's shows and members' own shows and
+  // open mics), earliest first.
+  app.get('/api/comedy-shows', async (request, reply): Promise<{ shows: ComedyShow[] }> => {
+    const viewer = await requireViewer(ctx, request);
+    const { date, tz } = parseInput(comedyShowsQuerySchema, request.query);
+    reply.header('cache-control', 'no-store');
+    return { shows: await comedyShowsOn(ctx.database.db, viewer.userId, date, tz ?? 'UTC') };
   });
 }

@@ -236,17 +236,41 @@ describe.each(dialects)('posts and feeds (%s)', (dialect) => {
     expect(trending).not.toContain(old.id);
   });
 
-  it('finds the comedy shows of a date', async () => {
-    await db()
-      .insertInto('comedy_shows')
-      .values({ id: 'show-1', title: 'Laugh Night', venue: 'The Chapel Hall', show_date: '2026-12-05' })
-      .execute();
-    expect((await bob.get('/api/comedy-shows?date=2026-12-05')).body.shows).toEqual([
-      expect.objectContaining({ title: 'Laugh Night', venue: 'The Chapel Hall' }),
+  it("finds the comedy shows of a date: members' comedy events by the day they start in the viewer's zone", async () => {
+    // 21:30 in Chicago on 2027-12-05 is already 2027-12-06 in UTC.
+    const show = await alice.post('/api/events', {
+      title: 'Laugh Night',
+      starts_local: '2027-12-05T21:30',
+      ends_local: '2027-12-05T23:00',
+      time_zone: 'America/Chicago',
+      repeat: 'none',
+      category: 'comedy',
+      place: 'in_person',
+      venue: 'The Chapel Hall',
+    });
+    expect(show.status).toBe(201);
+    await alice.post('/api/events', {
+      title: 'Not comedy',
+      starts_local: '2027-12-05T20:00',
+      ends_local: '2027-12-05T21:00',
+      time_zone: 'America/Chicago',
+      repeat: 'none',
+      category: 'faith',
+      place: 'circle',
+    });
+    const chicago = 'tz=America%2FChicago';
+    expect((await bob.get(`/api/comedy-shows?date=2027-12-05&${chicago}`)).body.shows).toEqual([
+      expect.objectContaining({ id: show.body.id, title: 'Laugh Night', venue: 'The Chapel Hall' }),
     ]);
-    expect((await bob.get('/api/comedy-shows?date=2026-12-06')).body.shows).toEqual([]);
+    expect((await bob.get(`/api/comedy-shows?date=2027-12-06&${chicago}`)).body.shows).toEqual([]);
+    expect((await bob.get('/api/comedy-shows?date=2027-12-06')).body.shows).toEqual([
+      expect.objectContaining({ title: 'Laugh Night' }),
+    ]);
     expect((await bob.get('/api/comedy-shows?date=tomorrow')).body.error.message).toBe(
       'date must look like 2026-11-22.',
+    );
+    expect((await bob.get('/api/comedy-shows?date=2027-12-05&tz=Mars')).body.error.code).toBe(
+      'comedy_zone_invalid',
     );
   });
 

@@ -1,4 +1,4 @@
-import type { UpdateEventInput } from '@common/schemas/events.ts';
+import { EVENT_CATEGORIES, type UpdateEventInput } from '@common/schemas/events.ts';
 import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { useCreateEvent, viewerTimeZone } from '@web/queries/events.ts';
 import { useGroupList } from '@web/queries/groups.ts';
@@ -14,7 +14,7 @@ import { eventPagePath } from './components/eventTexts.ts';
 import { defaultEventTimes } from './components/eventTimes.ts';
 
 /**
- * /events/new (and /events/new?group=<slug> from a group's page): the Create an Event form, starting
+ * /events/new (and /events/new?group=<slug> from a group's page, ?category=comedy from the Comedy Zone): the Create an Event form, starting
  * a day from now at the next full hour, in the browser's zone; the event may belong to one of the
  * member's groups.
  */
@@ -24,7 +24,12 @@ export default function NewEventScreen() {
   const navigate = useNavigate();
   const create = useCreateEvent();
   const [params] = useSearchParams();
-  const [initial] = useState(() => emptyEventForm(defaultEventTimes(), viewerTimeZone()));
+  // From the Comedy Zone's 'Add your show' (?category=comedy) the category starts chosen.
+  const [initial] = useState(() => {
+    const values = emptyEventForm(defaultEventTimes(), viewerTimeZone());
+    const category = EVENT_CATEGORIES.find((c) => c === params.get('category'));
+    return category ? { ...values, category } : values;
+  });
   const groups = useGroupList('', null);
   const mine = groups.data?.mine ?? [];
   // Until the member picks one, the group is the one the address names (once the list has come).

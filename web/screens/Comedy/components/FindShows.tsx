@@ -7,6 +7,7 @@ import { buttonClass, cardClass, inputClass } from '@web/ui/styles.ts';
 import { CalendarDays, MapPin, Ticket } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 function today() {
   const now = new Date();
@@ -21,12 +22,16 @@ function ShowItem({ show }: { show: ComedyShow }) {
   return (
     <li className="flex flex-col gap-1 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <h3 className="font-semibold text-slate-900">{show.title}</h3>
+        <h3 className="font-semibold text-slate-900">
+          <Link to={`/events/${encodeURIComponent(show.id)}`} className="hover:underline">
+            {show.title}
+          </Link>
+        </h3>
         {show.performer ? <p className="text-sm text-slate-700">{show.performer}</p> : null}
         <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500">
           <span className="inline-flex items-center gap-1">
             <MapPin aria-hidden="true" className="h-3.5 w-3.5" />
-            {show.venue}
+            {show.venue || t('Online')}
             {show.city ? `, ${show.city}` : ''}
           </span>
           {starts && !Number.isNaN(starts.getTime()) ? (
@@ -114,6 +119,12 @@ export function FindShows() {
         </button>
       </form>
       <div aria-live="polite">{searched ? <ShowResults date={searched} /> : null}</div>
+      <p className="text-sm text-slate-600">
+        {t('Hosting a show or an open mic?')}{' '}
+        <Link to="/events/new?category=comedy" className="font-medium text-brand-700 hover:underline">
+          {t('Add your show')}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -16,19 +16,26 @@ export function EventDetails({
   onPickOccurrence: (startsAt: string) => void;
 }) {
   const { t } = useTranslation();
-  const host = event.host.full_name || event.host.username;
+  const { host } = event;
   return (
     <section aria-label={t('Details')} className="flex flex-col gap-4">
       <EventWhen event={event} onPickOccurrence={onPickOccurrence} />
       <EventPlace event={event} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-        <Link
-          to={`/profile/${encodeURIComponent(event.host.username)}`}
-          className="inline-flex items-center gap-2 font-medium text-slate-800 hover:underline"
-        >
-          <Avatar url={event.host.avatar_url} name={event.host.full_name} size="sm" />
-          {t('Hosted by {{name}}', { name: host })}
-        </Link>
+        {host ? (
+          <Link
+            to={`/profile/${encodeURIComponent(host.username)}`}
+            className="inline-flex items-center gap-2 font-medium text-slate-800 hover:underline"
+          >
+            <Avatar url={host.avatar_url} name={host.full_name} size="sm" />
+            {t('Hosted by {{name}}', { name: host.full_name || host.username })}
+          </Link>
+        ) : null}
+        {event.performer ? (
+          <span className="font-medium text-slate-800">
+            {t('With {{performer}}', { performer: event.performer })}
+          </span>
+        ) : null}
         {event.group ? (
           <Link
             to={`/groups/${encodeURIComponent(event.group.slug)}`}

@@ -1,0 +1,317 @@
+// Benchmark: events (issue 26). With 100,000 events over the next 180 days (a tenth weekly, a tenth in
+// groups) and 1,000,000 RSVPs by 20,000 members, a signed-in member reads the first page of Upcoming,
+// of 'Near me' (a point in Chicago, 25 km) and of Going (they go to 50 events), each against
+// GET /api/health in the same run (target: p99 under 25 ms at 50 connections). SQLite. Prints the
+// figures and the query plans of the three list queries, and writes bench/results/events.json
+// (BENCH_KEEP_DB=<file> keeps a copy of the seeded database, to try queries on). Not part of `npm test`.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { DB } from '@server/db/types.ts';
+import { distanceKm } from '@server/places/geo.ts';
+import { type EventFilters, listEvents } from '@server/queries/events.ts';
+import { startTestServer, type TestServer } from '@server/test/harness.ts';
+import { signedInMember } from '@server/test/members.ts';
+import Database from 'better-sqlite3';
+import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { runBench, saveResults } from './results.ts';
+import { seedFeed } from './seed.ts';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const RSVPS = Number(process.env.BENCH_RSVPS ?? 1_000_000);
+const GROUPS = 300;
+const GROUP_SIZE = 20;
+const VIEWER_GROUPS = 20;
+const VIEWER_GOING = 50;
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** Events in person are spread over a 300 km square around Chicago, denser towards the middle. */
+const CHICAGO = { lat: 41.88, lng: -87.63, km: 25 };
+const HALF_KM = 150;
+
+type Figures = { requestsPerSecond: number; p50Ms: number; p99Ms: number };
+
+/** bench/load.ts's measure (autocannon in its own process), keeping the median latency too. */
+function measure(
+  url: string,
+  options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
+): Promise<Figures> {
+  // A timeout past the run's end: a slow list's queued requests are measured, not counted as errors.
+  const { connections, durationSeconds: seconds } = options;
+  const args = ['autocannon', '--json', '-c', `${connections}`, '-d', `${seconds}`, '-t', `${seconds + 60}`];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        const result = JSON.parse(out);
+        if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+        }
+        const { p50, p99 } = result.latency;
+        resolve({ requestsPerSecond: Number(result.requests.average.toFixed(1)), p50Ms: p50, p99Ms: p99 });
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** A small seeded generator (mulberry32), so every run seeds the same data. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+async function cookieOf(server: TestServer): Promise<{ cookie: string; id: string }> {
+  const { client, me } = await signedInMember(server);
+  return { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), id: me.id };
+}
+
+/** Groups, events, their occurrences and RSVPs written straight into SQLite in one transaction. */
+function seedEvents(file: string, members: string[], viewerId: string) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+  const rand = random(26);
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' });
+  const group = db.prepare(
+    `insert into groups (id, slug, name, description, category, privacy, owner_id, member_count, created_at, last_activity_at)
+     values (@id, 'bench-events-group-' || @g, 'Bench group ' || @g, '', @category, @privacy, @owner, ${GROUP_SIZE}, @at, @at)`,
+  );
+  const membership = db.prepare(
+    `insert or ignore into group_members (group_id, user_id, standing, role, notify, created_at)
+     values (?, ?, 'member', ?, 'off', ?)`,
+  );
+  const event = db.prepare(
+    `insert into events (id, host_id, group_id, title, description, category, starts_at, ends_at, time_zone,
+       repeat, repeat_until, last_ends_at, place, venue, address, lat, lng, created_at, updated_at)
+     values (?, ?, ?, ?, '', ?, ?, ?, 'America/Chicago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const occurrence = db.prepare('insert into event_occurrences values (?, ?, ?, null, null)');
+  const rsvp = db.prepare(
+    `insert or ignore into event_rsvps (event_id, occurrence, user_id, answer, guests, asked_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const categories = ['faith', 'food', 'comedy', 'community'];
+  const privacies = ['public', 'private', 'secret'];
+  // RSVPs per event: skewed (exponential weights), adding up to exactly RSVPS.
+  const weights = Array.from({ length: EVENTS }, () => -Math.log(1 - rand()));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const perEvent = weights.map((w) => Math.min(members.length - 1, Math.floor((w / total) * RSVPS)));
+  for (let e = 0, left = RSVPS - perEvent.reduce((a, b) => a + b, 0); left > 0; e += 1, left -= 1) {
+    perEvent[e % EVENTS]! += 1;
+  }
+  // Triangular offsets: a city's events are closer together than its suburbs'.
+  const offsetKm = () => (rand() + rand() - 1) * HALF_KM;
+  const cosLat = Math.cos((CHICAGO.lat * Math.PI) / 180);
+  const counts = { occurrences: 0, rsvps: 0, weekly: 0, inGroups: 0, inPerson: 0, within25Km: 0 };
+  const going: string[] = [];
+  db.transaction(() => {
+    const owners: string[] = [];
+    const groupIds: string[] = [];
+    for (let g = 0; g < GROUPS; g += 1) {
+      const id = uuidv7();
+      const owner = members[(g * 7919) % members.length]!;
+      const at = iso(now - 90 * DAY_MS);
+      groupIds.push(id);
+      owners.push(owner);
+      group.run({ id, g, category: categories[g % 4], privacy: privacies[g % 3], owner, at });
+      membership.run(id, owner, 'owner', at);
+      for (let k = 1; k < GROUP_SIZE; k += 1)
+        membership.run(id, members[(g * 31 + k * 104_729) % members.length], 'member', at);
+      if (g < VIEWER_GROUPS) membership.run(id, viewerId, 'member', at);
+    }
+    const goingEvery = Math.max(1, Math.floor(EVENTS / VIEWER_GOING));
+    for (let e = 0; e < EVENTS; e += 1) {
+      const id = uuidv7();
+      const times = rand() < 0.1 ? 4 + Math.floor(rand() * 9) : 1;
+      const start = Math.ceil((now + HOUR_MS + rand() * 180 * DAY_MS) / (15 * 60_000)) * 15 * 60_000;
+      const length = (1 + Math.floor(rand() * 3)) * HOUR_MS;
+      const g = rand() < 0.1 ? Math.floor(rand() * GROUPS) : -1;
+      const host = g >= 0 ? owners[g]! : members[Math.floor(rand() * members.length)]!;
+      const inPerson = rand() < 0.7;
+      const point = inPerson
+        ? { lat: CHICAGO.lat + offsetKm() / 111, lng: CHICAGO.lng + offsetKm() / (111 * cosLat) }
+        : null;
+      const last = start + (times - 1) * 7 * DAY_MS;
+      const created = iso(now - rand() * 30 * DAY_MS);
+      event.run(
+        id,
+        host,
+        g >= 0 ? groupIds[g] : null,
+        `Bench event ${e}`,
+        categories[e % 4],
+        iso(start),
+        iso(start + length),
+        times > 1 ? 'weekly' : 'none',
+        times > 1 ? localDate.format(last) : null,
+        iso(last + length),
+        inPerson ? 'in_person' : 'circle',
+        inPerson ? `Venue ${e}` : null,
+        inPerson ? `${e} Main Street` : null,
+        point?.lat ?? null,
+        point?.lng ?? null,
+        created,
+        created,
+      );
+      for (let t = 0; t < times; t += 1) {
+        occurrence.run(id, iso(start + t * 7 * DAY_MS), iso(start + t * 7 * DAY_MS + length));
+      }
+      counts.occurrences += times;
+      counts.weekly += times > 1 ? 1 : 0;
+      counts.inGroups += g >= 0 ? 1 : 0;
+      counts.inPerson += inPerson ? 1 : 0;
+      counts.within25Km += point && distanceKm(CHICAGO, point) <= CHICAGO.km ? 1 : 0;
+      // RSVPs on the first occurrence, by distinct members (a stride prime to their number).
+      const first = Math.floor(rand() * members.length);
+      for (let k = 0; k < perEvent[e]!; k += 1) {
+        const pick = rand();
+        const answer = pick < 0.6 ? 'going' : pick < 0.9 ? 'interested' : 'not_going';
+        const asked = iso(Date.parse(created) + rand() * (now - Date.parse(created)));
+        const guests = answer === 'going' ? Math.floor(rand() * 3) : 0;
+        const user = members[(first + k * 7919) % members.length]!;
+        counts.rsvps += rsvp.run(id, iso(start), user, answer, guests, asked, asked).changes;
+      }
+      if (g < 0 && going.length < VIEWER_GOING && e >= going.length * goingEvery) {
+        going.push(id);
+        counts.rsvps += rsvp.run(id, iso(start), viewerId, 'going', 0, created, created).changes;
+      }
+    }
+  })();
+  db.pragma('optimize');
+  db.close();
+  return { ...counts, viewerGoing: going.length };
+}
+
+/** The median of five runs, in ms. */
+async function medianMs(run: () => unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return Number(times.sort((a, b) => a - b)[2]!.toFixed(1));
+}
+
+/**
+ * The list's SQL as Kysely sends it (through a logging connection of our own), its plan, its time
+ * alone and the time of the whole of listEvents (the list and presentEvents' queries).
+ */
+async function planOf(file: string, viewerId: string, filters: EventFilters) {
+  const sqlite = new Database(file, { readonly: true });
+  const seen: CompiledQuery[] = [];
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: (event) => {
+      if (event.level === 'query') seen.push(event.query);
+    },
+  });
+  const listEventsMs = await medianMs(() => listEvents(db, viewerId, filters));
+  const list = seen.find((q) => q.sql.includes('event_occurrences'))!;
+  const params = list.parameters as unknown[];
+  const plan = sqlite.prepare(`explain query plan ${list.sql}`).all(...params) as Array<{ detail: string }>;
+  const statement = sqlite.prepare(list.sql);
+  const queryAloneMs = await medianMs(() => statement.all(...params));
+  await db.destroy();
+  return { sql: list.sql, plan: plan.map((row) => row.detail), queryAloneMs, listEventsMs };
+}
+
+/** Waits until the server is idle again (a slow list leaves up to 50 requests queued): 10 quick answers in a row. */
+async function settle(baseUrl: string): Promise<void> {
+  for (let quick = 0; quick < 10; ) {
+    const started = performance.now();
+    await fetch(`${baseUrl}/api/health`);
+    quick = performance.now() - started < 10 ? quick + 1 : 0;
+  }
+}
+
+async function main() {
+  const server = await startTestServer('sqlite');
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    ...{ members: MEMBERS, events: EVENTS, rsvps: RSVPS, groups: GROUPS, viewerGroups: VIEWER_GROUPS },
+    connections: CONNECTIONS,
+    targets: 'p99 under 25 ms at 50 connections',
+  };
+  try {
+    const viewer = await cookieOf(server);
+    const file = path.join(server.dataDir, 'splikz.db');
+    const members: string[] = [];
+    const started = Date.now();
+    seedFeed(file, members, 0, 0, { members: MEMBERS, posts: 0 });
+    report.seeded = seedEvents(file, members, viewer.id);
+    report.seededInSeconds = Number(((Date.now() - started) / 1000).toFixed(1));
+    console.log(`seeded in ${report.seededInSeconds} s:`, report.seeded);
+    const near = `lat=${CHICAGO.lat}&lng=${CHICAGO.lng}&km=${CHICAGO.km}`;
+    const lists: Record<string, [string, EventFilters]> = {
+      'Upcoming, first page': ['tab=upcoming&limit=20', { tab: 'upcoming', limit: 20 }],
+      'Near me (Chicago, 25 km)': [`tab=upcoming&${near}&limit=20`, { tab: 'upcoming', near: CHICAGO }],
+      'Going (50 events)': ['tab=going&limit=20', { tab: 'going', limit: 20 }],
+    };
+    const headers = { cookie: viewer.cookie };
+    const load = { connections: CONNECTIONS, durationSeconds: DURATION_S };
+    const pages: Record<string, number> = {};
+    for (const [name, [query]] of Object.entries(lists)) {
+      const answer = await fetch(`${server.baseUrl}/api/events?${query}`, { headers });
+      const body = (await answer.json()) as { events?: unknown[] };
+      if (answer.status !== 200 || !body.events?.length) {
+        throw new Error(`${name}: answered ${answer.status} with ${body.events?.length ?? 0} events`);
+      }
+      pages[name] = body.events.length;
+      await measure(`${server.baseUrl}/api/events?${query}`, { ...load, durationSeconds: 2, headers }); // warm-up
+      await settle(server.baseUrl);
+    }
+    report.firstPageLengths = pages;
+    const health = await measure(`${server.baseUrl}/api/health`, load);
+    report.health = health;
+    console.log(`sqlite: ${EVENTS.toLocaleString('en-US')} events, ${RSVPS.toLocaleString('en-US')} RSVPs`);
+    const line = (name: string, r: Figures) =>
+      `  ${name.padEnd(27)} ${r.requestsPerSecond} req/s   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms`;
+    console.log(line('GET /api/health', health));
+    for (const [name, [query]] of Object.entries(lists)) {
+      await settle(server.baseUrl);
+      const result = await measure(`${server.baseUrl}/api/events?${query}`, { ...load, headers });
+      const ratio = Number((result.requestsPerSecond / health.requestsPerSecond).toPrecision(3));
+      report[name] = { ...result, ratio };
+      console.log(`${line(name, result)}   ratio ${ratio}${result.p99Ms > 25 ? '   p99 OVER 25 ms' : ''}`);
+    }
+    await settle(server.baseUrl);
+    const plans: Record<string, Awaited<ReturnType<typeof planOf>>> = {};
+    report.plans = plans;
+    for (const [name, [, filters]] of Object.entries(lists)) {
+      plans[name] = await planOf(file, viewer.id, filters);
+      const { plan, queryAloneMs, listEventsMs } = plans[name];
+      // The policy's per-row lookups (groups, blocks, hidden members) are in the JSON, not printed.
+      const steps = plan.filter((step) => / (o|events|r) USING|^SCAN|TEMP B-TREE/.test(step));
+      console.log(`  ${name}: the list query alone ${queryAloneMs} ms, listEvents ${listEventsMs} ms`);
+      console.log(`    ${steps.join('\n    ')}`);
+    }
+    if (process.env.BENCH_KEEP_DB)
+      await new Database(file, { readonly: true }).backup(process.env.BENCH_KEEP_DB);
+  } finally {
+    await server.close();
+  }
+  saveResults('events', report);
+}
+
+runBench(main);

@@ -1,0 +1,127 @@
+import { createTestEvent, localIn, rsvp } from '@server/test/events.ts';
+import { type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
+import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The event lists (issue 26) on a server of their own, so every event in them is this file's: each
+ * event once in Upcoming at its next occurrence, page after page; Going by occurrence; Past; and
+ * 'Near me' by point.
+ */
+describe.each(dialects)('event lists (%s)', (dialect) => {
+  let server: TestServer;
+  let host: GroupTestMember;
+  let viewer: GroupTestMember;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    host = await groupTestMember(server, 'Li Host');
+    viewer = await groupTestMember(server, 'Li Viewer');
+    // A weekly study from tomorrow, and single events two, three and four days ahead.
+    ids.weekly = (
+      await createTestEvent(host, {
+        title: 'Weekly',
+        starts_local: localIn(1, '09:00'),
+        ends_local: localIn(1, '10:00'),
+        time_zone: 'UTC',
+        repeat: 'weekly',
+        repeat_until: localIn(40).slice(0, 10),
+      })
+    ).id;
+    for (const [name, days] of [
+      ['Two', 2],
+      ['Three', 3],
+      ['Four', 4],
+    ] as const) {
+      ids[name] = (
+        await createTestEvent(host, {
+          title: name,
+          starts_local: localIn(days, '09:00'),
+          ends_local: localIn(days, '10:00'),
+          time_zone: 'UTC',
+        })
+      ).id;
+    }
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function allPages(path: string): Promise<string[]> {
+    const titles: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 10; page += 1) {
+      const res: { status: number; body: { events: Array<{ title: string }>; next_cursor: string | null } } =
+        await viewer.client.get(`${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status).toBe(200);
+      titles.push(...res.body.events.map((e) => e.title));
+      cursor = res.body.next_cursor;
+      if (!cursor) break;
+    }
+    return titles;
+  }
+
+  it('lists each event once at its next occurrence, soonest first, over pages', async () => {
+    expect(await allPages('/api/events?tab=upcoming&limit=1')).toEqual(['Weekly', 'Two', 'Three', 'Four']);
+    expect(await allPages('/api/events?tab=upcoming&limit=3')).toEqual(['Weekly', 'Two', 'Three', 'Four']);
+    const first = (await viewer.client.get('/api/events?tab=upcoming&limit=1')).body.events[0];
+    expect(first.starts_local).toBe(localIn(1, '09:00'));
+    // On a given day: the weekly study's occurrence of that day.
+    const day = localIn(8).slice(0, 10);
+    const onDay = (await viewer.client.get(`/api/events?date=${day}&tz=UTC`)).body.events;
+    expect(onDay.map((e: { title: string; starts_local: string }) => [e.title, e.starts_local])).toEqual([
+      ['Weekly', `${day}T09:00`],
+    ]);
+    expect((await viewer.client.get('/api/events?cursor=garbage')).body.error.code).toBe('invalid_cursor');
+  });
+
+  it('lists the occurrences the viewer goes to, and the past', async () => {
+    const weekly = (await viewer.client.get(`/api/events/${ids.weekly}`)).body;
+    await rsvp(viewer, ids.weekly!, { answer: 'going', occurrence: weekly.next_occurrences[1] });
+    await rsvp(viewer, ids.Three!, { answer: 'going' });
+    await rsvp(viewer, ids.Two!, { answer: 'interested' });
+    const going = (await viewer.client.get('/api/events?tab=going')).body.events;
+    expect(going.map((e: { title: string; starts_at: string }) => [e.title, e.starts_at])).toEqual([
+      ['Three', expect.any(String)],
+      ['Weekly', weekly.next_occurrences[1]],
+    ]);
+    const db = server.built.ctx.database.db;
+    const past = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const pastEnd = new Date(Date.now() - 3 * 86_400_000 + 3_600_000).toISOString();
+    await db
+      .updateTable('events')
+      .set({ starts_at: past, ends_at: pastEnd, last_ends_at: pastEnd })
+      .where('id', '=', ids.Four!)
+      .execute();
+    await db
+      .updateTable('event_occurrences')
+      .set({ starts_at: past, ends_at: pastEnd })
+      .where('event_id', '=', ids.Four!)
+      .execute();
+    expect(
+      (await viewer.client.get('/api/events?tab=past')).body.events.map((e: { title: string }) => e.title),
+    ).toEqual(['Four']);
+    expect(await allPages('/api/events?tab=upcoming&limit=2')).toEqual(['Weekly', 'Two', 'Three']);
+  });
+
+  it("'Near me' by point: within the distance, nearest box first, and no further", async () => {
+    const db = server.built.ctx.database.db;
+    // Two near Chicago's Loop (about 1 and 20 km), one in Milwaukee (130 km).
+    const at = (id: string, lat: number, lng: number) =>
+      db.updateTable('events').set({ lat, lng, address: 'Somewhere' }).where('id', '=', id).execute();
+    await at(ids.Two!, 41.885, -87.63);
+    await at(ids.Three!, 41.7, -87.62);
+    await at(ids.weekly!, 43.04, -87.91);
+    const near = async (km?: number) =>
+      (await viewer.client.get(`/api/events?lat=41.88&lng=-87.63${km ? `&km=${km}` : ''}`)).body.events.map(
+        (e: { title: string }) => e.title,
+      );
+    expect(await near()).toEqual(['Two', 'Three']);
+    expect(await near(5)).toEqual(['Two']);
+    expect(await near(200)).toEqual(['Weekly', 'Two', 'Three']);
+    expect((await viewer.client.get('/api/events?lat=91&lng=0')).body.error.code).toBe('event_near_invalid');
+    expect((await viewer.client.get('/api/events?lat=41&lng=-87&km=500')).body.error.code).toBe(
+      'event_near_invalid',
+    );
+  });
+});
