@@ -42,6 +42,13 @@ test('a weekly study with a capacity of 2: go, wait, move up, download, cancel',
   expect(group.status()).toBe(201);
   const groupSlug = (await group.json()).slug as string;
 
+  // Her group's page offers an event of the group's.
+  await host!.goto(`/groups/${groupSlug}`);
+  await expect(host!.getByRole('link', { name: 'Create an Event' })).toHaveAttribute(
+    'href',
+    `/events/new?group=${groupSlug}`,
+  );
+
   // Hana creates a weekly study in her group from /events.
   await host!.goto('/events');
   await expect(host!.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();

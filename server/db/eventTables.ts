@@ -44,6 +44,7 @@ export interface EventOccurrencesTable {
   ends_at: Timestamp;
   reminded_day_at: Generated<string | null>;
   reminded_hour_at: Generated<string | null>;
+  circle_opened_at: Generated<string | null>;
 }
 
 export interface EventRsvpsTable {

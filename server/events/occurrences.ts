@@ -26,9 +26,49 @@ export function instantOf(local: string, zone: string): DateTime {
   return DateTime.fromISO(local, { zone });
 }
 
+/** One formatter per zone: making an Intl formatter costs far more than using one (lists show many). */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClockOf(zone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    wallClocks.set(zone, format);
+  }
+  return format;
+}
+
+/**
+ * The zone's offset from UTC at an instant, in ms, kept per zone and quarter hour (offsets change on
+ * quarter hours at the finest): lists present the same events again and again.
+ */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 15 * 60_000;
+function offsetAt(ms: number, zone: string): number {
+  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const parts: Record<string, string> = {};
+    for (const part of wallClockOf(zone).formatToParts(new Date(ms))) parts[part.type] = part.value;
+    const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!);
+    offset = wall - (ms - (ms % 60_000));
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** An instant as the wall clock in `zone` shows it ('2026-12-06T10:30'), as the edit form wants it. */
 export function localOf(instant: string, zone: string): string {
-  return DateTime.fromISO(instant, { zone: 'utc' }).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm");
+  const ms = Date.parse(instant);
+  return new Date(ms + offsetAt(ms, zone)).toISOString().slice(0, 16);
 }
 
 const iso = (time: DateTime) => time.toUTC().toISO({ suppressMilliseconds: false }) as string;

@@ -5,6 +5,7 @@ import { deleteUnconfirmedAccountsJob } from './deleteUnconfirmedAccounts.ts';
 import { emailDigestsJob, type MailContext } from './emailDigests.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
 import { eventRemindersJob } from './eventReminders.ts';
+import { openEventCirclesJob } from './openEventCircles.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
 import { sweepUploadsJob } from './sweepUploads.ts';
 
@@ -34,6 +35,7 @@ export function startJobs(
       announcementsJob(ctx),
       deleteUnconfirmedAccountsJob(ctx),
       eventRemindersJob(ctx),
+      openEventCirclesJob(ctx),
     ],
   });
   if (start) runner.start();

@@ -41,15 +41,21 @@ function dayRange(date: string, zone: string): [string, string] {
 /** Below this many events in a 'Near me' box, the box is read first rather than walked by time. */
 const SPARSE_BOX = 1000;
 
+/** How many events (up to SPARSE_BOX) have a place in the box: one walk of events_point_idx's keys. */
 async function eventsInBox(db: Kysely<DB>, box: ReturnType<typeof boxAround>): Promise<number> {
   const row = await db
-    .selectFrom('events')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('events')
+        .select('lat')
+        .where('lat', '>=', box.minLat)
+        .where('lat', '<=', box.maxLat)
+        .where('lng', '>=', box.minLng)
+        .where('lng', '<=', box.maxLng)
+        .limit(SPARSE_BOX)
+        .as('boxed'),
+    )
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('lat', '>=', box.minLat)
-    .where('lat', '<=', box.maxLat)
-    .where('lng', '>=', box.minLng)
-    .where('lng', '<=', box.maxLng)
-    .where('last_ends_at', '>', new Date().toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -84,13 +90,18 @@ export async function listEvents(
     const [from, to] = dayRange(filters.day.date, filters.day.zone);
     query = query.where('o.starts_at', '>=', from).where('o.starts_at', '<', to);
   }
-  if (filters.near) {
-    const box = boxAround(filters.near);
-    query = query
-      .where('events.lat', '>=', box.minLat)
-      .where('events.lat', '<=', box.maxLat)
-      .where('events.lng', '>=', box.minLng)
-      .where('events.lng', '<=', box.maxLng);
+  const box = filters.near ? boxAround(filters.near) : null;
+  // In a sparse box (few events near), walking every future occurrence by time would find little:
+  // the events in the box are read first (events_point_idx), grouped and sorted instead. In a dense
+  // one the box is only a filter of the walk: `+` keeps SQLite's planner off the point index there.
+  const sparse = box !== null && filters.tab === 'upcoming' && (await eventsInBox(db, box)) < SPARSE_BOX;
+  if (box) {
+    const coordinate = (column: 'lat' | 'lng') =>
+      sparse || filters.tab !== 'upcoming' ? sql.ref(`events.${column}`) : sql`(+events.${sql.raw(column)})`;
+    query = query.where(
+      sql<SqlBool>`(${coordinate('lat')} between ${box.minLat} and ${box.maxLat}
+        and ${coordinate('lng')} between ${box.minLng} and ${box.maxLng})`,
+    );
   }
 
   let rows: Array<EventRow & { shown: string }>;
@@ -142,10 +153,6 @@ export async function listEvents(
     // occurrence (bench/events.ts: 2 s a page at 100,000 events that way).
     const from = filters.day ? dayRange(filters.day.date, filters.day.zone)[0] : null;
     const earliest = new Date(Date.now() - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
-    const box = filters.near ? boxAround(filters.near) : null;
-    // In a sparse box (few events near), walking every future occurrence by time would find little:
-    // the events in the box are read first, grouped and sorted instead.
-    const sparse = box !== null && (await eventsInBox(db, box)) < SPARSE_BOX;
     let upcoming = sparse
       ? query
           .select(sql<string>`min(o.starts_at)`.as('shown'))

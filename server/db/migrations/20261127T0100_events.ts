@@ -66,6 +66,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     /** Set when the 24-hour and the 1-hour reminders went out (claimed once across nodes). */
     .addColumn('reminded_day_at', ts)
     .addColumn('reminded_hour_at', ts)
+    /** Set when an online event's circle was opened for this occurrence (once across nodes). */
+    .addColumn('circle_opened_at', ts)
     .addPrimaryKeyConstraint('event_occurrences_pk', ['event_id', 'starts_at'])
     .execute();
   await db.schema

@@ -53,13 +53,21 @@ function StandingButtons({ group }: { group: Group }) {
   return (
     <div className="flex shrink-0 flex-wrap gap-2">
       {group.viewer.standing === 'member' ? (
-        // A circle for the group: listed for and joined by its members only.
-        <Link
-          to={`/faithverse/new?group=${encodeURIComponent(group.slug)}`}
-          className={`${secondaryButtonClass} w-full sm:w-auto`}
-        >
-          {t('Start a Circle')}
-        </Link>
+        <>
+          {/* An event or a circle of the group's: it follows the group's privacy. */}
+          <Link
+            to={`/events/new?group=${encodeURIComponent(group.slug)}`}
+            className={`${secondaryButtonClass} w-full sm:w-auto`}
+          >
+            {t('Create an Event')}
+          </Link>
+          <Link
+            to={`/faithverse/new?group=${encodeURIComponent(group.slug)}`}
+            className={`${secondaryButtonClass} w-full sm:w-auto`}
+          >
+            {t('Start a Circle')}
+          </Link>
+        </>
       ) : null}
       <button
         type="button"
