@@ -357,8 +357,9 @@ describe.each(dialects)('inside a FaithVerse circle (%s)', (dialect) => {
             created_at: expect.any(String),
             others: 0,
             from: expect.objectContaining({ id: host.me.id, full_name: 'Liv Host' }),
-            // Not a group's circle.
+            // Not a group's circle, nor an event's.
             group: null,
+            event: null,
           },
         ]);
       }
