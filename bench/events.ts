@@ -4,7 +4,6 @@
 // GET /api/health in the same run (target: p99 under 25 ms at 50 connections). SQLite. Prints the
 // figures and the query plans of the three list queries, and writes bench/results/events.json
 // (BENCH_KEEP_DB=<file> keeps a copy of the seeded database, to try queries on). Not part of `npm test`.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { DB } from '@server/db/types.ts';
 import { distanceKm } from '@server/places/geo.ts';
@@ -14,6 +13,7 @@ import { signedInMember } from '@server/test/members.ts';
 import Database from 'better-sqlite3';
 import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { type LoadResult, measure as measureLoad } from './load.ts';
 import { runBench, saveResults } from './results.ts';
 import { seedFeed } from './seed.ts';
 
@@ -32,40 +32,14 @@ const DAY_MS = 24 * HOUR_MS;
 const CHICAGO = { lat: 41.88, lng: -87.63, km: 25 };
 const HALF_KM = 150;
 
-type Figures = { requestsPerSecond: number; p50Ms: number; p99Ms: number };
+type Figures = LoadResult;
 
-/** bench/load.ts's measure (autocannon in its own process), keeping the median latency too. */
-function measure(
+/** bench/load.ts's measure, waiting past the run's end for a slow list's queued requests. */
+const measure = (
   url: string,
   options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
-): Promise<Figures> {
-  // A timeout past the run's end: a slow list's queued requests are measured, not counted as errors.
-  const { connections, durationSeconds: seconds } = options;
-  const args = ['autocannon', '--json', '-c', `${connections}`, '-d', `${seconds}`, '-t', `${seconds + 60}`];
-  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        const result = JSON.parse(out);
-        if (code !== 0) throw new Error(`autocannon exited with ${code}`);
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-        }
-        const { p50, p99 } = result.latency;
-        resolve({ requestsPerSecond: Number(result.requests.average.toFixed(1)), p50Ms: p50, p99Ms: p99 });
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
-}
+): Promise<Figures> =>
+  measureLoad(url, { ...options, timeoutSeconds: options.durationSeconds + 60, decimals: true });
 
 /** A small seeded generator (mulberry32), so every run seeds the same data. */
 function random(seed: number): () => number {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
 }
 
@@ -11,7 +12,15 @@ export interface LoadResult {
  */
 export function measure(
   url: string,
-  options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    durationSeconds: number;
+    headers?: Record<string, string>;
+    /** Seconds a request may take (autocannon's default 10): a slow route's queue is measured, not failed. */
+    timeoutSeconds?: number;
+    /** Requests per second with one decimal (a slow route's 0.5 would round to 0). */
+    decimals?: boolean;
+  },
 ): Promise<LoadResult> {
   const args = [
     'autocannon',
@@ -21,6 +30,7 @@ export function measure(
     '-d',
     String(options.durationSeconds),
   ];
+  if (options.timeoutSeconds) args.push('-t', String(options.timeoutSeconds));
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -37,7 +47,12 @@ export function measure(
         if (result.non2xx > 0 || result.errors > 0) {
           throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
         }
-        resolve({ requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 });
+        const average = result.requests.average as number;
+        resolve({
+          requestsPerSecond: options.decimals ? Number(average.toFixed(1)) : Math.round(average),
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+        });
       } catch (error) {
         reject(error);
       }

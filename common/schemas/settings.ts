@@ -222,6 +222,8 @@ export const dataExportSchema = z.object({
   contact_messages: rows,
   /** The member's own group memberships (groups, roles, standing), never other members'. */
   groups: rows,
+  /** The events the member hosts and their own answers (issue 26). */
+  events: z.object({ hosted: rows, answers: rows }),
   media: rows,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

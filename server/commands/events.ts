@@ -12,7 +12,8 @@ import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { type EventRow, eventSeenBy, mayManageEvent } from '@server/policies/event.ts';
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { visibleEvent } from '@server/queries/events.ts';
+import { PostgresAdapter, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { promoteWaitlist } from './eventRsvps.ts';
 import { groupToPostIn } from './groups.ts';
@@ -24,23 +25,13 @@ import { releaseUploads } from './uploads.ts';
 // the waitlist are eventRsvps.ts; times and occurrences are server/events/occurrences.ts.
 
 type Trx = Transaction<DB>;
-type Db = Kysely<DB> | Trx;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Where an in-person address was found (looked up before the transaction), or null. */
 export type Point = { lat: number; lng: number } | null;
 
 /** The event, when the viewer may see it; anything else is 'Event not found' (404). */
-export async function findEventFor(db: Db, viewerId: string, eventId: string): Promise<EventRow> {
-  const event = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', eventId)
-    .where(eventSeenBy(viewerId))
-    .executeTakeFirst();
-  if (!event) throw notFound('event_not_found');
-  return event;
-}
+export const findEventFor = visibleEvent;
 
 /**
  * The event locked for a change of its answers or its capacity: on PostgreSQL two members answering at

@@ -187,6 +187,53 @@ export async function exportMemberData(
         .orderBy('group_members.created_at')
         .execute(),
     ),
+    events: {
+      // The events the member hosts, and their own answers to events (never other members' answers).
+      hosted: readable(
+        await db
+          .selectFrom('events')
+          .select([
+            'id',
+            'title',
+            'description',
+            'category',
+            'starts_at',
+            'ends_at',
+            'time_zone',
+            'repeat',
+            'repeat_until',
+            'place',
+            'venue',
+            'address',
+            'online_url',
+            'capacity',
+            'ticket_url',
+            'group_id',
+            'cancelled_at',
+            'cancel_reason',
+            'created_at',
+          ])
+          .where('host_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+      ),
+      answers: readable(
+        await db
+          .selectFrom('event_rsvps')
+          .innerJoin('events', 'events.id', 'event_rsvps.event_id')
+          .select([
+            'event_rsvps.event_id',
+            'events.title',
+            'event_rsvps.occurrence',
+            'event_rsvps.answer',
+            'event_rsvps.guests',
+            'event_rsvps.updated_at',
+          ])
+          .where('event_rsvps.user_id', '=', userId)
+          .orderBy('event_rsvps.occurrence')
+          .execute(),
+      ),
+    },
     media: readable(
       media.map((m) => ({
         ...m,

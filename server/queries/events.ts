@@ -13,7 +13,7 @@ import { distanceKm } from '@server/places/geo.ts';
 import { notSuspended } from '@server/policies/blocks.ts';
 import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
 import { presentEvents, type ShownEvent } from '@server/presenters/event.ts';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 // Reading events (issue 26): the Upcoming, Going and Past lists with their filters, Home's next three,
@@ -255,6 +255,22 @@ export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<Even
   return { events: await presentEvents(db, viewerId, rows.map(shownOf)), next_cursor: null };
 }
 
+/** The event, when the viewer may see it (`viewerId` null: a visitor); else 'Event not found' (404). */
+export async function visibleEvent(
+  db: Kysely<DB> | Transaction<DB>,
+  viewerId: string | null,
+  eventId: string,
+): Promise<EventRow> {
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .where(eventSeenBy(viewerId))
+    .executeTakeFirst();
+  if (!event) throw notFound('event_not_found');
+  return event;
+}
+
 /**
  * One event's page for the viewer, at the occurrence asked for (its start instant) or else its next
  * one (its last, once all have ended). `viewerId` null is a visitor (link preview tags).
@@ -265,13 +281,7 @@ export async function eventFor(
   eventId: string,
   occurrence?: string,
 ): Promise<CommunityEvent> {
-  const event = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', eventId)
-    .where(eventSeenBy(viewerId))
-    .executeTakeFirst();
-  if (!event) throw notFound('event_not_found');
+  const event = await visibleEvent(db, viewerId, eventId);
   let shown: string | undefined;
   if (occurrence !== undefined) {
     const time = Date.parse(occurrence);

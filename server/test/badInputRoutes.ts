@@ -328,8 +328,12 @@ export async function makeFixtures(server: TestServer) {
 }
 export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
 
-/** The kind of thing a fixture is: an id of another kind must never be taken where this one goes. */
-const kindOf = (fixture: string) => (fixture === 'me' ? 'user' : fixture.replace(/OfB$/, ''));
+/**
+ * The kind of thing a fixture is: an id of another kind must never be taken where this one goes. A
+ * comedy show is an event (issue 26): a member may answer the admin's show like any event.
+ */
+const kindOf = (fixture: string) =>
+  fixture === 'me' ? 'user' : fixture === 'show' ? 'event' : fixture.replace(/OfB$/, '');
 // Better Auth endpoints we hide, and ways to walk to them from the catch-all.
 const HIDDEN_AUTH =
   'list-sessions delete-user change-email revoke-sessions change-password ..%5csign-out sign-out%2f.. reset-password%2f..%2flist-sessions'.split(

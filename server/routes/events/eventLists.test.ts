@@ -1,6 +1,7 @@
 import { createTestEvent, localIn, rsvp } from '@server/test/events.ts';
 import { type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { type PlacesFixture, startPlacesFixture } from '@server/test/placesFixture.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -123,5 +124,49 @@ describe.each(dialects)('event lists (%s)', (dialect) => {
     expect((await viewer.client.get('/api/events?lat=41&lng=-87&km=500')).body.error.code).toBe(
       'event_near_invalid',
     );
+  });
+});
+
+describe.each(dialects)("'Near me' by city or ZIP, and addresses geocoded once (%s)", (dialect) => {
+  let server: TestServer;
+  let fixture: PlacesFixture;
+  beforeAll(async () => {
+    fixture = await startPlacesFixture();
+    server = await startTestServer(dialect, {
+      nominatimUrl: fixture.nominatimUrl,
+      overpassUrl: fixture.overpassUrl,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fixture.close();
+  });
+
+  it('geocodes an in-person address when saved and finds it near a ZIP', async () => {
+    const host = await groupTestMember(server, 'Ge Host');
+    const event = await createTestEvent(host, { title: 'Town supper', address: 'Springfield' });
+    expect(event).toMatchObject({ address: 'Springfield', lat: 39.799, lng: -89.644 });
+    const online = await createTestEvent(host, {
+      title: 'Online',
+      place: 'link',
+      online_url: 'https://example.com/x',
+    });
+    expect(online).toMatchObject({ lat: null, lng: null, venue: null });
+    const near = async (place: string) => {
+      const res = await host.client.get(`/api/events?near=${encodeURIComponent(place)}`);
+      return res.status === 200
+        ? res.body.events.map((e: { title: string }) => e.title)
+        : res.body.error.code;
+    };
+    expect(await near('62701')).toEqual(['Town supper']);
+    // Shelbyville is some 50 km away.
+    expect(await near('Shelbyville')).toEqual([]);
+    expect(await near('Atlantis')).toBe('place_not_found');
+    expect(fixture.hits.nominatim.map((hit) => hit.query)).toEqual([
+      'Springfield',
+      '62701',
+      'Shelbyville',
+      'Atlantis',
+    ]);
   });
 });

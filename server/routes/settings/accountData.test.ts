@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
+import { eventInput } from '@server/test/events.ts';
 import {
   dialects,
   GENEROUS_AUTH_LIMITS,
@@ -47,6 +48,10 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     await sendMessage(ben.client, ann.me.id, 'Hi Ann');
     await sendMessage(ben.client, cat.me.id, 'Note to Cat');
     await ann.client.request('PATCH', '/api/settings/preferences', { data_saver: true });
+    const annsEvent = (await ann.client.post('/api/events', eventInput({ title: 'Ann hosts' }))).body;
+    const bensEvent = (await ben.client.post('/api/events', eventInput({ title: 'Ben hosts' }))).body;
+    await ann.client.request('PUT', `/api/events/${bensEvent.id}/rsvp`, { answer: 'going', guests: 1 });
+    await cat.client.request('PUT', `/api/events/${annsEvent.id}/rsvp`, { answer: 'interested' });
 
     const res = await ann.client.get('/api/settings/data');
     expect(res.status).toBe(200);
@@ -75,6 +80,11 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
       'message',
     ]);
     expect(data.media).toEqual([expect.objectContaining({ id: photo.id, url: photo.url })]);
+    expect(data.events.hosted.map((e: { title: string }) => e.title)).toEqual(['Ann hosts']);
+    // Her own answers only: Cat's answer to Ann's event is Cat's.
+    expect(data.events.answers).toEqual([
+      expect.objectContaining({ event_id: bensEvent.id, title: 'Ben hosts', answer: 'going', guests: 1 }),
+    ]);
     expect(JSON.stringify(data)).not.toContain('Ben writes');
     expect(JSON.stringify(data)).not.toContain('Note to Cat');
     expect(JSON.stringify(data)).not.toContain('Thanks Ann');

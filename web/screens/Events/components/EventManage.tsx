@@ -52,28 +52,42 @@ export function EventManage({ event, over }: { event: CommunityEvent; over: bool
   );
 }
 
-/** Cancel event: a required reason, sent to everyone who answered. */
-function CancelEventDialog({ event, onClose }: { event: CommunityEvent; onClose: () => void }) {
-  const { t } = useTranslation();
-  const cancel = useCancelEvent(event.id);
-  const [reason, setReason] = useState('');
+/** What one of the host's dialogs asks for (one text) and does with it. */
+interface TextDialogSpec {
+  title: string;
+  description: string;
+  label: string;
+  rows: number;
+  max: number;
+  /** The shared schema's check of the text: its message, or undefined when it will do. */
+  problem: (text: string) => string | undefined;
+  send: (text: string) => Promise<unknown>;
+  pending: boolean;
+  error: string | undefined;
+  done: string;
+  keepLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  danger?: boolean;
+}
+
+/** A dialog with one required text (Cancel event's reason, Message attendees' message). */
+function TextDialog({ spec, onClose }: { spec: TextDialogSpec; onClose: () => void }) {
+  const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
 
   async function onSubmit(submitted: FormEvent) {
     submitted.preventDefault();
-    if (cancel.isPending) return;
-    const parsed = cancelEventSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(fieldErrors<'reason'>(parsed.error.issues).reason);
-      return;
-    }
-    setError(undefined);
+    if (spec.pending) return;
+    const problem = spec.problem(text);
+    setError(problem);
+    if (problem) return;
     try {
-      await cancel.mutateAsync(parsed.data.reason);
+      await spec.send(text);
     } catch {
-      return; // shown under the form from cancel.error
+      return; // shown under the form from the mutation's error
     }
-    toast.success(t('Event cancelled'));
+    toast.success(spec.done);
     onClose();
   }
 
@@ -84,29 +98,28 @@ function CancelEventDialog({ event, onClose }: { event: CommunityEvent; onClose:
       className="w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white"
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
-        <DialogHeader
-          size="lg"
-          title={t('Cancel event')}
-          description={t('Everyone who answered is told, with your reason.')}
-          onClose={onClose}
-        />
+        <DialogHeader size="lg" title={spec.title} description={spec.description} onClose={onClose} />
         <TextareaField
-          label={t('Reason')}
-          value={reason}
-          rows={3}
-          maxLength={EVENT_CANCEL_REASON_MAX}
+          label={spec.label}
+          value={text}
+          rows={spec.rows}
+          maxLength={spec.max}
           counter
           required
           error={error}
-          onChange={(changed) => setReason(changed.target.value)}
+          onChange={(changed) => setText(changed.target.value)}
         />
-        <FormError message={cancel.error?.message} />
+        <FormError message={spec.error} />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {t('Keep event')}
+            {spec.keepLabel}
           </button>
-          <button type="submit" disabled={cancel.isPending} className={dangerButtonClass}>
-            {cancel.isPending ? t('Working...') : t('Cancel event')}
+          <button
+            type="submit"
+            disabled={spec.pending}
+            className={spec.danger ? dangerButtonClass : buttonClass}
+          >
+            {spec.pending ? spec.pendingLabel : spec.submitLabel}
           </button>
         </div>
       </form>
@@ -114,64 +127,53 @@ function CancelEventDialog({ event, onClose }: { event: CommunityEvent; onClose:
   );
 }
 
-/** Message attendees: one bell line and one email to each member going. */
+/** Cancel event: a required reason, sent to everyone who answered. */
+function CancelEventDialog({ event, onClose }: { event: CommunityEvent; onClose: () => void }) {
+  const { t } = useTranslation();
+  const cancel = useCancelEvent(event.id);
+  const spec: TextDialogSpec = {
+    title: t('Cancel event'),
+    description: t('Everyone who answered is told, with your reason.'),
+    label: t('Reason'),
+    rows: 3,
+    max: EVENT_CANCEL_REASON_MAX,
+    problem: (reason) => {
+      const parsed = cancelEventSchema.safeParse({ reason });
+      return parsed.success ? undefined : fieldErrors<'reason'>(parsed.error.issues).reason;
+    },
+    send: (reason) => cancel.mutateAsync(reason.trim()),
+    pending: cancel.isPending,
+    error: cancel.error?.message,
+    done: t('Event cancelled'),
+    keepLabel: t('Keep event'),
+    submitLabel: t('Cancel event'),
+    pendingLabel: t('Working...'),
+    danger: true,
+  };
+  return <TextDialog spec={spec} onClose={onClose} />;
+}
+
+/** Message attendees: one bell line and one email to each member going (event_message_limit a day). */
 function MessageAttendeesDialog({ event, onClose }: { event: CommunityEvent; onClose: () => void }) {
   const { t } = useTranslation();
   const message = useMessageAttendees(event.id);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  async function onSubmit(submitted: FormEvent) {
-    submitted.preventDefault();
-    if (message.isPending) return;
-    const parsed = eventMessageSchema.safeParse({ text });
-    if (!parsed.success) {
-      setError(fieldErrors<'text'>(parsed.error.issues).text);
-      return;
-    }
-    setError(undefined);
-    try {
-      await message.mutateAsync(parsed.data.text);
-    } catch {
-      return; // shown under the form from message.error (event_message_limit among others)
-    }
-    toast.success(t('Message sent'));
-    onClose();
-  }
-
-  return (
-    <Dialog
-      onClose={onClose}
-      closeOnBackdrop={false}
-      className="w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white"
-    >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
-        <DialogHeader
-          size="lg"
-          title={t('Message attendees')}
-          description={t('Everyone going gets it in their notifications and by email.')}
-          onClose={onClose}
-        />
-        <TextareaField
-          label={t('Message')}
-          value={text}
-          rows={4}
-          maxLength={EVENT_MESSAGE_MAX}
-          counter
-          required
-          error={error}
-          onChange={(changed) => setText(changed.target.value)}
-        />
-        <FormError message={message.error?.message} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" disabled={message.isPending} className={buttonClass}>
-            {message.isPending ? t('Sending...') : t('Send')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
-  );
+  const spec: TextDialogSpec = {
+    title: t('Message attendees'),
+    description: t('Everyone going gets it in their notifications and by email.'),
+    label: t('Message'),
+    rows: 4,
+    max: EVENT_MESSAGE_MAX,
+    problem: (text) => {
+      const parsed = eventMessageSchema.safeParse({ text });
+      return parsed.success ? undefined : fieldErrors<'text'>(parsed.error.issues).text;
+    },
+    send: (text) => message.mutateAsync(text.trim()),
+    pending: message.isPending,
+    error: message.error?.message,
+    done: t('Message sent'),
+    keepLabel: t('Cancel'),
+    submitLabel: t('Send'),
+    pendingLabel: t('Sending...'),
+  };
+  return <TextDialog spec={spec} onClose={onClose} />;
 }
