@@ -80,7 +80,9 @@ function seedEvents(file: string, members: string[], viewerId: string) {
        repeat, repeat_until, last_ends_at, place, venue, address, lat, lng, created_at, updated_at)
      values (?, ?, ?, ?, '', ?, ?, ?, 'America/Chicago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const occurrence = db.prepare('insert into event_occurrences (event_id, starts_at, ends_at) values (?, ?, ?)');
+  const occurrence = db.prepare(
+    'insert into event_occurrences (event_id, starts_at, ends_at) values (?, ?, ?)',
+  );
   const rsvp = db.prepare(
     `insert or ignore into event_rsvps (event_id, occurrence, user_id, answer, guests, asked_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?)`,
