@@ -71,6 +71,12 @@ export function localOf(instant: string, zone: string): string {
   return new Date(ms + offsetAt(ms, zone)).toISOString().slice(0, 16);
 }
 
+/** The UTC instants a local day starts and ends at. */
+export function dayRange(date: string, zone: string): [string, string] {
+  const start = instantOf(`${date}T00:00`, zone);
+  return [start.toUTC().toISO() as string, start.plus({ days: 1 }).toUTC().toISO() as string];
+}
+
 const iso = (time: DateTime) => time.toUTC().toISO({ suppressMilliseconds: false }) as string;
 
 /** Every occurrence of the schedule, first to last (one for an event that does not repeat). */

@@ -5,6 +5,7 @@ import type { Mailer, MailMessage } from '@server/mail/mailer.ts';
 import { notSuspended } from '@server/policies/blocks.ts';
 import type { TFunction } from 'i18next';
 import { sql } from 'kysely';
+import { footer } from './notificationEmails.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.ts';
 
 /** What an event email says: a reminder ('24h' or '1h' before), or the host's message to those going. */
@@ -34,21 +35,12 @@ export function eventEmail(
       : email.within === '24h'
         ? t('{{title}} starts in 24 hours', { title: event.title })
         : t('{{title}} starts in 1 hour', { title: event.title });
-  const reason = t('You get this email because Events is on under Email Notifications.');
+  const end = footer(t, t('You get this email because Events is on under Email Notifications.'), unsubscribe);
   const body = email.kind === 'message' ? email.text : '';
-  const text = [
-    subject,
-    '',
-    ...(body ? [body, ''] : []),
-    event.url,
-    '',
-    '—',
-    reason,
-    `${t('Unsubscribe')}: ${unsubscribe}`,
-  ];
+  const text = [subject, '', ...(body ? [body, ''] : []), event.url, ...end.text];
   const html = `<p>${escapeHtml(subject)}</p>${
     body ? `<p>${escapeHtml(body).replace(/\n/g, '<br>')}</p>` : ''
-  }<p><a href="${escapeHtml(event.url)}">${escapeHtml(t('View event'))}</a></p><hr><p style="color:#5d6f88;font-size:13px">${escapeHtml(reason)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('Unsubscribe'))}</a></p>`;
+  }<p><a href="${escapeHtml(event.url)}">${escapeHtml(t('View event'))}</a></p>${end.html}`;
   return { to, subject, text: text.join('\n'), html, headers: unsubscribeHeaders(unsubscribe) };
 }
 

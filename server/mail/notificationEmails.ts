@@ -15,7 +15,8 @@ export const excerptOf = (content: string, max = 140) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-function footer(t: TFunction, reason: string, unsubscribe: string) {
+/** Why the member gets the email, and the one-click way out, in text and HTML. */
+export function footer(t: TFunction, reason: string, unsubscribe: string) {
   return {
     text: ['', '—', reason, `${t('Unsubscribe')}: ${unsubscribe}`],
     html: `<hr><p style="color:#5d6f88;font-size:13px">${escapeHtml(reason)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(t('Unsubscribe'))}</a></p>`,

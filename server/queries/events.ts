@@ -5,12 +5,10 @@ import {
   type EventPage,
   type EventTab,
 } from '@common/schemas/events.ts';
-import type { ComedyShow } from '@common/schemas/posts.ts';
 import type { DB } from '@server/db/types.ts';
-import { instantOf } from '@server/events/occurrences.ts';
+import { dayRange } from '@server/events/occurrences.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { distanceKm } from '@server/places/geo.ts';
-import { notSuspended } from '@server/policies/blocks.ts';
 import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
 import { presentEvents, type ShownEvent } from '@server/presenters/event.ts';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
@@ -31,12 +29,6 @@ export interface EventFilters {
 }
 
 const DEFAULT_PAGE = 20;
-
-/** The UTC instants a local day starts and ends at. */
-function dayRange(date: string, zone: string): [string, string] {
-  const start = instantOf(`${date}T00:00`, zone);
-  return [start.toUTC().toISO() as string, start.plus({ days: 1 }).toUTC().toISO() as string];
-}
 
 /** Below this many events in a 'Near me' box, the box is read first rather than walked by time. */
 const SPARSE_BOX = 1000;
@@ -316,93 +308,3 @@ const lastStart = (event: EventRow) =>
   new Date(
     Date.parse(event.last_ends_at) - (Date.parse(event.ends_at) - Date.parse(event.starts_at)),
   ).toISOString();
-
-/** How far back the calendar feed keeps events (calendar apps keep what they already have). */
-const FEED_PAST_MS = 30 * 24 * 3600 * 1000;
-
-/**
- * The calendar feed behind a token: the events its member is going to, interested in or waiting for
- * that they may see now (a group they left, a host who blocked them: gone from the feed). Null for a
- * token nobody holds or a suspended member's.
- */
-export async function calendarFeedEvents(db: Kysely<DB>, token: string): Promise<EventRow[] | null> {
-  const owner = await db
-    .selectFrom('calendar_feeds')
-    .select('calendar_feeds.user_id')
-    .where('calendar_feeds.token', '=', token)
-    .where(notSuspended('calendar_feeds.user_id'))
-    .executeTakeFirst();
-  if (!owner) return null;
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where(eventSeenBy(owner.user_id))
-    .where('events.last_ends_at', '>', new Date(Date.now() - FEED_PAST_MS).toISOString())
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('event_rsvps')
-          .select('event_rsvps.user_id')
-          .whereRef('event_rsvps.event_id', '=', 'events.id')
-          .where('event_rsvps.user_id', '=', owner.user_id)
-          .where('event_rsvps.answer', 'in', ['going', 'interested', 'waitlist']),
-      ),
-    )
-    .orderBy('events.starts_at')
-    .limit(500)
-    .execute();
-}
-
-/**
- * 'Find Shows': the comedy events of a date the viewer may see, earliest first: the admin console's
- * shows by the date they were entered under, members' shows and open mics by the day they start on in
- * the viewer's zone. Cancelled ones leave the list.
- */
-export async function comedyShowsOn(
-  db: Kysely<DB>,
-  viewerId: string,
-  date: string,
-  zone: string,
-): Promise<ComedyShow[]> {
-  const [from, to] = dayRange(date, zone);
-  const rows = await db
-    .selectFrom('event_occurrences as o')
-    .innerJoin('events', 'events.id', 'o.event_id')
-    .select([
-      'events.id',
-      'events.title',
-      'events.performer',
-      'events.venue',
-      'events.place',
-      'events.address',
-      'events.ticket_url',
-      'o.starts_at',
-    ])
-    .where('events.category', '=', 'comedy')
-    .where('events.cancelled_at', 'is', null)
-    .where(eventSeenBy(viewerId))
-    .where((eb) =>
-      eb.or([
-        eb('events.show_date', '=', date),
-        eb.and([
-          eb('events.show_date', 'is', null),
-          eb('o.starts_at', '>=', from),
-          eb('o.starts_at', '<', to),
-        ]),
-      ]),
-    )
-    .orderBy('o.starts_at')
-    .orderBy('events.title')
-    .limit(100)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    performer: row.performer,
-    venue: row.venue ?? (row.place === 'in_person' ? '' : 'Online'),
-    city: row.address,
-    show_date: date,
-    starts_at: row.starts_at,
-    ticket_url: row.ticket_url,
-  }));
-}

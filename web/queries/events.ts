@@ -19,6 +19,7 @@ import {
 import { api } from '@web/api/client.ts';
 import { useRealtimeEvent } from '@web/realtime/hooks.ts';
 import { retryServerErrors } from './postCache.ts';
+import { viewerTimeZone } from './timeZone.ts';
 
 /** What /events filters by: a tab, a category, a local date, and a place (a city or ZIP, or a point). */
 export interface EventFilters {
@@ -31,7 +32,7 @@ export interface EventFilters {
 }
 
 /** The viewer's IANA zone: the list's dates and its `date` filter are days in it. */
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export { viewerTimeZone };
 
 /** Query keys of the Events screens. A detail is one occurrence ('next' when none was asked for). */
 export const eventKeys = {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePainted } from '@web/afterPaint.ts';
 import { api } from '@web/api/client.ts';
 import { postKeys, retryServerErrors, updateCachedPost } from './postCache.ts';
+import { viewerTimeZone } from './timeZone.ts';
 
 /** Comments of a post, oldest first. Fetched when the comment list is opened. */
 export function useComments(postId: string, enabled = true) {
@@ -83,7 +84,7 @@ export function useComedyShows(date: string) {
     queryKey: postKeys.comedyShows(date),
     queryFn: ({ signal }) =>
       api<{ shows: ComedyShow[] }>(
-        `/api/comedy-shows?${new URLSearchParams({ date, tz: Intl.DateTimeFormat().resolvedOptions().timeZone })}`,
+        `/api/comedy-shows?${new URLSearchParams({ date, tz: viewerTimeZone() })}`,
         { signal },
       ),
     select: (data) => data.shows,

@@ -1,7 +1,7 @@
 import { type ComedyShow, comedyShowsQuerySchema } from '@common/schemas/posts.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { comedyShowsOn } from '@server/queries/events.ts';
+import { comedyShowsOn } from '@server/queries/eventFeeds.ts';
 import type { FastifyInstance } from 'fastify';
 
 export function comedyShowRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -4,7 +4,7 @@ import { calendarOf } from '@server/events/ics.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { enforceLimit, memberLimit } from '@server/http/rateLimit.ts';
-import { calendarFeedEvents } from '@server/queries/events.ts';
+import { calendarFeedEvents } from '@server/queries/eventFeeds.ts';
 import type { FastifyInstance } from 'fastify';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
