@@ -67,6 +67,11 @@ export interface ServerToClientEvents {
   /** Someone posted in one of the member's groups: an open group page shows '{n} new posts'. */
   'group:post': (change: { group_id: string; post_id: string; prayer: boolean }) => void;
   /**
+   * A prayer request the member asked, prayed for or listed changed (an update, answered, renewed): an
+   * open feed or post page reloads it and its updates. Carries nothing of its author.
+   */
+  'prayer:changed': (change: { post_id: string }) => void;
+  /**
    * An event the member answered changed for them (moved up from the waitlist, cancelled, moved): an
    * open event page or list reloads it.
    */

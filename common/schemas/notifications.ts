@@ -24,6 +24,13 @@ export const NOTIFICATION_TYPES = [
   'event_changed',
   'event_reminder',
   'event_message',
+  // Prayer requests (issue 27): an update or an answer on a request the member prayed for or listed
+  // (from: the author, null when anonymous), 'Still need prayer?' to the author, the daily reminder
+  // (message: how many requests are on the list).
+  'prayer_update',
+  'prayer_answered',
+  'prayer_expiring',
+  'prayer_reminder',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
 import { cursorField, isTimeZone, limitField, mediaIdField, personSchema, text } from './fields.ts';
+import { prayerCreateFields, prayerReminderSchema, prayerStateSchema } from './prayer.ts';
 
 /**
  * Coordinates kept to 7 decimals (about 1 cm): a value like -3.2e-81 is no place, and PostgreSQL's
@@ -75,6 +76,7 @@ export const createPostSchema = z.strictObject({
     z.enum(FOOD_CATEGORIES, rule('food_category_invalid', { categories: FOOD_CATEGORIES.join(', ') })),
   ),
   recipe: z.optional(optionalText('The recipe', RECIPE_MAX_LENGTH)),
+  ...prayerCreateFields,
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
@@ -145,8 +147,19 @@ export const postSchema = z.object({
   wall_owner_id: z.nullable(z.string()),
   /** The group the post was written in ('in {group name}'), or null for the public feeds' posts. */
   group: z.nullable(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
+  /** A prayer request's life (who sees it, anonymous, urgent, expiry, updates, answered); null otherwise. */
+  prayer: z.nullable(prayerStateSchema),
 });
 export type Post = z.infer<typeof postSchema>;
+
+/** GET /api/prayer/list ('My prayer list'): newest added first, and the daily reminder. */
+export const prayerListSchema = z.object({
+  items: z.array(z.object({ post: postSchema, added_at: z.string() })),
+  reminder: prayerReminderSchema,
+});
+export type PrayerList = z.infer<typeof prayerListSchema>;
+/** GET /api/prayer/urgent: the urgent requests the viewer may see, newest first (the prayer feed's top). */
+export const urgentPrayersSchema = z.object({ posts: z.array(postSchema) });
 
 export const feedPageSchema = z.object({ posts: z.array(postSchema), next_cursor: z.nullable(z.string()) });
 export type FeedPage = z.infer<typeof feedPageSchema>;
