@@ -14,6 +14,7 @@ import { MEDIA_ERRORS } from './schemas/media.ts';
 import { MESSAGE_ERRORS } from './schemas/messages.ts';
 import { PLACES_ERRORS } from './schemas/places.ts';
 import { POST_ERRORS } from './schemas/posts.ts';
+import { PRAYER_ERRORS } from './schemas/prayer.ts';
 import { PROFILE_ERRORS } from './schemas/profiles.ts';
 import { PUSH_ERRORS } from './schemas/push.ts';
 import { REPORT_ERRORS } from './schemas/reports.ts';
@@ -127,6 +128,7 @@ export const ERRORS = {
   ...MESSAGE_ERRORS,
   ...PLACES_ERRORS,
   ...POST_ERRORS,
+  ...PRAYER_ERRORS,
   ...PROFILE_ERRORS,
   ...PUSH_ERRORS,
   ...REALTIME_ERRORS,
@@ -152,6 +154,7 @@ export const ERROR_TABLES = [
   MESSAGE_ERRORS,
   PLACES_ERRORS,
   POST_ERRORS,
+  PRAYER_ERRORS,
   PROFILE_ERRORS,
   PUSH_ERRORS,
   REALTIME_ERRORS,

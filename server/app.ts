@@ -41,6 +41,7 @@ import { metricsRoutes, registerRequestMetrics } from './routes/metrics/metrics.
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { placesRoutes } from './routes/places/places.ts';
 import { postRoutes } from './routes/posts/posts.ts';
+import { prayerRoutes } from './routes/prayer/prayer.ts';
 import { profileMediaRoutes } from './routes/profiles/profileMedia.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
 import { pushRoutes } from './routes/push/push.ts';
@@ -175,6 +176,7 @@ export async function buildApp(
   contactRoutes(app, ctx);
   mediaRoutes(app, ctx);
   postRoutes(app, ctx);
+  prayerRoutes(app, ctx);
   commentRoutes(app, ctx);
   comedyShowRoutes(app, ctx);
   notificationRoutes(app, ctx);

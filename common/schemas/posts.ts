@@ -160,6 +160,7 @@ export const prayerListSchema = z.object({
 export type PrayerList = z.infer<typeof prayerListSchema>;
 /** GET /api/prayer/urgent: the urgent requests the viewer may see, newest first (the prayer feed's top). */
 export const urgentPrayersSchema = z.object({ posts: z.array(postSchema) });
+export type UrgentPrayers = z.infer<typeof urgentPrayersSchema>;
 
 export const feedPageSchema = z.object({ posts: z.array(postSchema), next_cursor: z.nullable(z.string()) });
 export type FeedPage = z.infer<typeof feedPageSchema>;

@@ -144,7 +144,10 @@ const zone = z
   .check(z.refine(isTimeZone, rule('reminder_zone_invalid')));
 
 /** 'Remind me daily': a time of day in the member's zone, or null for no reminder. */
-export const prayerReminderSchema = z.object({ time: z.nullable(z.string()), time_zone: z.nullable(z.string()) });
+export const prayerReminderSchema = z.object({
+  time: z.nullable(z.string()),
+  time_zone: z.nullable(z.string()),
+});
 export type PrayerReminder = z.infer<typeof prayerReminderSchema>;
 export const setPrayerReminderSchema = z.strictObject({ time: z.nullable(timeOfDay), time_zone: zone });
 

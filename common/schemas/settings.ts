@@ -232,6 +232,8 @@ export const dataExportSchema = z.object({
   groups: rows,
   /** The events the member hosts and their own answers (issue 26). */
   events: z.object({ hosted: rows, answers: rows }),
+  /** Their prayer updates, prayer list, reminder and the requests they prayed for (issue 27). */
+  prayer: z.object({ updates: rows, list: rows, prayed_for: rows, reminder: rows }),
   media: rows,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

@@ -294,7 +294,7 @@ export async function recountGroups(trx: Trx, groupIds: string[]): Promise<void>
 export async function notifyGroupPost(
   trx: Trx,
   after: After,
-  authorId: string,
+  { authorId, anonymous }: { authorId: string; anonymous: boolean },
   groupId: string,
   postId: string,
 ) {
@@ -311,7 +311,8 @@ export async function notifyGroupPost(
     trx,
     after,
     rows.map((r) => r.user_id),
-    { fromUserId: authorId, type: 'group_post', postId, groupId },
+    // An anonymous request's line names nobody ('A member').
+    { fromUserId: anonymous ? null : authorId, type: 'group_post', postId, groupId },
   );
 }
 

@@ -103,7 +103,9 @@ const PRAYER: PostToggle = {
   accepts(post) {
     if (post.category !== 'prayer') throw badRequest('not_a_prayer_request');
   },
-  tell: (trx, after, post, viewer) =>
+  // Unless the author chose not to be told (PATCH /api/posts/:id/prayer).
+  tell: async (trx, after, post, viewer) =>
+    post.notify_prayed &&
     notifyGrouped(trx, after, {
       userId: post.user_id,
       fromUserId: viewer.userId,

@@ -1,4 +1,5 @@
 import { type CreatePostInput, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
+import { PRAYER_EXPIRY_DEFAULT, PRAYER_URGENT_HOURS } from '@common/schemas/prayer.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
@@ -21,6 +22,9 @@ import type { After } from './run.ts';
 import { forgetPostInSpotlight } from './spotlight.ts';
 import { releaseUploads } from './uploads.ts';
 
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
 type Input = Omit<CreatePostInput, 'category'> & { category: NonNullable<CreatePostInput['category']> };
 
 /** Category fields belong to their category only: a prayer type on a food post is a mistake. */
@@ -32,6 +36,41 @@ function checkCategoryFields(input: Input): void {
   if ((input.location_lat === undefined) !== (input.location_lng === undefined)) {
     throw badRequest('location_incomplete');
   }
+  const prayerField =
+    input.visibility !== undefined ||
+    input.anonymous !== undefined ||
+    input.urgent !== undefined ||
+    input.expires_after_days !== undefined;
+  if (prayerField && input.category !== 'prayer') throw badRequest('prayer_fields_not_prayer');
+}
+
+/**
+ * A prayer request's audience and life (policies/prayer.ts): in a group it is the group's ('My
+ * group'), and 'My group' needs the group; urgent for PRAYER_URGENT_HOURS; it expires its chosen days
+ * after asking (30 by default), or never.
+ */
+function prayerColumns(input: Input, groupId: string | null, now: number) {
+  if (input.category !== 'prayer') {
+    return {
+      visibility: 'everyone' as const,
+      anonymous: false,
+      urgent_until: null,
+      expires_after_days: null,
+      expires_at: null,
+    };
+  }
+  if (groupId && input.visibility !== undefined && input.visibility !== 'group') {
+    throw badRequest('prayer_group_is_group');
+  }
+  if (!groupId && input.visibility === 'group') throw badRequest('prayer_group_required');
+  const days = input.expires_after_days === undefined ? PRAYER_EXPIRY_DEFAULT : input.expires_after_days;
+  return {
+    visibility: groupId ? ('group' as const) : (input.visibility ?? 'everyone'),
+    anonymous: Boolean(input.anonymous),
+    urgent_until: input.urgent ? new Date(now + PRAYER_URGENT_HOURS * HOUR_MS).toISOString() : null,
+    expires_after_days: days,
+    expires_at: days === null ? null : new Date(now + days * DAY_MS).toISOString(),
+  };
 }
 
 export async function createPost(
@@ -44,6 +83,7 @@ export async function createPost(
   const content = input.content ?? '';
   if (!content && !input.media_id) throw badRequest('empty_post');
   const groupId = input.group_id ? await groupToPostIn(trx, viewer.userId, input.group_id) : null;
+  const prayer = prayerColumns(input, groupId, Date.now());
   const media = input.media_id
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
@@ -73,6 +113,7 @@ export async function createPost(
       group_id: groupId,
       created_at: now,
       updated_at: now,
+      ...prayer,
     })
     .execute();
   return id;
@@ -85,7 +126,20 @@ export async function createPost(
 export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, postId: string) {
   const post = await trx
     .selectFrom('posts')
-    .select(['id', 'user_id', 'profile_owner_id', 'media_id', 'category', 'group_id'])
+    .select([
+      'id',
+      'user_id',
+      'profile_owner_id',
+      'media_id',
+      'category',
+      'group_id',
+      'visibility',
+      'anonymous',
+      'notify_prayed',
+      'answered_at',
+      'expires_at',
+      'expires_after_days',
+    ])
     .where('id', '=', postId)
     .executeTakeFirst();
   if (!post || !(await canSeePost(trx, viewer.userId, post))) throw notFound('post_not_found');
@@ -183,6 +237,7 @@ export async function deleteComment(trx: Transaction<DB>, viewer: Viewer, commen
       'posts.user_id as post_author_id',
       'posts.group_id',
       'posts.category',
+      'posts.visibility',
     ])
     .where('comments.id', '=', commentId)
     .executeTakeFirst();

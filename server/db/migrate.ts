@@ -16,6 +16,7 @@ import * as emailNotifications from './migrations/20261124T0300_email_notificati
 import * as pushSubscriptions from './migrations/20261124T0400_push_subscriptions.ts';
 import * as groups from './migrations/20261127T0000_groups.ts';
 import * as events from './migrations/20261127T0100_events.ts';
+import * as prayerRequests from './migrations/20261128T0000_prayer_requests.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0400_push_subscriptions': pushSubscriptions,
   '20261127T0000_groups': groups,
   '20261127T0100_events': events,
+  '20261128T0000_prayer_requests': prayerRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,10 +20,17 @@ import type {
   NotificationsTable,
   PushSubscriptionsTable,
 } from './notificationTables.ts';
+import type {
+  PrayerListTable,
+  PrayerRemindersTable,
+  PrayerUpdateOffsTable,
+  PrayerUpdatesTable,
+} from './prayerTables.ts';
 
 export type * from './circleTables.ts';
 export type * from './eventTables.ts';
 export type * from './notificationTables.ts';
+export type * from './prayerTables.ts';
 
 // Row types of the tables the code uses (circles and notifications in their own files), and DB.
 
@@ -133,6 +140,17 @@ export interface PostsTable {
   group_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // A prayer request's life (issue 27; the defaults on every other post).
+  visibility: Generated<'everyone' | 'friends' | 'group' | 'only_me'>;
+  anonymous: Bool;
+  urgent_until: Generated<string | null>;
+  expires_after_days: Generated<number | null>;
+  expires_at: Generated<string | null>;
+  expiry_asked_at: Generated<string | null>;
+  answered_at: Generated<string | null>;
+  testimony: Generated<string | null>;
+  update_count: Generated<number>;
+  notify_prayed: Bool;
 }
 
 export interface GroupsTable {
@@ -225,6 +243,8 @@ export interface UserSettingsTable {
   email_updates: Bool;
   push_events: Bool;
   email_events: Bool;
+  push_prayer: Bool;
+  email_prayer: Bool;
   autoplay_videos: Bool;
   high_quality_images: Bool;
   data_saver: Bool;
@@ -387,6 +407,10 @@ export interface DB {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   events: EventsTable;
+  prayer_updates: PrayerUpdatesTable;
+  prayer_list: PrayerListTable;
+  prayer_update_offs: PrayerUpdateOffsTable;
+  prayer_reminders: PrayerRemindersTable;
   event_occurrences: EventOccurrencesTable;
   event_rsvps: EventRsvpsTable;
   calendar_feeds: CalendarFeedsTable;

@@ -1,6 +1,7 @@
+import { ANONYMOUS_NAME } from '@common/schemas/prayer.ts';
 import { type AppContext, optionalViewer } from '@server/http/context.ts';
 import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
-import { groupPostSeenBy } from '@server/policies/group.ts';
+import { postSeenBy } from '@server/policies/post.ts';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from './escapeHtml.ts';
 
@@ -94,13 +95,17 @@ export async function renderPostPage(
       'media_objects.content_type',
       'profiles.full_name',
       'profiles.username',
+      'posts.anonymous',
     ])
     .where('posts.id', '=', postId);
   query = query.where(viewer ? notHiddenFrom(viewer.userId, 'posts.user_id') : notSuspended('posts.user_id'));
-  // A private or secret group's post (and any group's prayer request) shows nothing to outsiders.
-  query = query.where(groupPostSeenBy(viewer?.userId ?? null));
-  const post = await query.executeTakeFirst();
-  if (!post) return null;
+  // A private or secret group's post (and any group's prayer request) shows nothing to outsiders, nor
+  // does a request for friends or for its author only (policies/prayer.ts).
+  query = query.where(postSeenBy(viewer?.userId ?? null));
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  // An anonymous request names nobody, in the page's tags either.
+  const post = row.anonymous ? { ...row, full_name: ANONYMOUS_NAME, username: '' } : row;
   const { title, tags } = postMetaTags(post, ctx.config.publicUrl);
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)

@@ -93,6 +93,9 @@ async function digestFor(
     .where('posts.created_at', '<=', new Date(now).toISOString())
     .where('posts.profile_owner_id', 'is', null)
     .where('posts.user_id', '!=', member.id)
+    // Never a request for fewer readers, nor an anonymous one (its author would stand beside it).
+    .where('posts.visibility', 'in', ['everyone', 'group'])
+    .where(sql<boolean>`not posts.anonymous`)
     // The posts of people they follow, outside groups; a group's posts by the group's own setting
     // ('All posts'), never by following their author.
     .where((eb) =>

@@ -6,6 +6,7 @@ import { emailDigestsJob, type MailContext } from './emailDigests.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
 import { eventRemindersJob } from './eventReminders.ts';
 import { openEventCirclesJob } from './openEventCircles.ts';
+import { prayerRemindersJob } from './prayerReminders.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
 import { sweepUploadsJob } from './sweepUploads.ts';
 
@@ -36,6 +37,7 @@ export function startJobs(
       deleteUnconfirmedAccountsJob(ctx),
       eventRemindersJob(ctx),
       openEventCirclesJob(ctx),
+      prayerRemindersJob(ctx),
     ],
   });
   if (start) runner.start();

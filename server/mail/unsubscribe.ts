@@ -9,6 +9,7 @@ export const EMAIL_KINDS = {
   digest: 'email_new_posts',
   updates: 'email_updates',
   events: 'email_events',
+  prayer: 'email_prayer',
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

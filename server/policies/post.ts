@@ -1,8 +1,16 @@
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { canSeeMember } from './blocks.ts';
-import { isGroupAdmin, maySeeGroupPost, membershipOf, whereOf } from './group.ts';
+import {
+  groupPostInFeedOf,
+  groupPostSeenBy,
+  isGroupAdmin,
+  maySeeGroupPost,
+  membershipOf,
+  whereOf,
+} from './group.ts';
+import { audienceSeenBy, inAudience, notExpired, type Visibility } from './prayer.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type PostOwners = { user_id: string; profile_owner_id: string | null };
@@ -13,11 +21,33 @@ type PostOwners = { user_id: string; profile_owner_id: string | null };
  * reading (queries filter with notHiddenFrom on `posts.user_id`) and for everything else (404). Only
  * the author edits one, and not once it stands on another member's wall (the owner approved those
  * words); the author or the wall's owner deletes one. A post in a group follows the group's privacy
- * as well (policies/group.ts), and the group's admins may delete it.
+ * as well (policies/group.ts), and the group's admins may delete it; a prayer request its audience
+ * (policies/prayer.ts).
  */
-type SeenPost = { user_id: string; group_id: string | null; category: string };
+type SeenPost = { user_id: string; group_id: string | null; category: string; visibility: Visibility };
 export async function canSeePost(db: Db, viewerId: string, post: SeenPost): Promise<boolean> {
-  return (await canSeeMember(db, viewerId, post.user_id)) && (await maySeeGroupPost(db, viewerId, post));
+  return (
+    (await canSeeMember(db, viewerId, post.user_id)) &&
+    (await maySeeGroupPost(db, viewerId, post)) &&
+    (await inAudience(db, viewerId, post))
+  );
+}
+
+/**
+ * Whether the viewer may see a post wherever it shows (its page, a profile, comments, likes), in SQL
+ * on `posts`: its group's rule and its audience (blocks are the caller's: notHiddenFrom). `viewerId`
+ * null is a visitor (a link preview).
+ */
+export function postSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${groupPostSeenBy(viewerId)} and ${audienceSeenBy(viewerId)})`;
+}
+
+/**
+ * The feeds' rule (home, prayer, food, comedy, trending): posts outside groups and in the viewer's own
+ * groups, in their audience, and not expired requests (`now` an ISO instant, or a placeholder).
+ */
+export function postInFeedOf(viewerId: string, now: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${groupPostInFeedOf(viewerId)} and ${audienceSeenBy(viewerId)} and ${notExpired(now)})`;
 }
 
 /** Whether the viewer is an admin of the group the post (or comment's post) is in. */
@@ -30,7 +60,13 @@ export async function adminsPostsGroup(db: Db, viewerId: string, post: { group_i
 export async function canSeeComment(
   db: Db,
   viewerId: string,
-  comment: { user_id: string; post_author_id: string; group_id: string | null; category: string },
+  comment: {
+    user_id: string;
+    post_author_id: string;
+    group_id: string | null;
+    category: string;
+    visibility: Visibility;
+  },
 ): Promise<boolean> {
   return (
     (await canSeePost(db, viewerId, { ...comment, user_id: comment.post_author_id })) &&

@@ -1,5 +1,7 @@
 import type { Author, Comment, Post } from '@common/schemas/posts.ts';
+import { ANONYMOUS_NAME, type PrayerState } from '@common/schemas/prayer.ts';
 import type { DB } from '@server/db/types.ts';
+import { isExpired } from '@server/policies/prayer.ts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 
 const postColumns = [
@@ -35,6 +37,16 @@ const postColumns = [
   'posts.group_id',
   'post_group.slug as group_slug',
   'post_group.name as group_name',
+  // A prayer request's life (issue 27).
+  'posts.visibility',
+  'posts.anonymous',
+  'posts.urgent_until',
+  'posts.expires_after_days',
+  'posts.expires_at',
+  'posts.answered_at',
+  'posts.testimony',
+  'posts.update_count',
+  'posts.notify_prayed',
 ] as const;
 
 /** A post's row with its author's profile and its media's size: what every viewer sees alike. */
@@ -87,10 +99,40 @@ export function presentAuthor(row: {
   return { id: row.user_id, username: row.username, full_name: row.full_name, avatar_url: row.avatar_url };
 }
 
-export function presentPost(row: PostRow): Post {
+/** What an anonymous request shows as its author to everyone but the author: nothing that leads to them. */
+export const ANONYMOUS_AUTHOR: Author = { id: '', username: '', full_name: ANONYMOUS_NAME, avatar_url: null };
+
+function presentPrayer(row: PostRow, now: number): PrayerState | null {
+  if (row.category !== 'prayer') return null;
+  const expired = isExpired(row, now);
+  return {
+    visibility: row.visibility,
+    anonymous: Boolean(row.anonymous),
+    urgent: row.urgent_until !== null && Date.parse(row.urgent_until) > now && row.answered_at === null,
+    urgent_until: row.urgent_until,
+    expires_after_days: row.expires_after_days,
+    expires_at: row.answered_at === null ? row.expires_at : null,
+    expired,
+    answered_at: row.answered_at,
+    testimony: row.testimony,
+    update_count: Number(row.update_count),
+    notify_prayed: Boolean(row.notify_prayed),
+  };
+}
+
+/**
+ * A post as `viewerId` sees it (null: as anyone but its author, the kept feed pages' form). An
+ * anonymous request names its author to the author only, and to `revealAnonymous` (a moderator).
+ */
+export function presentPost(
+  row: PostRow,
+  viewerId: string | null,
+  options: { revealAnonymous?: boolean } = {},
+): Post {
+  const hidden = Boolean(row.anonymous) && row.user_id !== viewerId && !options.revealAnonymous;
   return {
     id: row.id,
-    author: presentAuthor(row),
+    author: hidden ? ANONYMOUS_AUTHOR : presentAuthor(row),
     category: row.category,
     content: row.content,
     media_type: row.media_type,
@@ -120,6 +162,7 @@ export function presentPost(row: PostRow): Post {
       row.group_id && row.group_slug && row.group_name
         ? { id: row.group_id, slug: row.group_slug, name: row.group_name }
         : null,
+    prayer: presentPrayer(row, Date.now()),
   };
 }
 

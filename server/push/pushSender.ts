@@ -22,7 +22,9 @@ export type PushEvent =
       eventId: string;
       title: string;
       within: '24h' | '1h';
-    };
+    }
+  /** The member's daily prayer reminder: how many requests are on their list (no sender). */
+  | { kind: 'prayer'; userId: string; count: number };
 
 const SWITCHES: Record<PushEvent['kind'], PreferenceToggle> = {
   like: 'push_likes',
@@ -30,6 +32,7 @@ const SWITCHES: Record<PushEvent['kind'], PreferenceToggle> = {
   message: 'push_messages',
   post: 'push_new_posts',
   event: 'push_events',
+  prayer: 'push_prayer',
 };
 
 export interface Logger {
@@ -83,6 +86,7 @@ export class PushSender {
   }
 
   private async deliverOne(event: PushEvent) {
+    if (event.kind === 'prayer') return this.deliverReminder(event);
     const fromId = event.kind === 'post' ? event.authorId : event.fromUserId;
     const sender = await this.db
       .selectFrom('profiles')
@@ -136,6 +140,32 @@ export class PushSender {
     }
   }
 
+  /** The daily prayer reminder: from nobody, to the member's own browsers if Prayer is on for push. */
+  private async deliverReminder(event: Extract<PushEvent, { kind: 'prayer' }>) {
+    const rows = await this.db
+      .selectFrom('push_subscriptions')
+      .leftJoin('user_settings', 'user_settings.user_id', 'push_subscriptions.user_id')
+      .select([
+        'push_subscriptions.endpoint',
+        'push_subscriptions.p256dh',
+        'push_subscriptions.auth',
+        'user_settings.language',
+        'user_settings.push_prayer as wanted',
+      ])
+      .where('push_subscriptions.user_id', '=', event.userId)
+      .execute();
+    for (const row of rows) {
+      if (row.wanted !== null && !row.wanted) continue;
+      const t = translator(savedLanguage(row.language));
+      await this.post(row, {
+        title: t('Time to pray'),
+        body: t('Requests on your prayer list: {{count}}', { count: event.count }),
+        url: '/prayer/list',
+        tag: 'prayer-reminder',
+      });
+    }
+  }
+
   private payload(
     t: ReturnType<typeof translator>,
     event: PushEvent,
@@ -178,6 +208,8 @@ export class PushSender {
           url: `/events/${event.eventId}`,
           tag: `event-${event.eventId}`,
         };
+      case 'prayer':
+        throw new Error('A prayer reminder is delivered by deliverReminder');
     }
   }
 

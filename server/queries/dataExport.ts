@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 
 type Row = Record<string, unknown>;
 
-const BOOLEAN_COLUMNS = new Set(['followers_visible', 'is_read']);
+const BOOLEAN_COLUMNS = new Set(['followers_visible', 'is_read', 'anonymous', 'notify_prayed']);
 
 /** Rows as a person reads them: SQLite's 0/1 flags become true/false, dates ISO-8601. */
 function readable<T extends object>(rows: T[]): Row[] {
@@ -231,6 +231,47 @@ export async function exportMemberData(
           ])
           .where('event_rsvps.user_id', '=', userId)
           .orderBy('event_rsvps.occurrence')
+          .execute(),
+      ),
+    },
+    // The member's own prayer life (issue 27): their journal is among `posts` (with who may see each
+    // request); here are the updates they wrote, their prayer list and reminder, and whom they prayed for.
+    prayer: {
+      updates: readable(
+        await db
+          .selectFrom('prayer_updates')
+          .innerJoin('posts', 'posts.id', 'prayer_updates.post_id')
+          .select([
+            'prayer_updates.id',
+            'prayer_updates.post_id',
+            'prayer_updates.content',
+            'prayer_updates.created_at',
+          ])
+          .where('posts.user_id', '=', userId)
+          .orderBy('prayer_updates.created_at')
+          .execute(),
+      ),
+      list: readable(
+        await db
+          .selectFrom('prayer_list')
+          .select(['post_id', 'added_at'])
+          .where('user_id', '=', userId)
+          .orderBy('added_at')
+          .execute(),
+      ),
+      prayed_for: readable(
+        await db
+          .selectFrom('prayers')
+          .select(['post_id', 'created_at'])
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .execute(),
+      ),
+      reminder: readable(
+        await db
+          .selectFrom('prayer_reminders')
+          .select(['time_of_day', 'time_zone', 'next_at'])
+          .where('user_id', '=', userId)
           .execute(),
       ),
     },

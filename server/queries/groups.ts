@@ -13,6 +13,7 @@ import {
   type Where,
   whereOf,
 } from '@server/policies/group.ts';
+import { notExpired } from '@server/policies/prayer.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { keptGroup, newestGroupPage, viewerInGroup } from '@server/queries/newestPage.ts';
@@ -146,6 +147,7 @@ const GROUP_POSTS_PLACEHOLDERS = {
   id: '\u0000id',
   /** The pinned post, shown on its own above the page ('' when none). */
   exclude: '\u0000exclude',
+  now: '\u0000now',
 };
 type GroupPostsValues = typeof GROUP_POSTS_PLACEHOLDERS;
 type PostRow = Parameters<typeof presentPost>[0];
@@ -165,6 +167,8 @@ function groupPostsQuery(db: Kysely<DB>, shape: { prayer: boolean; before: boole
         .where(notHiddenFrom(v.viewerId, 'posts.user_id'))
         .where('posts.category', shape.prayer ? '=' : '!=', 'prayer')
         .where('posts.id', '!=', v.exclude);
+      // Like the prayer feed, a group's Prayer tab leaves expired requests out (policies/prayer.ts).
+      if (shape.prayer) query = query.where(notExpired(v.now));
       if (shape.before)
         query = query.where(sql<boolean>`(posts.created_at, posts.id) < (${v.createdAt}, ${v.id})`);
       return query
@@ -185,7 +189,7 @@ async function pinnedPost(db: Kysely<DB>, viewerId: string, group: GroupRow) {
     .where('posts.group_id', '=', group.id)
     .where(notHiddenFrom(viewerId, 'posts.user_id'))
     .executeTakeFirst();
-  return row ? presentPost(row) : null;
+  return row ? presentPost(row, viewerId) : null;
 }
 
 /**
@@ -209,8 +213,9 @@ export async function listGroupPosts(
     createdAt: cursor?.createdAt ?? '',
     id: cursor?.id ?? '',
     exclude: (prayer ? null : group.pinned_post_id) ?? '',
+    now: new Date().toISOString(),
   });
-  const posts = rows.slice(0, limit).map(presentPost);
+  const posts = rows.slice(0, limit).map((row) => presentPost(row, viewerId));
   const last = posts.at(-1);
   return { posts, next_cursor: rows.length > limit && last ? encodeCursor(last) : null, pinned };
 }

@@ -2,6 +2,7 @@ import { FEED_PAGE_SIZE, type Post } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB, GroupsTable } from '@server/db/types.ts';
 import { membersHiddenInFeed, notHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
+import { notExpired } from '@server/policies/prayer.ts';
 import { presentPost, selectPostRows, selectPosts } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, type Selectable, sql } from 'kysely';
@@ -34,8 +35,12 @@ interface KeptPost {
   userId: string;
   createdAt: string;
   prayedCount: number;
+  /** When an unanswered prayer request leaves the feeds (ms), or null. */
+  expiresAt: number | null;
   /** Everything up to `"liked_by_me":`, then up to `"prayed_by_me":`, then the rest. */
   pieces: [string, string, string];
+  /** An anonymous request as its author sees it (with their name); the pieces hide it from the rest. */
+  ownPieces: [string, string, string] | null;
 }
 
 interface Kept {
@@ -113,23 +118,32 @@ export async function viewerInGroup(db: Kysely<DB>, viewerId: string, groupId: s
 const LIKED = '"liked_by_me":false';
 const PRAYED = '"prayed_by_me":false';
 
-function keep(post: Post): KeptPost {
+function piecesOf(post: Post): [string, string, string] {
   const json = JSON.stringify({ ...post, liked_by_me: false, prayed_by_me: false });
-  // After these two keys come only timestamps, sizes and ids (presentPost's order): members' text
-  // cannot hold them either, as a quote inside a JSON string is always escaped.
+  // Members' text cannot hold these keys, as a quote inside a JSON string is always escaped; the last
+  // ones found are presentPost's own.
   const liked = json.lastIndexOf(LIKED);
   const prayed = json.lastIndexOf(PRAYED);
   if (liked < 0 || prayed < liked) throw new Error('A post is not written as presentPost writes it');
+  return [
+    json.slice(0, liked + LIKED.length - 'false'.length),
+    json.slice(liked + LIKED.length, prayed + PRAYED.length - 'false'.length),
+    json.slice(prayed + PRAYED.length),
+  ];
+}
+
+function keep(row: PostRow): KeptPost {
+  // As anyone but its author sees it: an anonymous request names nobody (presenters/post.ts).
+  const post = presentPost(row, null);
+  const expiresAt = post.prayer?.expires_at ? Date.parse(post.prayer.expires_at) : null;
   return {
     id: post.id,
-    userId: post.author.id,
+    userId: row.user_id,
     createdAt: post.created_at,
     prayedCount: post.prayed_count,
-    pieces: [
-      json.slice(0, liked + LIKED.length - 'false'.length),
-      json.slice(liked + LIKED.length, prayed + PRAYED.length - 'false'.length),
-      json.slice(prayed + PRAYED.length),
-    ],
+    expiresAt,
+    pieces: piecesOf(post),
+    ownPieces: row.anonymous ? piecesOf(presentPost(row, row.user_id)) : null,
   };
 }
 
@@ -141,9 +155,11 @@ const newestQueries = perDatabase((db) => {
   const query = (byCategory: boolean) =>
     preparedQuery(db, { category: '\u0000category' }, (v) => {
       // Group posts reach their members' feeds only: a member of any group reads listFeed instead.
+      // Requests for friends or the author only are the viewer's own (theirGroupsQueries): never kept.
       let query = selectPostRows(db)
         .where(visibleMember('posts.user_id'))
-        .where('posts.group_id', 'is', null);
+        .where('posts.group_id', 'is', null)
+        .where('posts.visibility', '=', 'everyone');
       if (byCategory) query = query.where('posts.category', '=', v.category as Category);
       return query
         .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])
@@ -171,33 +187,53 @@ const groupQueries = perDatabase((db) => {
 });
 
 /**
- * The newest posts of the viewer's groups for their home or category feed (at most a page and one),
- * with their flags and the feed's filter, rendered per request: those never enter the kept posts.
+ * The newest posts of the viewer's groups, and the prayer requests for their friends or for themselves
+ * that they may see, for their home or category feed (at most a page and one), with their flags and
+ * the feed's filter, rendered per request: those never enter the kept posts.
  */
 const theirGroupsQueries = perDatabase((db) => {
   const query = (byCategory: boolean) =>
-    preparedQuery(db, { viewerId: '\u0000viewer', category: '\u0000category', since: '\u0000since' }, (v) => {
-      let query = selectPosts(db, v.viewerId)
-        // No older than the last kept post the page could show: the search stays among the newest.
-        .where('posts.created_at', '>=', v.since)
-        .where('posts.group_id', 'in', (eb) =>
-          eb
-            .selectFrom('group_members')
-            .select('group_members.group_id')
-            .where('group_members.user_id', '=', v.viewerId)
-            .where('group_members.standing', '=', 'member'),
-        )
-        .where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted: true }));
-      if (byCategory) query = query.where('posts.category', '=', v.category as Category);
-      return query
-        .orderBy('posts.created_at', 'desc')
-        .orderBy('posts.id', 'desc')
-        .limit(sql.lit(NEWEST_PAGE_MAX + 1));
-    }) as Run<{ viewerId: string; category: string; since: string }, PostRow>;
+    preparedQuery(
+      db,
+      { viewerId: '\u0000viewer', category: '\u0000category', since: '\u0000since', now: '\u0000now' },
+      (v) => {
+        const restricted = sql<string>`select r.id from posts r where r.visibility in ('friends', 'only_me')
+        and r.created_at >= ${v.since} and (r.user_id = ${v.viewerId} or (r.visibility = 'friends'
+        and r.user_id in (select friend_id from friendships where user_id = ${v.viewerId}
+          and status = 'accepted')))`;
+        let query = selectPosts(db, v.viewerId)
+          // No older than the last kept post the page could show: the search stays among the newest.
+          .where('posts.created_at', '>=', v.since)
+          .where((eb) =>
+            eb.or([
+              eb(
+                'posts.group_id',
+                'in',
+                eb
+                  .selectFrom('group_members')
+                  .select('group_members.group_id')
+                  .where('group_members.user_id', '=', v.viewerId)
+                  .where('group_members.standing', '=', 'member'),
+              ),
+              eb('posts.id', 'in', restricted),
+            ]),
+          )
+          .where(notExpired(v.now))
+          .where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted: true }));
+        if (byCategory) query = query.where('posts.category', '=', v.category as Category);
+        return query
+          .orderBy('posts.created_at', 'desc')
+          .orderBy('posts.id', 'desc')
+          .limit(sql.lit(NEWEST_PAGE_MAX + 1));
+      },
+    ) as Run<{ viewerId: string; category: string; since: string; now: string }, PostRow>;
   return { all: query(false), category: query(true) };
 });
 
-/** Stands among the hidden members' ids when the viewer belongs to a group (no member id looks like it). */
+/**
+ * Stands among the hidden members' ids when the viewer belongs to a group or may see prayer requests
+ * for friends or for themselves (no member id looks like it): their feed holds posts not kept here.
+ */
 const IN_A_GROUP = 'in a group';
 
 /**
@@ -210,7 +246,11 @@ const hiddenQuery = perDatabase(
       compile: () =>
         sql<{ id: string }>`${membersHiddenInFeed(v.viewerId, { muted: true })}
           union all select id from (select ${sql.lit(IN_A_GROUP)} as id from group_members
-            where user_id = ${v.viewerId} and standing = 'member' limit 1) in_a_group`.compile(db),
+            where user_id = ${v.viewerId} and standing = 'member' limit 1) in_a_group
+          union all select id from (select ${sql.lit(IN_A_GROUP)} as id from posts
+            where visibility in ('friends', 'only_me') and (user_id = ${v.viewerId}
+              or (visibility = 'friends' and user_id in (select friend_id from friendships
+                where user_id = ${v.viewerId} and status = 'accepted'))) limit 1) restricted`.compile(db),
     })) as Run<{ viewerId: string }, { id: string }>,
 );
 
@@ -250,7 +290,7 @@ async function keptPosts(db: Kysely<DB>, key: string, read: () => Promise<PostRo
   if (state.feeds.size >= GROUPS_KEPT + 4) state.feeds.clear();
   const fresh: Kept = {
     at: now,
-    posts: rows.map((row) => keep(presentPost(row))),
+    posts: rows.map(keep),
     whole: rows.length < NEWEST_KEPT,
   };
   if (state.generation === generation) state.feeds.set(key, fresh);
@@ -284,9 +324,10 @@ export async function newestPage(
             viewerId,
             category: category ?? '',
             since,
+            now: new Date().toISOString(),
           })
         ).map((row): Rendered => {
-          const post = presentPost(row);
+          const post = presentPost(row, viewerId);
           return { id: post.id, createdAt: post.created_at, json: JSON.stringify(post) };
         })
     : null;
@@ -346,8 +387,10 @@ async function cutPage(
   others: ((since: string) => Promise<Rendered[]>) | null = null,
 ): Promise<{ posts: string; nextCursor: string } | null> {
   const candidates: KeptPost[] = [];
+  const now = Date.now();
   for (const post of kept.posts) {
     if (hidden.has(post.userId) || post.id === exclude) continue;
+    if (post.expiresAt !== null && post.expiresAt <= now) continue;
     candidates.push(post);
     if (candidates.length > limit) break;
   }
@@ -386,10 +429,10 @@ async function cutPage(
   for (const row of await flagsQuery(db)(flags)) {
     (Number(row.kind) === 1 ? likedByViewer : prayedByViewer).add(row.id);
   }
-  const posts = merged.map((post) =>
-    'pieces' in post
-      ? `${post.pieces[0]}${likedByViewer.has(post.id)}${post.pieces[1]}${prayedByViewer.has(post.id)}${post.pieces[2]}`
-      : post.json,
-  );
+  const posts = merged.map((post) => {
+    if (!('pieces' in post)) return post.json;
+    const pieces = post.ownPieces && post.userId === viewerId ? post.ownPieces : post.pieces;
+    return `${pieces[0]}${likedByViewer.has(post.id)}${pieces[1]}${prayedByViewer.has(post.id)}${pieces[2]}`;
+  });
   return { posts: `[${posts.join(',')}]`, nextCursor: JSON.stringify(cursor) };
 }

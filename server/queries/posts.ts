@@ -2,7 +2,8 @@ import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
-import { groupPostInFeedOf, groupPostSeenBy } from '@server/policies/group.ts';
+import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
+import { notAnonymousTo } from '@server/policies/prayer.ts';
 import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
@@ -16,6 +17,8 @@ type FeedOptions = {
   wallOf?: string;
   /** Only posts with a photo, or with a video (their stored media_type): the profile tabs. */
   media?: 'photo' | 'video';
+  /** Only answered prayer requests: the prayer feed's 'Answered' tab. */
+  answered?: boolean;
 };
 
 // Placeholders stand for the values of a feed query while it is built once per shape.
@@ -26,6 +29,7 @@ const FEED_PLACEHOLDERS = {
   id: '\u0000id',
   authorId: '\u0000author',
   wallOf: '\u0000wall',
+  now: '\u0000now',
 };
 type FeedValues = typeof FEED_PLACEHOLDERS;
 const feedQueries = perDatabase(() => new Map<string, (values: FeedValues) => Promise<unknown[]>>());
@@ -36,11 +40,12 @@ type FeedShape = {
   author: boolean;
   wall: boolean;
   media: 'photo' | 'video' | null;
+  answered: boolean;
   limit: number;
 };
 
 function feedQuery(db: Kysely<DB>, shape: FeedShape) {
-  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}${shape.limit}`;
+  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}${shape.answered}${shape.limit}`;
   const byShape = feedQueries(db);
   let run = byShape.get(key);
   if (!run) {
@@ -48,8 +53,14 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
       // Blocked members' posts never show; muted members' only leave the feeds, not a profile.
       const muted = !shape.author && !shape.wall;
       let query = selectPosts(db, v.viewerId).where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted }));
-      // The feeds show group posts to the group's members only; a profile shows what its viewer may see.
-      query = query.where(muted ? groupPostInFeedOf(v.viewerId) : groupPostSeenBy(v.viewerId));
+      // The feeds show group posts to the group's members only and leave expired requests out; a
+      // profile shows what its viewer may see, but never someone's anonymous requests (policies/prayer.ts).
+      query = query.where(
+        muted
+          ? postInFeedOf(v.viewerId, v.now)
+          : sql<boolean>`${postSeenBy(v.viewerId)} and ${notAnonymousTo(v.viewerId)}`,
+      );
+      if (shape.answered) query = query.where('posts.answered_at', 'is not', null);
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
       if (shape.author) query = query.where('posts.user_id', '=', v.authorId);
       if (shape.wall) {
@@ -90,6 +101,7 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     author: Boolean(options.authorId),
     wall: Boolean(options.wallOf),
     media: options.media ?? null,
+    answered: Boolean(options.answered),
     limit: limit + 1,
   });
   const rows = await run({
@@ -99,8 +111,9 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     id: cursor?.id ?? '',
     authorId: options.authorId ?? '',
     wallOf: options.wallOf ?? '',
+    now: new Date().toISOString(),
   });
-  const page = rows.slice(0, limit).map(presentPost);
+  const page = rows.slice(0, limit).map((row) => presentPost(row, viewerId));
   const last = page.at(-1);
   return { posts: page, next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
@@ -109,9 +122,9 @@ export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) 
   const row = await selectPosts(db, viewerId)
     .where('posts.id', '=', postId)
     .where(notHiddenFrom(viewerId, 'posts.user_id'))
-    .where(groupPostSeenBy(viewerId))
+    .where(postSeenBy(viewerId))
     .executeTakeFirst();
-  return row ? presentPost(row) : null;
+  return row ? presentPost(row, viewerId) : null;
 }
 
 function selectComments(db: Kysely<DB>) {
@@ -183,7 +196,8 @@ export async function listTrending(db: Kysely<DB>, viewerId: string, limit = 5) 
     ])
     .where('posts.created_at', '>=', since)
     .where(notHiddenFrom(viewerId, 'posts.user_id'))
-    .where(groupPostInFeedOf(viewerId))
+    .where(postInFeedOf(viewerId, new Date().toISOString()))
+    .where(notAnonymousTo(null))
     .where(sql<boolean>`posts.like_count + posts.comment_count > 0`)
     .orderBy(sql`posts.like_count + posts.comment_count`, 'desc')
     .orderBy('posts.created_at', 'desc')

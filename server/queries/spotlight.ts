@@ -4,7 +4,7 @@ import { SPOTLIGHT_SIZE, type SpotlightEntry } from '@common/schemas/spotlight.t
 import type { DB } from '@server/db/types.ts';
 import { yieldToEventLoop } from '@server/jobs/runner.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /** Posts read per statement: each takes a few milliseconds on SQLite, whose reads hold the event loop. */
 export const SPOTLIGHT_CHUNK = 2000;
@@ -71,12 +71,14 @@ export async function computeSpotlight(
     const began = performance.now();
     let query = db
       .selectFrom('posts')
-      .select(['id', 'user_id', 'like_count', 'comment_count', 'view_count'])
+      .select(['id', 'user_id', 'like_count', 'comment_count', 'view_count', 'visibility', 'anonymous'])
       .orderBy('id')
       .limit(chunk);
     if (after !== null) query = query.where('id', '>', after);
     const rows = await query.execute();
     for (const row of rows) {
+      // Only what everyone may see counts, and never an anonymous request: its author stays unknown.
+      if (row.visibility !== 'everyone' || row.anonymous) continue;
       let t = totals.get(row.user_id);
       if (!t) {
         t = { userId: row.user_id, likes: 0, comments: 0, views: 0, posts: 0 };
@@ -134,8 +136,10 @@ export async function topPost(db: Kysely<DB>, userId: string) {
     .selectFrom('posts')
     .select(['content', 'media_type', 'image_url', 'image_feed_url'])
     .where('user_id', '=', userId)
-    // Shown to everyone: never a post written in a group.
+    // Shown to everyone: never a post written in a group, for fewer readers or anonymously.
     .where('group_id', 'is', null)
+    .where('visibility', '=', 'everyone')
+    .where(sql<boolean>`not anonymous`)
     .orderBy((eb) => eb(eb('like_count', '+', eb.ref('comment_count')), '+', eb.ref('view_count')), 'desc')
     .orderBy('created_at', 'desc')
     .limit(1)

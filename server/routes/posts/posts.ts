@@ -50,8 +50,10 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const input = parseInput(createPostSchema, request.body);
     const id = await runCommand(ctx, async (trx, after) => {
       const created = await createPost(trx, viewer, input, ctx.media);
+      // An anonymous request tells nobody who wrote it; one for friends or its author only, nobody.
+      const anonymous = Boolean(input.anonymous);
       if (input.group_id) {
-        await notifyGroupPost(trx, after, viewer.userId, input.group_id, created);
+        await notifyGroupPost(trx, after, { authorId: viewer.userId, anonymous }, input.group_id, created);
         await announceGroupPost(trx, after, {
           authorId: viewer.userId,
           groupId: input.group_id,
@@ -59,7 +61,15 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
           prayer: input.category === 'prayer',
         });
       }
-      after.push({ kind: 'post', authorId: viewer.userId, postId: created, groupId: input.group_id ?? null });
+      const restricted = input.visibility === 'friends' || input.visibility === 'only_me';
+      if (!anonymous && !restricted) {
+        after.push({
+          kind: 'post',
+          authorId: viewer.userId,
+          postId: created,
+          groupId: input.group_id ?? null,
+        });
+      }
       return created;
     });
     const post = await getPost(db, viewer.userId, id);

@@ -1,0 +1,61 @@
+import type { DB } from '@server/db/types.ts';
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Who sees a prayer request (issue 27, DESIGN section 7), on top of blocks (blocks.ts) and its group's
+ * privacy (group.ts): 'everyone' (every member; a visitor's link preview too), 'friends' (the author's
+ * accepted friends), 'group' (its group's members: the group rule says so, prayer requests in a group
+ * are never shown outside it) and 'only_me' (the author's journal). Every other post is 'everyone'.
+ * An anonymous request is shown as from 'A member' to everyone but its author (presenters/post.ts),
+ * and it never stands on the author's profile for anyone else, so no list of theirs gives them away.
+ * An unanswered request whose expiry passed leaves the feeds and prayer lists; its author still sees
+ * it in their journal and on their profile, marked 'Expired'.
+ */
+export type Visibility = 'everyone' | 'friends' | 'group' | 'only_me';
+
+const friendOf = (viewerId: string, authorColumn: string) =>
+  sql<SqlBool>`exists (select 1 from friendships pf where pf.user_id = ${viewerId}
+    and pf.friend_id = ${sql.ref(authorColumn)} and pf.status = 'accepted')`;
+
+/** The audience rule in SQL, on `posts` (viewerId null: a visitor, who sees 'everyone' posts only). */
+export function audienceSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
+  if (viewerId === null) return sql<SqlBool>`(posts.visibility = 'everyone')`;
+  return sql<SqlBool>`(posts.visibility in ('everyone', 'group') or posts.user_id = ${viewerId}
+    or (posts.visibility = 'friends' and ${friendOf(viewerId, 'posts.user_id')}))`;
+}
+
+/** Not an anonymous request of someone else's: what a profile or an author's list may show. */
+export function notAnonymousTo(viewerId: string | null): RawBuilder<SqlBool> {
+  if (viewerId === null) return sql<SqlBool>`(not posts.anonymous)`;
+  return sql<SqlBool>`(not posts.anonymous or posts.user_id = ${viewerId})`;
+}
+
+/** Still asking: not an unanswered request past its expiry (`now` an ISO instant). */
+export function notExpired(now: string | RawBuilder<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(posts.expires_at is null or posts.expires_at > ${now})`;
+}
+
+/** The same audience rule for one post already read (commands acting on it). */
+export async function inAudience(
+  db: Db,
+  viewerId: string,
+  post: { user_id: string; visibility: Visibility },
+): Promise<boolean> {
+  if (post.visibility === 'everyone' || post.visibility === 'group' || post.user_id === viewerId) return true;
+  if (post.visibility === 'only_me') return false;
+  const friend = await db
+    .selectFrom('friendships')
+    .select('id')
+    .where('user_id', '=', viewerId)
+    .where('friend_id', '=', post.user_id)
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
+  return Boolean(friend);
+}
+
+/** Whether a request is on anyone's feed or list at `now`: answered ones never expire. */
+export function isExpired(post: { expires_at: string | null; answered_at: string | null }, now = Date.now()) {
+  return post.answered_at === null && post.expires_at !== null && Date.parse(post.expires_at) <= now;
+}
