@@ -197,10 +197,10 @@ const theirGroupsQueries = perDatabase((db) => {
       db,
       { viewerId: '\u0000viewer', category: '\u0000category', since: '\u0000since', now: '\u0000now' },
       (v) => {
-        const restricted = sql<string>`select r.id from posts r where r.visibility in ('friends', 'only_me')
+        const restricted = sql<string>`(select r.id from posts r where r.visibility in ('friends', 'only_me')
         and r.created_at >= ${v.since} and (r.user_id = ${v.viewerId} or (r.visibility = 'friends'
         and r.user_id in (select friend_id from friendships where user_id = ${v.viewerId}
-          and status = 'accepted')))`;
+          and status = 'accepted'))))`;
         let query = selectPosts(db, v.viewerId)
           // No older than the last kept post the page could show: the search stays among the newest.
           .where('posts.created_at', '>=', v.since)

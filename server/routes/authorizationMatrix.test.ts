@@ -7,6 +7,7 @@ import { adminRows } from '@server/test/matrix/rowsAdmin.ts';
 import { circleRows } from '@server/test/matrix/rowsCircles.ts';
 import { eventRows } from '@server/test/matrix/rowsEvents.ts';
 import { groupRows } from '@server/test/matrix/rowsGroups.ts';
+import { prayerRows } from '@server/test/matrix/rowsPrayer.ts';
 import { publicRows } from '@server/test/matrix/rowsPublic.ts';
 import { socialRows } from '@server/test/matrix/rowsSocial.ts';
 import { suspendedOwnerRows } from '@server/test/matrix/rowsSuspendedOwner.ts';
@@ -30,6 +31,7 @@ const rows = [
   ...circleRows,
   ...groupRows,
   ...eventRows,
+  ...prayerRows,
   ...adminRows,
 ];
 

@@ -7,6 +7,7 @@ import * as events from '@common/schemas/events.ts';
 import * as groups from '@common/schemas/groups.ts';
 import { sendMessageSchema } from '@common/schemas/messages.ts';
 import * as posts from '@common/schemas/posts.ts';
+import * as prayer from '@common/schemas/prayer.ts';
 import * as profiles from '@common/schemas/profiles.ts';
 import { pushEndpointSchema, pushSubscriptionSchema } from '@common/schemas/push.ts';
 import { createReportSchema, REPORT_REASONS } from '@common/schemas/reports.ts';
@@ -77,6 +78,8 @@ const eventForm = {
 };
 /** A's own event; B's event is never theirs to change. */
 const eventHost = { params: { id: 'event' as const }, refuse: ['eventOfB' as const] };
+/** A's own prayer request; B's is never theirs to update, answer or renew. */
+const prayerAuthor = { params: { id: 'prayer' as const }, refuse: ['prayerOfB' as const] };
 /** A's own group (A owns it); B's group is never theirs to change. */
 const groupAdmin = { params: { slug: 'group' as const }, refuse: ['groupOfB' as const] };
 
@@ -123,6 +126,22 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/posts/:id/prayed': { params: { id: 'post' } },
   'DELETE /api/posts/:id/prayed': { params: { id: 'post' } },
   'POST /api/posts/:id/shares': { params: { id: 'post' } },
+  // Prayer requests (issue 27): A's own request for the author's commands; B's for a follower's.
+  'PUT /api/prayer/reminder': withBody(prayer.setPrayerReminderSchema, {
+    time: fc.constantFrom(null, '07:30', '21:05'),
+    time_zone: fc.constantFrom('UTC', 'America/Chicago', 'Asia/Tokyo'),
+  }),
+  'PUT /api/prayer/list/:id': { params: { id: 'prayerOfB' } },
+  'DELETE /api/prayer/list/:id': { params: { id: 'prayerOfB' } },
+  'POST /api/posts/:id/updates': withBody(prayer.addPrayerUpdateSchema, {}, prayerAuthor),
+  'POST /api/posts/:id/answered': withBody(prayer.markAnsweredSchema, {}, prayerAuthor),
+  'POST /api/posts/:id/renew': prayerAuthor,
+  'PATCH /api/posts/:id/prayer': withBody(prayer.prayerSettingsSchema, {}, prayerAuthor),
+  'PUT /api/posts/:id/prayer/follow': withBody(
+    prayer.prayerFollowSchema,
+    {},
+    { params: { id: 'prayerOfB' } },
+  ),
   'POST /api/posts/:id/views': { params: { id: 'post' } },
   'POST /api/posts/:id/comments': { ...withBody(posts.createCommentSchema), params: { id: 'post' } },
   'DELETE /api/comments/:id': { params: { id: 'comment' }, refuse: ['commentOfB'] },
@@ -317,6 +336,8 @@ export async function makeFixtures(server: TestServer) {
         privacy: 'private',
       })
     ).slug,
+    prayer: (await made(a.client, 'POST', '/api/posts', { content: 'Pray for A', category: 'prayer' })).id,
+    prayerOfB: (await made(b.client, 'POST', '/api/posts', { content: 'Pray for B', category: 'prayer' })).id,
     event: (await made(a.client, 'POST', '/api/events', eventFixture('Event of A'))).id,
     eventOfB: (await made(b.client, 'POST', '/api/events', eventFixture('Event of B'))).id,
   };
@@ -330,10 +351,15 @@ export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
 
 /**
  * The kind of thing a fixture is: an id of another kind must never be taken where this one goes. A
- * comedy show is an event (issue 26): a member may answer the admin's show like any event.
+ * comedy show is an event (issue 26): a member may answer the admin's show like any event; a prayer
+ * request is a post (issue 27).
  */
 const kindOf = (fixture: string) =>
-  fixture === 'me' ? 'user' : fixture === 'show' ? 'event' : fixture.replace(/OfB$/, '');
+  fixture === 'me'
+    ? 'user'
+    : fixture === 'show'
+      ? 'event'
+      : fixture.replace(/OfB$/, '').replace(/^prayer$/, 'post');
 // Better Auth endpoints we hide, and ways to walk to them from the catch-all.
 const HIDDEN_AUTH =
   'list-sessions delete-user change-email revoke-sessions change-password ..%5csign-out sign-out%2f.. reset-password%2f..%2flist-sessions'.split(
