@@ -94,7 +94,6 @@ export async function askBeforeExpiry(ctx: Context, options: { now?: number } = 
     .where('expires_at', '<=', new Date(now + PRAYER_EXPIRY_WARN_DAYS * DAY_MS).toISOString())
     .where('expiry_asked_at', 'is', null)
     .where('answered_at', 'is', null)
-    .where('category', '=', 'prayer')
     .limit(BATCH)
     .execute();
   let asked = 0;

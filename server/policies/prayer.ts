@@ -55,6 +55,35 @@ export async function inAudience(
   return Boolean(friend);
 }
 
+/**
+ * Whether the viewer may see who wrote an anonymous request: its author, a site admin, and the admins
+ * of the group it was asked in (its moderators). Everyone else sees 'A member'.
+ */
+export async function mayUnmask(
+  db: Db,
+  viewerId: string,
+  post: { user_id: string; group_id: string | null },
+): Promise<boolean> {
+  if (post.user_id === viewerId) return true;
+  const admin = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('user_id', '=', viewerId)
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
+  if (admin) return true;
+  if (post.group_id === null) return false;
+  const moderator = await db
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', post.group_id)
+    .where('user_id', '=', viewerId)
+    .where('standing', '=', 'member')
+    .where('role', 'in', ['owner', 'admin'])
+    .executeTakeFirst();
+  return Boolean(moderator);
+}
+
 /** Whether a request is on anyone's feed or list at `now`: answered ones never expire. */
 export function isExpired(post: { expires_at: string | null; answered_at: string | null }, now = Date.now()) {
   return post.answered_at === null && post.expires_at !== null && Date.parse(post.expires_at) <= now;

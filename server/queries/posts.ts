@@ -3,7 +3,7 @@ import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
 import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
-import { notAnonymousTo } from '@server/policies/prayer.ts';
+import { mayUnmask, notAnonymousTo } from '@server/policies/prayer.ts';
 import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
@@ -124,7 +124,10 @@ export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) 
     .where(notHiddenFrom(viewerId, 'posts.user_id'))
     .where(postSeenBy(viewerId))
     .executeTakeFirst();
-  return row ? presentPost(row, viewerId) : null;
+  if (!row) return null;
+  // Its own page names an anonymous request's author to those who moderate it (policies/prayer.ts).
+  const revealAnonymous = Boolean(row.anonymous) && (await mayUnmask(db, viewerId, row));
+  return presentPost(row, viewerId, { revealAnonymous });
 }
 
 function selectComments(db: Kysely<DB>) {

@@ -13,8 +13,8 @@ import { getPost } from './posts.ts';
 export async function listUrgentPrayers(db: Kysely<DB>, viewerId: string): Promise<UrgentPrayers> {
   const now = new Date().toISOString();
   const rows = await selectPosts(db, viewerId)
+    // Only prayer requests are ever urgent (posts_urgent_idx holds them).
     .where('posts.urgent_until', '>', now)
-    .where('posts.category', '=', 'prayer')
     .where('posts.answered_at', 'is', null)
     .where(postInFeedOf(viewerId, now))
     .where(notHiddenInFeed(viewerId, 'posts.user_id', { muted: true }))

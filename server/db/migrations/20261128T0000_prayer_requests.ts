@@ -51,10 +51,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['expires_at'])
     .where(sql.ref('expires_at'), 'is not', null)
     .execute();
+  // The 'Answered' tab, newest first: only answered requests are in it.
   await db.schema
     .createIndex('posts_answered_idx')
     .on('posts')
-    .columns(['answered_at', 'id'])
+    .columns(['created_at', 'id'])
     .where(sql.ref('answered_at'), 'is not', null)
     .execute();
 

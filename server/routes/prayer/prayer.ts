@@ -49,7 +49,8 @@ export function prayerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/prayer/answered', async (request): Promise<FeedPage> => {
     const viewer = await requireViewer(ctx, request);
     const query = parseInput(prayerFeedQuerySchema, request.query);
-    return listFeed(db, viewer.userId, { ...query, category: 'prayer', answered: true });
+    // Only prayer requests are ever answered (posts_answered_idx holds them, newest first).
+    return listFeed(db, viewer.userId, { ...query, answered: true });
   });
 
   // The member's own requests, whoever may see them, expired and answered ones too.

@@ -176,6 +176,28 @@ describe.each(dialects)('prayer requests (%s)', (dialect) => {
     }
   });
 
+  it('names an anonymous request’s author to site admins and the group’s admins only', async () => {
+    const admin = await groupTestMember(server, 'Ada Admin');
+    await server.built.ctx.database.db
+      .insertInto('user_roles')
+      .values({ user_id: admin.id, role: 'admin' })
+      .execute();
+    const open = await ask({ content: 'Anonymous to all', anonymous: true }, teammate);
+    expect((await admin.client.get(`/api/posts/${open.id}`)).body.author.id).toBe(teammate.id);
+    expect((await stranger.client.get(`/api/posts/${open.id}`)).body.author.id).toBe('');
+    const inGroup = await ask(
+      { content: 'Anonymous to the team', anonymous: true, group_id: group.id },
+      teammate,
+    );
+    // The author owns the group: its admin sees who asked on the request's page, not in lists.
+    expect((await author.client.get(`/api/posts/${inGroup.id}`)).body.author.id).toBe(teammate.id);
+    const feed = await author.client.get('/api/posts?category=prayer');
+    const listed = (feed.body.posts as Array<{ id: string; author: { id: string } }>).find(
+      (p) => p.id === inGroup.id,
+    );
+    expect(listed?.author.id).toBe('');
+  });
+
   it('keeps urgent requests on top of the prayer feed for 48 hours', async () => {
     const urgent = await ask({ content: 'Urgent: accident', urgent: true });
     expect(urgent.prayer.urgent).toBe(true);
