@@ -4,7 +4,13 @@ import type { DB } from '@server/db/types.ts';
 import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
 import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
 import { mayUnmask, notAnonymousTo } from '@server/policies/prayer.ts';
-import { presentAuthor, presentComment, presentPost, selectPosts } from '@server/presenters/post.ts';
+import {
+  ANONYMOUS_AUTHOR,
+  presentAuthor,
+  presentComment,
+  presentPost,
+  selectPosts,
+} from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
 
@@ -154,13 +160,20 @@ export async function getComment(db: Kysely<DB>, commentId: string) {
 /** Comments of a post, oldest first (at most 500; a post with more shows its first 500). */
 export async function listComments(db: Kysely<DB>, viewerId: string, postId: string) {
   const rows = await selectComments(db)
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select(['posts.anonymous', 'posts.user_id as post_author_id'])
     .where('comments.post_id', '=', postId)
     .where(notHiddenFrom(viewerId, 'comments.user_id'))
     .orderBy('comments.created_at', 'asc')
     .orderBy('comments.id', 'asc')
     .limit(500)
     .execute();
-  return rows.map(presentComment);
+  // Under an anonymous request its author's own comments are 'A member''s too, but to the author.
+  return rows.map((row) => {
+    const comment = presentComment(row);
+    const masked = row.anonymous && row.user_id === row.post_author_id && row.user_id !== viewerId;
+    return masked ? { ...comment, author: ANONYMOUS_AUTHOR } : comment;
+  });
 }
 
 /** Your Activity: own posts, likes and comments received on them. */

@@ -149,6 +149,15 @@ describe.each(dialects)('prayer requests (%s)', (dialect) => {
         (n) => n.type === 'group_post' && n.post_id === request.id,
       );
       expect(line?.from).toBeNull();
+      // The author's own comments under it are 'A member''s too.
+      await author.client.post(`/api/posts/${request.id}/comments`, { content: 'Thank you all' });
+      const comments = await teammate.client.get(`/api/posts/${request.id}/comments`);
+      expect(comments.body.comments).toMatchObject([
+        { content: 'Thank you all', author: { id: '', full_name: 'A member' } },
+      ]);
+      expect((await author.client.get(`/api/posts/${request.id}/comments`)).body.comments[0].author.id).toBe(
+        author.id,
+      );
       // The author still sees themselves.
       expect((await author.client.get(`/api/posts/${request.id}`)).body.author.id).toBe(author.id);
       // Updates and answers name nobody either.
