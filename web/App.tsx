@@ -9,6 +9,7 @@ const AuthCallbackScreen = lazyScreen(() => import('@web/screens/AuthCallback/Au
 const HomeScreen = lazyScreen(() => import('@web/screens/Home/HomeScreen.tsx'));
 const NotFoundScreen = lazyScreen(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
 const PrayerScreen = lazyScreen(() => import('@web/screens/Prayer/PrayerScreen.tsx'));
+const PrayerListScreen = lazyScreen(() => import('@web/screens/Prayer/PrayerListScreen.tsx'));
 const FoodScreen = lazyScreen(() => import('@web/screens/Food/FoodScreen.tsx'));
 const ComedyScreen = lazyScreen(() => import('@web/screens/Comedy/ComedyScreen.tsx'));
 const PostScreen = lazyScreen(() => import('@web/screens/Post/PostScreen.tsx'));
@@ -64,6 +65,7 @@ export function App() {
           <Route element={<RequireAuth />}>
             <Route path="/" element={<HomeScreen />} />
             <Route path="/prayer" element={<PrayerScreen />} />
+            <Route path="/prayer/list" element={<PrayerListScreen />} />
             <Route path="/food" element={<FoodScreen />} />
             <Route path="/comedy" element={<ComedyScreen />} />
             <Route path="/post" element={<Navigate to="/" replace />} />

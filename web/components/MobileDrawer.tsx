@@ -80,7 +80,8 @@ export function MobileDrawer({
               <NavLink
                 key={to}
                 to={to}
-                end={to === '/'}
+                // Prayer is not also current on 'My prayer list' (/prayer/list), its own link.
+                end={to === '/' || to === '/prayer'}
                 onClick={onClose}
                 tabIndex={open ? 0 : -1}
                 aria-label={

@@ -13,14 +13,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Avatar } from './Avatar.tsx';
+import { AnonymousAvatar, Avatar } from './Avatar.tsx';
 
 type Said = Pick<Notification, 'message' | 'others' | 'group' | 'event' | 'from'>;
 
 /**
  * What a notification says after its sender's name (spec section 2, 'Notifications dropdown'), in the
- * language `t` speaks (called at render time). A server-written `message` is shown as it is. An event's
- * notifications are whole sentences (EVENT_TYPES), shown without the name before them.
+ * language `t` speaks (called at render time). A server-written `message` is shown as it is. Event
+ * and prayer notifications are whole sentences (SENTENCE_TYPES), shown without the name before them.
  */
 const NOTIFICATION_TEXTS: Record<NotificationType, (n: Said, t: TFunction) => string> = {
   like: (_, t) => t('liked your post'),
@@ -55,27 +55,48 @@ const NOTIFICATION_TEXTS: Record<NotificationType, (n: Said, t: TFunction) => st
       title: event?.title ?? '',
       message: message ?? '',
     }),
+  // `from` is the request's author, null when it was asked anonymously.
+  prayer_update: ({ from }, t) =>
+    from
+      ? t('{{name}} shared an update on a prayer request', { name: from.full_name || from.username })
+      : t('A member shared an update on a prayer request'),
+  prayer_answered: ({ from }, t) =>
+    from
+      ? t("{{name}}'s prayer was answered", { name: from.full_name || from.username })
+      : t('A prayer you prayed for was answered'),
+  prayer_expiring: (_, t) => t('Still need prayer? Your request expires in 3 days.'),
+  // `message` says how many requests are on the list.
+  prayer_reminder: ({ message }, t) =>
+    t('Time to pray: {{count}} requests on your prayer list', { count: Number(message) || 0 }),
 };
 
-const EVENT_TYPES: ReadonlySet<NotificationType> = new Set([
+/** Notifications that are whole sentences, shown without the sender's name before them. */
+const SENTENCE_TYPES: ReadonlySet<NotificationType> = new Set([
   'event_spot',
   'event_cancelled',
   'event_changed',
   'event_reminder',
   'event_message',
+  'prayer_update',
+  'prayer_answered',
+  'prayer_expiring',
+  'prayer_reminder',
 ]);
 
 export function notificationText(n: Said & Pick<Notification, 'type'>, t: TFunction): string {
   return NOTIFICATION_TEXTS[n.type](n, t);
 }
 
-/** '@ana liked your post', or an event's sentence on its own. */
+/** '@ana liked your post' ('A member posted in …' for an anonymous request), or a sentence on its own. */
 function NotificationLine({ n }: { n: Notification }) {
   const { t } = useTranslation();
-  if (EVENT_TYPES.has(n.type)) return <>{notificationText(n, t)}</>;
+  if (SENTENCE_TYPES.has(n.type)) return <>{notificationText(n, t)}</>;
   return (
     <>
-      <strong>@{n.from?.username ?? t('Someone')}</strong> {notificationText(n, t)}
+      <strong>
+        {n.from ? `@${n.from.username}` : n.type === 'group_post' ? t('A member') : t('Someone')}
+      </strong>{' '}
+      {notificationText(n, t)}
     </>
   );
 }
@@ -83,6 +104,7 @@ function NotificationLine({ n }: { n: Notification }) {
 function destination(n: Notification, myUsername: string): string | null {
   if (n.event) return `/events/${encodeURIComponent(n.event.id)}`;
   if (n.type === 'circle_live') return n.post_id ? `/faithverse/circle/${n.post_id}` : null;
+  if (n.type === 'prayer_reminder') return '/prayer/list';
   if (n.post_id) return `/post/${n.post_id}`;
   if (n.type === 'wall_post') return `/profile/${myUsername}`;
   if (n.type === 'message' && n.from) return `/messages?to=${n.from.username}`;
@@ -199,7 +221,11 @@ export function NotificationBell({
                 className={`border-b border-slate-100 last:border-0 ${n.is_read ? '' : 'bg-brand-50'}`}
               >
                 <div className="flex gap-3 px-4 py-3">
-                  <Avatar url={n.from?.avatar_url} name={n.from?.full_name} size="sm" />
+                  {n.from || !n.type.startsWith('prayer_') ? (
+                    <Avatar url={n.from?.avatar_url} name={n.from?.full_name} size="sm" />
+                  ) : (
+                    <AnonymousAvatar size="sm" />
+                  )}
                   <div className="min-w-0 flex-1 text-sm">
                     {n.type === 'friend_request' ? (
                       <p>

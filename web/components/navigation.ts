@@ -4,6 +4,7 @@ import {
   Church,
   Film,
   Home,
+  ListChecks,
   type LucideIcon,
   MessageCircle,
   Settings,
@@ -19,7 +20,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The header's nav buttons; the drawer adds Settings. */
+/** The header's nav buttons; the drawer adds 'My prayer list' and Settings. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/', label: msg('Home'), icon: Home },
   // The brand: the same in every language (t() gives it back unchanged).
@@ -32,7 +33,12 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/messages', label: msg('Messages'), icon: MessageCircle },
 ];
 
+/** The drawer's links: the header's, with 'My prayer list' under Prayer, and Settings. */
 export const DRAWER_ITEMS: NavItem[] = [
-  ...NAV_ITEMS,
+  ...NAV_ITEMS.flatMap((item) =>
+    item.to === '/prayer'
+      ? [item, { to: '/prayer/list', label: msg('My prayer list'), icon: ListChecks }]
+      : [item],
+  ),
   { to: '/settings', label: msg('Settings'), icon: Settings },
 ];

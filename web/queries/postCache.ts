@@ -1,4 +1,4 @@
-import type { FeedPage, Post } from '@common/schemas/posts.ts';
+import type { FeedPage, Post, PrayerList } from '@common/schemas/posts.ts';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@web/api/client.ts';
 
@@ -9,6 +9,15 @@ export const postKeys = {
   feed: (category: Post['category']) => ['posts', 'feed', category] as const,
   /** A group's posts (the Posts tab) or its prayer requests (the Prayer tab), by the group's id. */
   groupFeed: (groupId: string, kind: GroupFeedKind) => ['posts', 'feed', 'group', groupId, kind] as const,
+  /**
+   * The prayer feed's urgent requests on top, its Answered tab and the member's journal: one page
+   * each (urgent) or paged, kept as feeds so likes and 'I prayed' reach them.
+   */
+  prayerFeed: (kind: 'urgent' | 'answered' | 'journal') => ['posts', 'feed', 'prayer', kind] as const,
+  /** 'My prayer list' (not a feed: its items carry when they were added, and the reminder). */
+  prayerList: () => ['posts', 'prayer-list'] as const,
+  /** A prayer request's updates, and whether the viewer still hears of them. */
+  prayerUpdates: (postId: string) => ['posts', 'prayer-updates', postId] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
   comments: (postId: string) => ['posts', 'comments', postId] as const,
   activity: () => ['posts', 'activity'] as const,
@@ -43,6 +52,16 @@ export function updateCachedPost(queryClient: QueryClient, id: string, update: (
   };
   queryClient.setQueriesData<Feed>({ queryKey: postKeys.feeds() }, (feed) => mapFeed(feed, mapPosts));
   queryClient.setQueryData<Post>(postKeys.detail(id), (post) => (post ? update(post) : post));
+  queryClient.setQueryData<PrayerList>(postKeys.prayerList(), (list) =>
+    list?.items.some((item) => item.post.id === id)
+      ? {
+          ...list,
+          items: list.items.map((item) =>
+            item.post.id === id ? { ...item, post: update(item.post) } : item,
+          ),
+        }
+      : list,
+  );
 }
 
 /** The cached copy of a post, from its own query or any feed. */
@@ -55,7 +74,9 @@ export function findCachedPost(queryClient: QueryClient, id: string): Post | und
       if (found) return found;
     }
   }
-  return undefined;
+  return queryClient
+    .getQueryData<PrayerList>(postKeys.prayerList())
+    ?.items.find((item) => item.post.id === id)?.post;
 }
 
 /**
@@ -81,7 +102,13 @@ export function removeCachedPost(queryClient: QueryClient, id: string): void {
   queryClient.setQueriesData<Feed>({ queryKey: postKeys.feeds() }, (feed) =>
     mapFeed(feed, (posts) => (posts.some((p) => p.id === id) ? posts.filter((p) => p.id !== id) : posts)),
   );
+  queryClient.setQueryData<PrayerList>(postKeys.prayerList(), (list) =>
+    list?.items.some((item) => item.post.id === id)
+      ? { ...list, items: list.items.filter((item) => item.post.id !== id) }
+      : list,
+  );
   queryClient.removeQueries({ queryKey: postKeys.comments(id) });
+  queryClient.removeQueries({ queryKey: postKeys.prayerUpdates(id) });
   queryClient.removeQueries({ queryKey: postKeys.detail(id) });
 }
 

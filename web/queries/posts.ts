@@ -63,6 +63,12 @@ export function useCreatePost() {
     onSuccess: (post) => {
       prependCachedPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: postKeys.activity() });
+      // A request goes into the asker's journal, and an urgent one on top of the prayer feed.
+      if (post.prayer) {
+        void queryClient.invalidateQueries({ queryKey: postKeys.prayerFeed('journal') });
+        if (post.prayer.urgent)
+          void queryClient.invalidateQueries({ queryKey: postKeys.prayerFeed('urgent') });
+      }
     },
   });
 }

@@ -1,5 +1,5 @@
 import { COMMENT_MAX_LENGTH, type Comment } from '@common/schemas/posts.ts';
-import { Avatar } from '@web/components/Avatar.tsx';
+import { AnonymousAvatar, Avatar } from '@web/components/Avatar.tsx';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useAddComment, useComments, useDeleteComment } from '@web/queries/posts.ts';
@@ -29,18 +29,30 @@ function CommentItem({
   const isOwn = comment.author.id === meId;
   const canDelete = isOwn || moderate;
   const profile = `/profile/${encodeURIComponent(comment.author.username)}`;
+  // The author of an anonymous prayer request, commenting under it: 'A member' to everyone else.
+  const hidden = comment.author.id === '';
   return (
     <li className="flex gap-2">
-      <Link to={profile} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        <Avatar url={comment.author.avatar_url} name={comment.author.full_name} size="sm" />
-      </Link>
+      {hidden ? (
+        <AnonymousAvatar size="sm" />
+      ) : (
+        <Link to={profile} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Avatar url={comment.author.avatar_url} name={comment.author.full_name} size="sm" />
+        </Link>
+      )}
       <div className="min-w-0 flex-1">
         <div className="rounded-2xl bg-slate-100 px-3 py-2">
           <p className="text-sm">
-            <Link to={profile} className="font-semibold text-slate-900 hover:underline">
-              {comment.author.full_name || comment.author.username}
-            </Link>{' '}
-            <span className="text-slate-500">@{comment.author.username}</span>
+            {hidden ? (
+              <span className="font-semibold text-slate-900">{t('A member')}</span>
+            ) : (
+              <>
+                <Link to={profile} className="font-semibold text-slate-900 hover:underline">
+                  {comment.author.full_name || comment.author.username}
+                </Link>{' '}
+                <span className="text-slate-500">@{comment.author.username}</span>
+              </>
+            )}
           </p>
           <p className="whitespace-pre-wrap break-words text-slate-800">{comment.content}</p>
         </div>

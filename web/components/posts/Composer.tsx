@@ -46,6 +46,7 @@ export function Composer({
   successMessage,
   showDetails = true,
   groupId,
+  groupName,
   onSubmitPost,
 }: {
   category: Category;
@@ -60,6 +61,8 @@ export function Composer({
   showDetails?: boolean;
   /** The group the post is written in (a group page's Posts and Prayer tabs). */
   groupId?: string;
+  /** Its name: a prayer request there is seen by its members only ('Who can see this'). */
+  groupName?: string;
   /** Sends the post somewhere else than POST /api/posts (a profile wall). */
   onSubmitPost?: (input: CreatePostInput) => Promise<unknown>;
 }) {
@@ -164,8 +167,7 @@ export function Composer({
     if (mediaId === null) return;
     setPhase('posting');
     try {
-      const input = postInput(draft, category, mediaId);
-      if (groupId) input.group_id = groupId;
+      const input = postInput(draft, category, mediaId, groupId);
       await (onSubmitPost ? onSubmitPost(input) : create.mutateAsync(input));
     } catch (err) {
       media.forgetIfInvalid(err);
@@ -243,6 +245,7 @@ export function Composer({
             key={resetKey}
             narrow={narrow}
             category={category}
+            groupName={groupId ? (groupName ?? '') : undefined}
             draft={draft}
             set={set}
             disabled={busy}

@@ -8,28 +8,36 @@ import {
   PrayerTypeSelect,
   RecipeField,
 } from './ComposerFields.tsx';
+import { PrayerFields } from './ComposerPrayerFields.tsx';
 import type { Category, Draft, SetDraftField } from './composerDraft.ts';
 import { FEELING_EMOJI, optionLabel } from './labels.ts';
 
 interface DetailsProps {
   category: Category;
+  /** The group whose page the composer is on, if any: a prayer request there is for its members. */
+  groupName?: string | undefined;
   draft: Draft;
   set: SetDraftField;
   disabled: boolean;
 }
 
 /**
- * Feeling and location (any post), prayer type (prayer) and food category and recipe (food). On a
- * phone, feeling and location are buttons showing their value, each opening its picker below them.
+ * Feeling and location (any post), prayer type and who sees it (prayer) and food category and recipe
+ * (food). On a phone, feeling and location are buttons showing their value, each opening its picker
+ * below them.
  */
 export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: boolean }) {
-  const { category, draft, set, disabled } = props;
+  const { category, groupName, draft, set, disabled } = props;
   const fields = {
     select:
       category === 'prayer' ? (
         <PrayerTypeSelect value={draft.prayerType} onChange={set('prayerType')} disabled={disabled} />
       ) : category === 'food' ? (
         <FoodCategorySelect value={draft.foodCategory} onChange={set('foodCategory')} disabled={disabled} />
+      ) : null,
+    prayer:
+      category === 'prayer' ? (
+        <PrayerFields draft={draft} set={set} disabled={disabled} groupName={groupName} />
       ) : null,
     recipe:
       category === 'food' ? (
@@ -51,6 +59,7 @@ export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: b
     <div className="grid gap-3 sm:grid-cols-2">
       <FeelingSelect value={draft.feeling} onChange={set('feeling')} disabled={disabled} />
       {fields.select}
+      {fields.prayer}
       {fields.location}
       {fields.recipe}
     </div>
@@ -64,7 +73,9 @@ function NarrowDetails({
   set,
   disabled,
   fields,
-}: DetailsProps & { fields: { select: ReactNode; recipe: ReactNode; location: ReactNode } }) {
+}: DetailsProps & {
+  fields: { select: ReactNode; prayer: ReactNode; recipe: ReactNode; location: ReactNode };
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Picker | null>(null);
   const ids = { feeling: useId(), location: useId() };
@@ -132,6 +143,7 @@ function NarrowDetails({
         {fields.location}
       </PickerPanel>
       {fields.select}
+      {fields.prayer}
       {fields.recipe}
     </div>
   );

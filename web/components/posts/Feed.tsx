@@ -39,8 +39,8 @@ export function FeedList<P extends { posts: Post[] }>({
   emptyText: string;
   /** The list's accessible name; 'Posts' by default. */
   label?: string;
-  /** A post shown elsewhere on the screen (a group's pinned post), left out of the list. */
-  hide?: string | null;
+  /** Posts shown elsewhere on the screen (a group's pinned post, urgent requests), left out of the list. */
+  hide?: string | ReadonlySet<string> | null;
   /** Buttons of the screen's own above a post (a group admin's 'Pin post'). */
   renderActions?: (post: Post) => ReactNode;
   /** The viewer may delete anyone's post here (a group's admins on its page). */
@@ -75,11 +75,12 @@ export function FeedList<P extends { posts: Post[] }>({
     );
   }
   const loaded = feed.data.pages.flatMap((page) => page.posts);
-  // A list whose only post is shown elsewhere (pinned above it) is not empty: it shows nothing more.
+  // A list whose only posts are shown elsewhere (pinned above it) is not empty: it shows nothing more.
   if (loaded.length === 0) {
     return <EmptyState title={emptyText} />;
   }
-  const posts = hide ? loaded.filter((post) => post.id !== hide) : loaded;
+  const hidden = typeof hide === 'string' ? new Set([hide]) : hide;
+  const posts = hidden?.size ? loaded.filter((post) => !hidden.has(post.id)) : loaded;
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label={label ?? t('Posts')} className="flex flex-col gap-4">

@@ -4,6 +4,7 @@ import { useSharePost, useToggleLike, useTogglePrayed } from '@web/queries/posts
 import { HandHeart, Heart, MessageCircle, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { authorName } from './prayerState.ts';
 
 const actionClass =
   'inline-flex items-center gap-1.5 rounded-lg px-2 py-2 sm:px-3 text-sm font-medium hover:bg-slate-100';
@@ -51,7 +52,8 @@ async function sharePostLink(post: Post, countShare: (id: string) => void) {
       ? navigator
           .share({
             url,
-            title: i18n.t('{{name}} on Splikz', { name: post.author.full_name || post.author.username }),
+            // An anonymous request is shared as from 'A member', whoever shares it.
+            title: i18n.t('{{name}} on Splikz', { name: authorName(post, undefined) }),
           })
           .then(
             () => true,

@@ -14,6 +14,9 @@ import { PostEditForm } from './PostEditForm.tsx';
 import { PostHeader } from './PostHeader.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import type { PostMenuItem } from './PostMenu.tsx';
+import { PrayerDetails, PrayerTestimony } from './PrayerRequest.tsx';
+import { usePrayerMenu } from './prayerMenu.ts';
+import { authorName } from './prayerState.ts';
 
 function Recipe({ recipe }: { recipe: string }) {
   const { t } = useTranslation();
@@ -25,7 +28,10 @@ function Recipe({ recipe }: { recipe: string }) {
   );
 }
 
-/** One post: header, text, media, recipe, Like / Comment / Share and, when opened, its comments. */
+/**
+ * One post: header, text, media, recipe, Like / Comment / Share and, when opened, its comments. A
+ * prayer request adds its testimony, updates and the asking and praying members' actions.
+ */
 export function PostCard({
   post,
   defaultCommentsOpen = false,
@@ -34,6 +40,7 @@ export function PostCard({
   moderate = false,
 }: {
   post: Post;
+  /** The post's own page: its comments (and a prayer request's updates) show at once. */
   defaultCommentsOpen?: boolean;
   /** The first post on the screen: its photo loads at once, ahead of the rest. */
   first?: boolean;
@@ -51,6 +58,7 @@ export function PostCard({
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const isOwn = me?.id === post.author.id;
+  const prayerMenu = usePrayerMenu(post, isOwn);
   const showText = !(post.content === MEDIA_ONLY_CONTENT && post.media_type !== 'none');
 
   // mutateAsync, not mutate's callbacks: the card unmounts as soon as the post leaves the feed cache.
@@ -81,7 +89,7 @@ export function PostCard({
     onSelect: () => setReporting(true),
   };
   // A post on another member's wall: its author may no longer edit it; the wall's owner may delete it.
-  const menu: PostMenuItem[] = isOwn
+  const ownMenu: PostMenuItem[] = isOwn
     ? post.wall_owner_id
       ? [deleteItem]
       : [{ label: t('Edit'), icon: Pencil, onSelect: () => setEditing(true) }, deleteItem]
@@ -90,21 +98,31 @@ export function PostCard({
       : me
         ? [reportItem]
         : [];
+  const menu = me ? [...prayerMenu.items, ...ownMenu] : ownMenu;
 
   return (
     <article
       id={`post-${post.id}`}
-      aria-label={t('Post by {{name}}', { name: post.author.full_name || post.author.username })}
+      aria-label={t('Post by {{name}}', { name: authorName(post, me?.id) })}
       className={`${cardClass} flex scroll-mt-20 flex-col gap-3 p-4`}
     >
-      <PostHeader post={post} menu={menu} />
+      <PostHeader post={post} menu={menu} meId={me?.id} onMenuOpen={prayerMenu.onOpen} />
       {editing ? (
         <PostEditForm post={post} onDone={() => setEditing(false)} />
       ) : showText ? (
         <p className="whitespace-pre-wrap break-words text-slate-800">{post.content}</p>
       ) : null}
+      {post.prayer?.testimony ? <PrayerTestimony testimony={post.prayer.testimony} /> : null}
       <PostMedia post={post} eager={first} />
       {post.recipe ? <Recipe recipe={post.recipe} /> : null}
+      {post.prayer && me ? (
+        <PrayerDetails
+          post={post}
+          prayer={post.prayer}
+          own={isOwn}
+          updatesOpenAtFirst={defaultCommentsOpen}
+        />
+      ) : null}
       <PostActions
         post={post}
         commentsOpen={commentsOpen}

@@ -1,4 +1,4 @@
-import { type LucideIcon, MoreHorizontal } from 'lucide-react';
+import { Check, type LucideIcon, MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,13 +11,15 @@ export interface PostMenuItem {
   onSelect: () => void;
   /** Destructive or safety actions (Delete, Report) show in red. */
   danger?: boolean;
+  /** A setting that is on or off ('Tell me when someone prays'): a toggle button, pressed when on. */
+  pressed?: boolean;
 }
 
 /**
  * The '...' menu on a post: Edit and Delete for its author, Report for everyone else. A disclosure:
  * Escape or a click outside closes it.
  */
-export function PostMenu({ items }: { items: PostMenuItem[] }) {
+export function PostMenu({ items, onOpen }: { items: PostMenuItem[]; onOpen?: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -60,7 +62,10 @@ export function PostMenu({ items }: { items: PostMenuItem[] }) {
         aria-label={t('Post options')}
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
         className="rounded-full p-2 text-slate-500 hover:bg-slate-100"
       >
         <MoreHorizontal aria-hidden="true" className="h-5 w-5" />
@@ -68,18 +73,20 @@ export function PostMenu({ items }: { items: PostMenuItem[] }) {
       {open ? (
         <div
           id={id}
-          className="absolute right-0 z-10 mt-1 w-40 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute right-0 z-10 mt-1 w-max min-w-40 max-w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
-          {items.map(({ label, icon: Icon, onSelect, danger }) => (
+          {items.map(({ label, icon: Icon, onSelect, danger, pressed }) => (
             <button
               key={label}
               type="button"
               data-menu-item
+              aria-pressed={pressed}
               className={`${itemClass} ${danger ? 'text-red-600' : 'text-slate-700'}`}
               onClick={() => choose(onSelect)}
             >
-              <Icon aria-hidden="true" className="h-4 w-4" />
-              {label}
+              <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+              <span className="flex-1">{label}</span>
+              {pressed ? <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600" /> : null}
             </button>
           ))}
         </div>

@@ -1,4 +1,5 @@
 import type { CreatePostInput, Post } from '@common/schemas/posts.ts';
+import { PRAYER_EXPIRY_DEFAULT } from '@common/schemas/prayer.ts';
 import type { Coords } from './ComposerFields.tsx';
 
 export type Category = Post['category'];
@@ -12,6 +13,15 @@ export const emptyDraft = {
   prayerType: '',
   foodCategory: '',
   recipe: '',
+  /**
+   * A prayer request's 'Who can see this': 'everyone', 'friends', 'only_me', or 'group:<id>' for one
+   * of the member's groups (a group's Prayer tab sends its own group whatever this says).
+   */
+  audience: 'everyone',
+  anonymous: false,
+  urgent: false,
+  /** 'Expires': days as text ('7', '30', '90'), or 'never'. */
+  expires: String(PRAYER_EXPIRY_DEFAULT),
 };
 export type Draft = typeof emptyDraft;
 
@@ -23,8 +33,34 @@ export function isEmptyDraft(draft: Draft): boolean {
   return (Object.keys(emptyDraft) as Array<keyof Draft>).every((key) => draft[key] === emptyDraft[key]);
 }
 
-export function postInput(draft: Draft, category: Category, mediaId: string | undefined): CreatePostInput {
+/** Who sees a prayer request, whether it is anonymous or urgent, and when it expires. */
+function prayerInput(draft: Draft, groupId: string | undefined): Partial<CreatePostInput> {
+  const expires = draft.expires === 'never' ? null : (Number(draft.expires) as 7 | 30 | 90);
+  const input: Partial<CreatePostInput> = {
+    anonymous: draft.anonymous,
+    urgent: draft.urgent,
+    expires_after_days: expires,
+  };
+  const chosenGroup = draft.audience.startsWith('group:') ? draft.audience.slice('group:'.length) : null;
+  const group = groupId ?? chosenGroup;
+  if (group) {
+    input.group_id = group;
+    input.visibility = 'group';
+  } else {
+    input.visibility = draft.audience as 'everyone' | 'friends' | 'only_me';
+  }
+  return input;
+}
+
+/** The post to create; `groupId` is the group whose page the composer is on. */
+export function postInput(
+  draft: Draft,
+  category: Category,
+  mediaId: string | undefined,
+  groupId?: string,
+): CreatePostInput {
   const input: CreatePostInput = { category };
+  if (groupId) input.group_id = groupId;
   const content = draft.content.trim();
   if (content) input.content = content;
   if (mediaId) input.media_id = mediaId;
@@ -34,8 +70,10 @@ export function postInput(draft: Draft, category: Category, mediaId: string | un
     input.location_lat = draft.coords.lat;
     input.location_lng = draft.coords.lng;
   }
-  if (category === 'prayer' && draft.prayerType)
-    input.prayer_type = draft.prayerType as CreatePostInput['prayer_type'];
+  if (category === 'prayer') {
+    if (draft.prayerType) input.prayer_type = draft.prayerType as CreatePostInput['prayer_type'];
+    Object.assign(input, prayerInput(draft, groupId));
+  }
   if (category === 'food') {
     if (draft.foodCategory) input.food_category = draft.foodCategory as CreatePostInput['food_category'];
     if (draft.recipe.trim()) input.recipe = draft.recipe.trim();

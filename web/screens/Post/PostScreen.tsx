@@ -1,8 +1,10 @@
 import { ApiError } from '@web/api/client.ts';
 import { PostCard } from '@web/components/posts/PostCard.tsx';
+import { authorName } from '@web/components/posts/prayerState.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { i18n } from '@web/i18n/i18n.ts';
 import { usePost, useRecordView } from '@web/queries/posts.ts';
+import { useSession } from '@web/queries/session.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -22,6 +24,7 @@ function PostPage({ postId }: { postId: string }) {
   const [deleted, setDeleted] = useState(false);
   const post = usePost(postId, { enabled: !deleted });
   const recordView = useRecordView();
+  const { data: me } = useSession();
   const recorded = useRef(false);
 
   const error = deleted ? null : post.error;
@@ -42,13 +45,13 @@ function PostPage({ postId }: { postId: string }) {
 
   useEffect(() => {
     if (!post.data) return;
-    const name = post.data.author.full_name || post.data.author.username;
+    const name = authorName(post.data, me?.id);
     const previous = document.title;
     document.title = t('{{name}} on Splikz', { name });
     return () => {
       document.title = previous;
     };
-  }, [post.data, t]);
+  }, [post.data, me?.id, t]);
 
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-6">

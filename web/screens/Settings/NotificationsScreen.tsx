@@ -10,12 +10,14 @@ const PUSH: SwitchSpec[] = [
   ['push_likes', msg('Likes'), msg('When someone likes your posts')],
   ['push_messages', msg('Messages'), msg('When someone sends you a message')],
   ['push_events', msg('Events'), msg('Reminders and changes for events you are going to')],
+  ['push_prayer', msg('Prayer'), msg('Your daily prayer reminder and updates on requests you pray for')],
 ];
 
 const EMAIL: SwitchSpec[] = [
   ['email_new_posts', msg('New posts'), msg('A digest of posts from people you follow')],
   ['email_updates', msg('Updates'), msg('News about Splikz and its features')],
   ['email_events', msg('Events'), msg("Reminders, changes and hosts' messages for events you are going to")],
+  ['email_prayer', msg('Prayer'), msg('Your daily prayer reminder')],
 ];
 
 /** /settings/notifications: push and email notification switches, saved per member. */

@@ -49,6 +49,7 @@ export function GroupPrayerTab({ group }: { group: Group }) {
       <Composer
         category="prayer"
         groupId={group.id}
+        groupName={group.name}
         title={t('Share a Prayer')}
         placeholder={t('Share a prayer request or a praise report...')}
       />

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { emptyDraft, isEmptyDraft, postInput } from './composerDraft.ts';
+
+describe('a prayer composer’s draft', () => {
+  it('asks for everyone to see it, for 30 days, by default, and counts as empty until typed in', () => {
+    expect(isEmptyDraft(emptyDraft)).toBe(true);
+    expect(postInput({ ...emptyDraft, content: ' Pray for us ' }, 'prayer', undefined)).toEqual({
+      category: 'prayer',
+      content: 'Pray for us',
+      visibility: 'everyone',
+      anonymous: false,
+      urgent: false,
+      expires_after_days: 30,
+    });
+  });
+
+  it("sends a group chosen under 'My group' as the group and its members as the audience", () => {
+    const draft = { ...emptyDraft, content: 'x', audience: 'group:g1', anonymous: true, urgent: true };
+    expect(postInput(draft, 'prayer', undefined)).toMatchObject({
+      group_id: 'g1',
+      visibility: 'group',
+      anonymous: true,
+      urgent: true,
+    });
+  });
+
+  it("sends the group of the page it is on, whatever 'Who can see this' says, and 'Never' as null", () => {
+    const draft = { ...emptyDraft, content: 'x', audience: 'only_me', expires: 'never' };
+    expect(postInput(draft, 'prayer', undefined, 'g2')).toMatchObject({
+      group_id: 'g2',
+      visibility: 'group',
+      expires_after_days: null,
+    });
+    expect(postInput({ ...draft, expires: '7' }, 'prayer', undefined)).toMatchObject({
+      visibility: 'only_me',
+      expires_after_days: 7,
+    });
+  });
+
+  it('leaves the prayer fields out of every other post', () => {
+    const draft = { ...emptyDraft, content: 'Lunch', audience: 'friends', urgent: true };
+    expect(postInput(draft, 'general', undefined, 'g3')).toEqual({
+      category: 'general',
+      content: 'Lunch',
+      group_id: 'g3',
+    });
+  });
+});
