@@ -78,7 +78,7 @@ export default defineConfig({
                 ) ||
                   // The feed's schemas and React Query's infinite-query hooks (the sign-in screen uses none
                   // of them; the core's infiniteQueryBehavior stays out: QueryClient imports it).
-                  /[\\/]common[\\/](schemas[\\/](posts|settings|reports|notifications|realtime)|realtime)\.ts$/.test(
+                  /[\\/]common[\\/](schemas[\\/](posts|prayer|settings|reports|notifications|realtime)|realtime)\.ts$/.test(
                     id,
                   ) ||
                   /[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useInfiniteQuery|infiniteQueryOptions)|query-core[\\/].*[\\/]infiniteQueryObserver)\.js$/.test(

@@ -89,6 +89,17 @@ function announce(after: After, post: Request, followers: string[]) {
   after.emitToUser([post.user_id, ...followers], 'prayer:changed', { post_id: post.id });
 }
 
+/** 'Still need prayer?' is answered (renewed, updated or answered): its bell line goes. */
+async function withdrawExpiryQuestion(trx: Trx, after: After, post: Request) {
+  await trx
+    .deleteFrom('notifications')
+    .where('user_id', '=', post.user_id)
+    .where('post_id', '=', post.id)
+    .where('type', '=', 'prayer_expiring')
+    .execute();
+  after.notificationsChanged(post.user_id);
+}
+
 /** 'Add an update': in order under the request; it counts as asking again (the expiry starts over). */
 export async function addPrayerUpdate(
   trx: Trx,
@@ -109,6 +120,7 @@ export async function addPrayerUpdate(
     })
     .where('id', '=', post.id)
     .execute();
+  if (post.answered_at === null) await withdrawExpiryQuestion(trx, after, post);
   const followers = await followersOf(trx, post);
   await notifyMany(trx, after, followers, {
     fromUserId: post.anonymous ? null : post.user_id,
@@ -150,14 +162,7 @@ export async function markAnswered(
     type: 'prayer_answered',
     postId: post.id,
   });
-  // 'Still need prayer?' is answered too.
-  await trx
-    .deleteFrom('notifications')
-    .where('user_id', '=', post.user_id)
-    .where('post_id', '=', post.id)
-    .where('type', '=', 'prayer_expiring')
-    .execute();
-  after.notificationsChanged(post.user_id);
+  await withdrawExpiryQuestion(trx, after, post);
   announce(after, post, followers);
 }
 
@@ -171,13 +176,7 @@ export async function renewRequest(trx: Trx, after: After, viewer: Viewer, postI
     .set({ expires_after_days: days, ...expiryFrom(days, Date.now()) })
     .where('id', '=', post.id)
     .execute();
-  await trx
-    .deleteFrom('notifications')
-    .where('user_id', '=', post.user_id)
-    .where('post_id', '=', post.id)
-    .where('type', '=', 'prayer_expiring')
-    .execute();
-  after.notificationsChanged(post.user_id);
+  await withdrawExpiryQuestion(trx, after, post);
   announce(after, post, []);
 }
 

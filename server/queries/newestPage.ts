@@ -1,10 +1,17 @@
-import { FEED_PAGE_SIZE, type Post } from '@common/schemas/posts.ts';
+import type { Post } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB, GroupsTable } from '@server/db/types.ts';
-import { membersHiddenInFeed, notHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
-import { notExpired } from '@server/policies/prayer.ts';
-import { presentPost, selectPostRows, selectPosts } from '@server/presenters/post.ts';
+import { membersHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
+import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
+import {
+  type FlagValues,
+  flagsQuery,
+  hiddenQuery,
+  IN_A_GROUP,
+  NEWEST_PAGE_MAX,
+  theirGroupsQueries,
+} from '@server/queries/newestPageViewer.ts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 
 /**
@@ -23,8 +30,6 @@ import { type Kysely, type Selectable, sql } from 'kysely';
  * reason (its status cache).
  */
 export const NEWEST_KEPT = 200;
-/** The largest page cut from them: the app's own page size. */
-const NEWEST_PAGE_MAX = FEED_PAGE_SIZE;
 const KEPT_MS = 1000;
 
 type Category = 'prayer' | 'food' | 'comedy';
@@ -184,96 +189,6 @@ const groupQueries = perDatabase((db) => {
         .limit(sql.lit(NEWEST_KEPT)),
     ) as Run<{ groupId: string }, PostRow>;
   return { prayer: query(true), posts: query(false) };
-});
-
-/**
- * The newest posts of the viewer's groups, and the prayer requests for their friends or for themselves
- * that they may see, for their home or category feed (at most a page and one), with their flags and
- * the feed's filter, rendered per request: those never enter the kept posts.
- */
-const theirGroupsQueries = perDatabase((db) => {
-  const query = (byCategory: boolean) =>
-    preparedQuery(
-      db,
-      { viewerId: '\u0000viewer', category: '\u0000category', since: '\u0000since', now: '\u0000now' },
-      (v) => {
-        const restricted = sql<string>`(select r.id from posts r where r.visibility in ('friends', 'only_me')
-        and r.created_at >= ${v.since} and (r.user_id = ${v.viewerId} or (r.visibility = 'friends'
-        and r.user_id in (select friend_id from friendships where user_id = ${v.viewerId}
-          and status = 'accepted'))))`;
-        let query = selectPosts(db, v.viewerId)
-          // No older than the last kept post the page could show: the search stays among the newest.
-          .where('posts.created_at', '>=', v.since)
-          .where((eb) =>
-            eb.or([
-              eb(
-                'posts.group_id',
-                'in',
-                eb
-                  .selectFrom('group_members')
-                  .select('group_members.group_id')
-                  .where('group_members.user_id', '=', v.viewerId)
-                  .where('group_members.standing', '=', 'member'),
-              ),
-              eb('posts.id', 'in', restricted),
-            ]),
-          )
-          .where(notExpired(v.now))
-          .where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted: true }));
-        if (byCategory) query = query.where('posts.category', '=', v.category as Category);
-        return query
-          .orderBy('posts.created_at', 'desc')
-          .orderBy('posts.id', 'desc')
-          .limit(sql.lit(NEWEST_PAGE_MAX + 1));
-      },
-    ) as Run<{ viewerId: string; category: string; since: string; now: string }, PostRow>;
-  return { all: query(false), category: query(true) };
-});
-
-/**
- * Stands among the hidden members' ids when the viewer belongs to a group or may see prayer requests
- * for friends or for themselves (no member id looks like it): their feed holds posts not kept here.
- */
-const IN_A_GROUP = 'in a group';
-
-/**
- * The members the viewer hides (blocks, mutes) or is hidden from (blocked by), and IN_A_GROUP when the
- * viewer is a member of any group (their feed holds their groups' posts, which are not kept here).
- */
-const hiddenQuery = perDatabase(
-  (db) =>
-    preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
-      compile: () =>
-        sql<{ id: string }>`${membersHiddenInFeed(v.viewerId, { muted: true })}
-          union all select id from (select ${sql.lit(IN_A_GROUP)} as id from group_members
-            where user_id = ${v.viewerId} and standing = 'member' limit 1) in_a_group
-          union all select id from (select ${sql.lit(IN_A_GROUP)} as id from posts
-            where visibility in ('friends', 'only_me') and (user_id = ${v.viewerId}
-              or (visibility = 'friends' and user_id in (select friend_id from friendships
-                where user_id = ${v.viewerId} and status = 'accepted'))) limit 1) restricted`.compile(db),
-    })) as Run<{ viewerId: string }, { id: string }>,
-);
-
-/**
- * Which of a page's posts the viewer liked (kind 1) and prayed for (kind 2): one placeholder per post
- * of the largest page kept, the unused ones given an id no post has.
- */
-type FlagValues = Record<string, string>;
-const flagsQuery = perDatabase((db) => {
-  const slots = (kind: string) => Array.from({ length: NEWEST_PAGE_MAX }, (_, i) => `${kind}${i}`);
-  const placeholders: FlagValues = Object.fromEntries(
-    ['viewerId', ...slots('liked'), ...slots('prayed')].map((name) => [name, `\u0000${name}`]),
-  );
-  const list = (kind: string) => sql.join(slots(kind).map((name) => sql`${placeholders[name]}`));
-  const liked = list('liked');
-  const prayed = list('prayed');
-  return preparedQuery(db, placeholders, (v) => ({
-    compile: () =>
-      sql`select 1 as kind, post_id as id from likes where user_id = ${v.viewerId} and post_id in (${liked})
-        union all select 2, post_id from prayers where user_id = ${v.viewerId} and post_id in (${prayed})`.compile(
-        db,
-      ),
-  })) as Run<FlagValues, { kind: number; id: string }>;
 });
 
 /** Groups whose newest posts one node keeps at most (each for KEPT_MS, all dropped on a commit). */
