@@ -1,5 +1,11 @@
 import { type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
-import { dialects, GENEROUS_AUTH_LIMITS, startTestServer, type TestServer } from '@server/test/harness.ts';
+import {
+  dialects,
+  GENEROUS_AUTH_LIMITS,
+  readOutbox,
+  startTestServer,
+  type TestServer,
+} from '@server/test/harness.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askBeforeExpiry, sendPrayerReminders } from './prayerReminders.ts';
 
@@ -145,6 +151,13 @@ describe.each(dialects)('prayer reminders and expiry (%s)', (dialect) => {
     expect(lines).toHaveLength(1);
     expect(Number(lines[0]?.message)).toBeGreaterThanOrEqual(1);
     expect(await sendPrayerReminders(ctx, { now: due + 2000 })).toBe(0);
+    // The email names how many requests wait, never their text or who asked.
+    const address = String((await stranger.client.get('/api/me')).body.email).toLowerCase();
+    const mails = readOutbox(server).filter((m) => m.to === address && m.subject === 'Time to pray');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Requests on your prayer list: ');
+    expect(mails[0]?.text).not.toContain('Remind us');
+    expect(mails[0]?.links.some((link) => link.endsWith('/prayer/list'))).toBe(true);
     expect(
       (await stranger.client.request('PUT', '/api/prayer/reminder', { time: null, time_zone: 'UTC' })).body
         .time,

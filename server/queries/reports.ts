@@ -37,8 +37,14 @@ export async function findReportTarget(
     case 'post': {
       const post = await getPost(db as Kysely<DB>, reporterId, id);
       if (!post) return null;
+      // Its author as stored: an anonymous request's is hidden from the reporter, not from moderators.
+      const { user_id: authorId } = await db
+        .selectFrom('posts')
+        .select('user_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       const media = post.media_type === 'video' ? '[video] ' : post.image_url ? '[photo] ' : '';
-      return { userId: post.author.id, excerpt: excerptOf(`${media}${post.content}`.trim()) };
+      return { userId: authorId, excerpt: excerptOf(`${media}${post.content}`.trim()) };
     }
     case 'comment': {
       const comment = await getComment(db as Kysely<DB>, id);

@@ -207,6 +207,23 @@ describe.each(dialects)('prayer requests (%s)', (dialect) => {
     expect(listed?.author.id).toBe('');
   });
 
+  it('keeps blocks and reports working on an anonymous request', async () => {
+    const blocker = await groupTestMember(server, 'Bo Blocker');
+    const request = await ask({ content: 'Anonymous, but blocks hold', anonymous: true }, blocker);
+    expect((await stranger.client.get(`/api/posts/${request.id}`)).status).toBe(200);
+    const report = await stranger.client.post('/api/reports', {
+      target_type: 'post',
+      target_id: request.id,
+      reason: 'spam',
+    });
+    expect(report.status).toBe(201);
+    expect(JSON.stringify(report.body)).not.toContain(blocker.id);
+    expect((await blocker.client.request('PUT', `/api/blocks/${stranger.id}`)).status).toBe(200);
+    expect((await stranger.client.get(`/api/posts/${request.id}`)).status).toBe(404);
+    const feed = await stranger.client.get('/api/posts?category=prayer');
+    expect((feed.body.posts as Array<{ id: string }>).map((p) => p.id)).not.toContain(request.id);
+  });
+
   it('keeps urgent requests on top of the prayer feed for 48 hours', async () => {
     const urgent = await ask({ content: 'Urgent: accident', urgent: true });
     expect(urgent.prayer.urgent).toBe(true);
