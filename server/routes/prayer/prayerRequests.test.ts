@@ -224,6 +224,23 @@ describe.each(dialects)('prayer requests (%s)', (dialect) => {
     expect((feed.body.posts as Array<{ id: string }>).map((p) => p.id)).not.toContain(request.id);
   });
 
+  it('counts only requests for everyone, never anonymous ones, in the spotlight', async () => {
+    const { computeSpotlight } = await import('@server/queries/spotlight.ts');
+    const quiet = await groupTestMember(server, 'Quinn Quiet');
+    const hidden = await ask({ content: 'Anonymous and loved', anonymous: true }, quiet);
+    const friendsOnly = await ask({ content: 'For my friends', visibility: 'friends' }, quiet);
+    await friend.client.request('PUT', `/api/posts/${hidden.id}/like`);
+    await stranger.client.request('PUT', `/api/posts/${hidden.id}/like`);
+    await quiet.client.post(`/api/posts/${friendsOnly.id}/comments`, { content: 'Own comment' });
+    const ranked = await computeSpotlight(server.built.ctx.database.db);
+    expect(JSON.stringify(ranked)).not.toContain(quiet.id);
+    const open = await ask({ content: 'For everyone' }, quiet);
+    await friend.client.request('PUT', `/api/posts/${open.id}/like`);
+    const now = await computeSpotlight(server.built.ctx.database.db);
+    expect(JSON.stringify(now)).toContain(quiet.id);
+    expect(JSON.stringify(now)).not.toContain('Anonymous and loved');
+  });
+
   it('keeps urgent requests on top of the prayer feed for 48 hours', async () => {
     const urgent = await ask({ content: 'Urgent: accident', urgent: true });
     expect(urgent.prayer.urgent).toBe(true);
@@ -350,6 +367,18 @@ describe.each(dialects)('prayer requests (%s)', (dialect) => {
       (await author.client.post(`/api/posts/${general}/updates`, { content: 'x' })).body.error.code,
     ).toBe('prayer_not_request');
     expect((await author.client.request('DELETE', `/api/prayer/list/${request.id}`)).status).toBe(404);
+    // Encoded paths, NUL and huge ids are refused before anything is read.
+    for (const bad of ['%2e%2e%2fadmin', '%00', 'x'.repeat(5000), '..%5c..']) {
+      for (const [method, path] of [
+        ['GET', `/api/posts/${bad}/updates`],
+        ['PUT', `/api/prayer/list/${bad}`],
+        ['POST', `/api/posts/${bad}/renew`],
+      ] as const) {
+        const res = await author.client.request(method, path, method === 'GET' ? undefined : {});
+        expect(res.status, `${method} ${path.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${method} ${path.slice(0, 40)}`).toBeLessThan(500);
+      }
+    }
     expect((await author.client.get(`/api/posts/${request.id}/updates`)).body.updates).toEqual([]);
     expect((await author.client.get(`/api/posts/${request.id}`)).body.prayer.answered_at).toBeNull();
   });
