@@ -6,6 +6,7 @@ import {
   startTestServer,
   type TestServer,
 } from '@server/test/harness.ts';
+import { notificationsOf, SEEN_EVERYWHERE, whereSeen } from '@server/test/prayer.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askBeforeExpiry, sendPrayerReminders } from './prayerReminders.ts';
 
@@ -39,29 +40,9 @@ describe.each(dialects)('prayer reminders and expiry (%s)', (dialect) => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { id: string };
   };
-  const sees = async (who: GroupTestMember, id: string) => {
-    const [post, home, prayer, profile] = await Promise.all([
-      who.client.get(`/api/posts/${id}`),
-      who.client.get('/api/posts'),
-      who.client.get('/api/posts?category=prayer'),
-      who.client.get(`/api/profiles/${author.id}/posts`),
-    ]);
-    const inList = (res: { body: { posts: Array<{ id: string }> } }) =>
-      res.body.posts.some((p) => p.id === id);
-    return {
-      post: post.status === 200,
-      home: inList(home),
-      prayer: inList(prayer),
-      profile: inList(profile),
-    };
-  };
-  const all = { post: true, home: true, prayer: true, profile: true };
-  const notifications = async (who: GroupTestMember) =>
-    (await who.client.get('/api/notifications')).body.notifications as Array<{
-      type: string;
-      post_id: string | null;
-      message: string | null;
-    }>;
+  const sees = (who: GroupTestMember, id: string) => whereSeen(who, author.id, id);
+  const all = SEEN_EVERYWHERE;
+  const notifications = notificationsOf;
 
   it('expires, asks the author once, and renews', async () => {
     const request = await ask({ content: 'A week of need', expires_after_days: 7 });

@@ -1,5 +1,6 @@
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, GENEROUS_AUTH_LIMITS, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { notificationsOf, SEEN_EVERYWHERE, SEEN_NOWHERE, whereSeen } from '@server/test/prayer.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -49,31 +50,10 @@ describe.each(dialects)('prayer requests (%s)', (dialect) => {
       prayer: Record<string, unknown>;
     };
   };
-  const sees = async (who: GroupTestMember, id: string) => {
-    const [post, home, prayer, profile] = await Promise.all([
-      who.client.get(`/api/posts/${id}`),
-      who.client.get('/api/posts'),
-      who.client.get('/api/posts?category=prayer'),
-      who.client.get(`/api/profiles/${author.id}/posts`),
-    ]);
-    const inList = (res: { body: { posts: Array<{ id: string }> } }) =>
-      res.body.posts.some((p) => p.id === id);
-    return {
-      post: post.status === 200,
-      home: inList(home),
-      prayer: inList(prayer),
-      profile: inList(profile),
-    };
-  };
-  const all = { post: true, home: true, prayer: true, profile: true };
-  const none = { post: false, home: false, prayer: false, profile: false };
-  const notifications = async (who: GroupTestMember) =>
-    (await who.client.get('/api/notifications')).body.notifications as Array<{
-      type: string;
-      post_id: string | null;
-      from: { id: string } | null;
-      message: string | null;
-    }>;
+  const sees = (who: GroupTestMember, id: string) => whereSeen(who, author.id, id);
+  const all = SEEN_EVERYWHERE;
+  const none = SEEN_NOWHERE;
+  const notifications = notificationsOf;
 
   it('shows each audience to its members only, on every route', async () => {
     const everyone = await ask({ content: 'For everyone', visibility: 'everyone' });
