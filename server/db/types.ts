@@ -13,6 +13,7 @@ import type {
   EventRsvpsTable,
   EventsTable,
 } from './eventTables.ts';
+import type { GroupMembersTable, GroupsTable } from './groupTables.ts';
 import type {
   AnnouncementDeliveriesTable,
   AnnouncementsTable,
@@ -29,6 +30,7 @@ import type {
 
 export type * from './circleTables.ts';
 export type * from './eventTables.ts';
+export type * from './groupTables.ts';
 export type * from './notificationTables.ts';
 export type * from './prayerTables.ts';
 
@@ -151,32 +153,6 @@ export interface PostsTable {
   testimony: Generated<string | null>;
   update_count: Generated<number>;
   notify_prayed: Bool;
-}
-
-export interface GroupsTable {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  category: 'faith' | 'food' | 'comedy' | 'community';
-  privacy: 'public' | 'private' | 'secret';
-  owner_id: string;
-  cover_media_id: string | null;
-  cover_url: string | null;
-  member_count: Generated<number>;
-  pinned_post_id: string | null;
-  created_at: Timestamp;
-  last_activity_at: Timestamp;
-}
-
-export interface GroupMembersTable {
-  group_id: string;
-  user_id: string;
-  standing: 'requested' | 'invited' | 'member' | 'banned';
-  role: 'owner' | 'admin' | 'member';
-  notify: 'all' | 'off';
-  invited_by: string | null;
-  created_at: Timestamp;
 }
 
 export interface LikesTable {

@@ -1,0 +1,104 @@
+import { showInputSchema } from '@common/schemas/admin.ts';
+import { validBodies } from '@server/test/badInput.ts';
+import { makeCircle } from '@server/test/circles.ts';
+import { signedInMember, type TestClient, type TestServer } from '@server/test/harness.ts';
+import fc from 'fast-check';
+
+// The world generated bad input runs in (badInputRoutes.ts): two members and an admin, and one of
+// everything a route's path can name, the first member's and another's.
+
+export type Fixture = keyof Awaited<ReturnType<typeof makeFixtures>>['ids'];
+export type Actor = 'member' | 'admin' | 'visitor';
+
+/** Valid bodies of an admin's comedy show: the fixture's, and the admin route's. */
+export const showBodies = validBodies(showInputSchema, {
+  show_date: fc.constant('2027-03-14'),
+  starts_at: fc.constant('2027-03-14T19:30:00-05:00'),
+  ticket_url: fc.constantFrom(null, '', 'https://example.org/tickets'),
+});
+
+const eventFixture = (title: string) => ({
+  title,
+  starts_local: '2027-05-02T10:00',
+  ends_local: '2027-05-02T12:00',
+  time_zone: 'UTC',
+  repeat: 'none',
+  category: 'community',
+  place: 'circle',
+});
+
+/** Two members and an admin, and one of everything a path can name: theirs and another's. */
+export async function makeFixtures(server: TestServer) {
+  const [a, b, boss] = [
+    await signedInMember(server),
+    await signedInMember(server),
+    await signedInMember(server),
+  ];
+  await server.built.ctx.database.db
+    .insertInto('user_roles')
+    .values({ user_id: boss.me.id, role: 'admin' })
+    .execute();
+  const made = async (client: TestClient, method: string, url: string, body?: unknown) => {
+    const res = await client.request(method, url, method === 'GET' ? undefined : (body ?? {}));
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const post = (await made(a.client, 'POST', '/api/posts', { content: 'Mine' })).id;
+  const postOfB = (await made(b.client, 'POST', '/api/posts', { content: 'Theirs' })).id;
+  await made(b.client, 'PUT', `/api/follows/${a.me.id}`); // a friend request, and A's notification
+  await made(a.client, 'PUT', `/api/follows/${b.me.id}`);
+  const reportOfB = { target_type: 'post', reason: 'spam' };
+  const firstNotification = async (client: TestClient) =>
+    (await made(client, 'GET', '/api/notifications')).notifications[0].id;
+  const ids = {
+    me: a.me.id as string,
+    user: b.me.id as string,
+    post,
+    postOfB,
+    comment: (await made(a.client, 'POST', `/api/posts/${post}/comments`, { content: 'c' })).id,
+    commentOfB: (await made(b.client, 'POST', `/api/posts/${postOfB}/comments`, { content: 'c' })).id,
+    pending: (await made(b.client, 'POST', `/api/profiles/${a.me.id}/wall`, { content: 'For A' }))
+      .pending_post.id,
+    pendingOfB: (await made(a.client, 'POST', `/api/profiles/${b.me.id}/wall`, { content: 'For B' }))
+      .pending_post.id,
+    notification: await firstNotification(a.client),
+    notificationOfB: await firstNotification(b.client),
+    circle: (await makeCircle(a.client, { mode: 'scheduled' })).id,
+    circleOfB: (await makeCircle(b.client, { mode: 'scheduled' })).id,
+    show: (await made(boss.client, 'POST', '/api/admin/shows', fc.sample(showBodies, 1)[0])).id,
+    report: (await made(a.client, 'POST', '/api/reports', { ...reportOfB, target_id: postOfB })).id,
+    hiddenAuthEndpoint: 'update-user',
+    group: (
+      await made(a.client, 'POST', '/api/groups', {
+        name: 'Group of A',
+        category: 'faith',
+        privacy: 'private',
+      })
+    ).slug,
+    // A group of its own for the admin's delete: a case that deletes it leaves the others' groups be.
+    groupId: (
+      await made(b.client, 'POST', '/api/groups', {
+        name: 'Group to go',
+        category: 'food',
+        privacy: 'secret',
+      })
+    ).id,
+    groupOfB: (
+      await made(b.client, 'POST', '/api/groups', {
+        name: 'Group of B',
+        category: 'food',
+        privacy: 'private',
+      })
+    ).slug,
+    prayer: (await made(a.client, 'POST', '/api/posts', { content: 'Pray for A', category: 'prayer' })).id,
+    prayerOfB: (await made(b.client, 'POST', '/api/posts', { content: 'Pray for B', category: 'prayer' })).id,
+    event: (await made(a.client, 'POST', '/api/events', eventFixture('Event of A'))).id,
+    eventOfB: (await made(b.client, 'POST', '/api/events', eventFixture('Event of B'))).id,
+  };
+  const cookie = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return {
+    ids,
+    cookies: { member: cookie(a.client), admin: cookie(boss.client), visitor: '' } as Record<Actor, string>,
+  };
+}
+export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
