@@ -86,14 +86,16 @@ export class PushSender {
   }
 
   private async deliverOne(event: PushEvent) {
-    if (event.kind === 'prayer') return this.deliverReminder(event);
-    const fromId = event.kind === 'post' ? event.authorId : event.fromUserId;
-    const sender = await this.db
-      .selectFrom('profiles')
-      .select(['full_name', 'username'])
-      .where('id', '=', fromId)
-      .where('suspended_at', 'is', null)
-      .executeTakeFirst();
+    // The daily prayer reminder comes from nobody; every other push from a member who is not suspended.
+    const fromId = event.kind === 'prayer' ? null : event.kind === 'post' ? event.authorId : event.fromUserId;
+    const sender = fromId
+      ? await this.db
+          .selectFrom('profiles')
+          .select(['full_name', 'username'])
+          .where('id', '=', fromId)
+          .where('suspended_at', 'is', null)
+          .executeTakeFirst()
+      : { full_name: '', username: '' };
     if (!sender) return;
     const field = SWITCHES[event.kind];
     let recipients = this.db
@@ -106,11 +108,14 @@ export class PushSender {
         'push_subscriptions.user_id',
         'user_settings.language',
         `user_settings.${field} as wanted`,
-      ])
-      .where('push_subscriptions.user_id', '!=', fromId)
-      // Blocks go both ways, so the sender is hidden from a recipient exactly when the recipient is
-      // hidden from the sender (who is not suspended, above); a suspended recipient gets nothing.
-      .where(notHiddenFrom(fromId, 'push_subscriptions.user_id'));
+      ]);
+    if (fromId) {
+      recipients = recipients
+        .where('push_subscriptions.user_id', '!=', fromId)
+        // Blocks go both ways, so the sender is hidden from a recipient exactly when the recipient is
+        // hidden from the sender (who is not suspended, above); a suspended recipient gets nothing.
+        .where(notHiddenFrom(fromId, 'push_subscriptions.user_id'));
+    }
     // A post in a group goes to the group's members who want its posts ('All posts'), never to the
     // author's followers; any other post to the followers.
     recipients =
@@ -137,32 +142,6 @@ export class PushSender {
         row,
         this.payload(t, event, sender.full_name || `@${sender.username}`, sender.username),
       );
-    }
-  }
-
-  /** The daily prayer reminder: from nobody, to the member's own browsers if Prayer is on for push. */
-  private async deliverReminder(event: Extract<PushEvent, { kind: 'prayer' }>) {
-    const rows = await this.db
-      .selectFrom('push_subscriptions')
-      .leftJoin('user_settings', 'user_settings.user_id', 'push_subscriptions.user_id')
-      .select([
-        'push_subscriptions.endpoint',
-        'push_subscriptions.p256dh',
-        'push_subscriptions.auth',
-        'user_settings.language',
-        'user_settings.push_prayer as wanted',
-      ])
-      .where('push_subscriptions.user_id', '=', event.userId)
-      .execute();
-    for (const row of rows) {
-      if (row.wanted !== null && !row.wanted) continue;
-      const t = translator(savedLanguage(row.language));
-      await this.post(row, {
-        title: t('Time to pray'),
-        body: t('Requests on your prayer list: {{count}}', { count: event.count }),
-        url: '/prayer/list',
-        tag: 'prayer-reminder',
-      });
     }
   }
 
@@ -209,7 +188,12 @@ export class PushSender {
           tag: `event-${event.eventId}`,
         };
       case 'prayer':
-        throw new Error('A prayer reminder is delivered by deliverReminder');
+        return {
+          title: t('Time to pray'),
+          body: t('Requests on your prayer list: {{count}}', { count: event.count }),
+          url: '/prayer/list',
+          tag: 'prayer-reminder',
+        };
     }
   }
 

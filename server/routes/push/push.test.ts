@@ -97,6 +97,35 @@ describe.each(dialects)('web push (%s)', (dialect) => {
     expect(phone.received()).toHaveLength(3);
   });
 
+  it('sends the daily prayer reminder from nobody, naming only the count, unless Prayer is off', async () => {
+    const { sendPrayerReminders } = await import('@server/jobs/prayerReminders.ts');
+    const asker = await signedInMember(server, { name: 'Ann Asker' });
+    const praying = await signedInMember(server, { name: 'Pia Praying' });
+    const browser = pushService.browser('pia-phone');
+    expect((await praying.client.request('PUT', '/api/push/subscription', browser.subscription)).status).toBe(
+      204,
+    );
+    const request = await asker.client.post('/api/posts', {
+      category: 'prayer',
+      content: 'Pray for our harvest',
+    });
+    await praying.client.request('PUT', `/api/prayer/list/${request.body.id}`);
+    await praying.client.request('PUT', '/api/prayer/reminder', { time: '06:00', time_zone: 'UTC' });
+    const later = Date.now() + 2 * 24 * 3600 * 1000;
+    expect(await sendPrayerReminders(server.built.ctx, { now: later })).toBe(1);
+    expect(await until(() => browser.received().length === 1)).toBe(true);
+    expect(browser.received()[0]).toEqual({
+      title: 'Time to pray',
+      body: 'Requests on your prayer list: 1',
+      url: '/prayer/list',
+      tag: 'prayer-reminder',
+    });
+    await praying.client.request('PATCH', '/api/settings/preferences', { push_prayer: false });
+    expect(await sendPrayerReminders(server.built.ctx, { now: later + 24 * 3600 * 1000 })).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(browser.received()).toHaveLength(1);
+  });
+
   it('forgets a browser its push service says is gone, and one the member turns off', async () => {
     const cy = await signedInMember(server, { name: 'Cy Gone' });
     const dee = await signedInMember(server, { name: 'Dee Liker' });
