@@ -3,6 +3,7 @@ import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
 import { cursorField, isTimeZone, limitField, mediaIdField, personSchema, text } from './fields.ts';
 import { prayerCreateFields, prayerReminderSchema, prayerStateSchema } from './prayer.ts';
+import { DIET_TAGS, RECIPE_ERRORS, recipeInputSchema } from './recipes.ts';
 
 /**
  * Coordinates kept to 7 decimals (about 1 cm): a value like -3.2e-81 is no place, and PostgreSQL's
@@ -42,6 +43,7 @@ export const POST_ERRORS = defineErrors({
   comedy_zone_invalid: 'tz must be a time zone such as America/Chicago.',
 });
 const { rule } = rulesOf(POST_ERRORS);
+const { rule: recipeRule } = rulesOf(RECIPE_ERRORS);
 
 const optionalText = (label: string, max: number, multiline = true) => text({ label, max, multiline });
 
@@ -75,7 +77,10 @@ export const createPostSchema = z.strictObject({
   food_category: z.optional(
     z.enum(FOOD_CATEGORIES, rule('food_category_invalid', { categories: FOOD_CATEGORIES.join(', ') })),
   ),
+  /** Plain-text recipe notes ('Notes' on the card; what every recipe was before issue 28). */
   recipe: z.optional(optionalText('The recipe', RECIPE_MAX_LENGTH)),
+  /** The structured recipe (category food): common/schemas/recipes.ts. */
+  recipe_data: z.optional(recipeInputSchema),
   ...prayerCreateFields,
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
@@ -105,6 +110,9 @@ export const createCommentSchema = z.strictObject({
 
 export const feedQuerySchema = z.strictObject({
   category: z.optional(z.enum(POST_CATEGORIES, rule('feed_category_unknown'))),
+  /** The food feed's filters (category food only): recipes with this diet tag, or this ingredient. */
+  diet: z.optional(z.enum(DIET_TAGS, recipeRule('recipe_diet_invalid', { tags: DIET_TAGS.join(', ') }))),
+  ingredient: z.optional(text({ label: 'The ingredient', min: 1, max: 60 })),
   before: cursorField,
   limit: limitField(FEED_PAGE_MAX),
 });
@@ -130,6 +138,8 @@ export const postSchema = z.object({
   prayer_type: z.nullable(z.string()),
   food_category: z.nullable(z.string()),
   recipe: z.nullable(z.string()),
+  /** Whether a structured recipe belongs to the post (GET /api/posts/:id/recipe reads it). */
+  has_recipe: z.boolean(),
   like_count: z.number(),
   comment_count: z.number(),
   share_count: z.number(),

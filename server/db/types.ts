@@ -27,12 +27,21 @@ import type {
   PrayerUpdateOffsTable,
   PrayerUpdatesTable,
 } from './prayerTables.ts';
+import type {
+  RecipeDietTagsTable,
+  RecipeIngredientsTable,
+  RecipeStepsTable,
+  RecipesTable,
+  SavedRecipesTable,
+  ShoppingItemsTable,
+} from './recipeTables.ts';
 
 export type * from './circleTables.ts';
 export type * from './eventTables.ts';
 export type * from './groupTables.ts';
 export type * from './notificationTables.ts';
 export type * from './prayerTables.ts';
+export type * from './recipeTables.ts';
 
 // Row types of the tables the code uses (circles and notifications in their own files), and DB.
 
@@ -153,6 +162,8 @@ export interface PostsTable {
   testimony: Generated<string | null>;
   update_count: Generated<number>;
   notify_prayed: Bool;
+  /** A structured recipe belongs to it (recipes, issue 28). */
+  has_recipe: Bool;
 }
 
 export interface LikesTable {
@@ -387,6 +398,12 @@ export interface DB {
   prayer_list: PrayerListTable;
   prayer_update_offs: PrayerUpdateOffsTable;
   prayer_reminders: PrayerRemindersTable;
+  recipes: RecipesTable;
+  recipe_diet_tags: RecipeDietTagsTable;
+  recipe_ingredients: RecipeIngredientsTable;
+  recipe_steps: RecipeStepsTable;
+  saved_recipes: SavedRecipesTable;
+  shopping_items: ShoppingItemsTable;
   event_occurrences: EventOccurrencesTable;
   event_rsvps: EventRsvpsTable;
   calendar_feeds: CalendarFeedsTable;

@@ -47,6 +47,7 @@ const postColumns = [
   'posts.testimony',
   'posts.update_count',
   'posts.notify_prayed',
+  'posts.has_recipe',
 ] as const;
 
 /** A post's row with its author's profile and its media's size: what every viewer sees alike. */
@@ -145,6 +146,7 @@ export function presentPost(
     prayer_type: row.prayer_type,
     food_category: row.food_category,
     recipe: row.recipe,
+    has_recipe: Boolean(row.has_recipe),
     like_count: Number(row.like_count),
     comment_count: Number(row.comment_count),
     share_count: Number(row.share_count),
