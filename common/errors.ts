@@ -15,6 +15,7 @@ import { MESSAGE_ERRORS } from './schemas/messages.ts';
 import { PLACES_ERRORS } from './schemas/places.ts';
 import { POST_ERRORS } from './schemas/posts.ts';
 import { PRAYER_ERRORS } from './schemas/prayer.ts';
+import { RECIPE_ERRORS } from './schemas/recipes.ts';
 import { PROFILE_ERRORS } from './schemas/profiles.ts';
 import { PUSH_ERRORS } from './schemas/push.ts';
 import { REPORT_ERRORS } from './schemas/reports.ts';
@@ -129,6 +130,7 @@ export const ERRORS = {
   ...PLACES_ERRORS,
   ...POST_ERRORS,
   ...PRAYER_ERRORS,
+  ...RECIPE_ERRORS,
   ...PROFILE_ERRORS,
   ...PUSH_ERRORS,
   ...REALTIME_ERRORS,
@@ -155,6 +157,7 @@ export const ERROR_TABLES = [
   PLACES_ERRORS,
   POST_ERRORS,
   PRAYER_ERRORS,
+  RECIPE_ERRORS,
   PROFILE_ERRORS,
   PUSH_ERRORS,
   REALTIME_ERRORS,
