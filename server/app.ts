@@ -42,6 +42,7 @@ import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { placesRoutes } from './routes/places/places.ts';
 import { postRoutes } from './routes/posts/posts.ts';
 import { prayerRoutes } from './routes/prayer/prayer.ts';
+import { recipeRoutes } from './routes/recipes/recipes.ts';
 import { profileMediaRoutes } from './routes/profiles/profileMedia.ts';
 import { profileRoutes } from './routes/profiles/profiles.ts';
 import { pushRoutes } from './routes/push/push.ts';
@@ -177,6 +178,7 @@ export async function buildApp(
   mediaRoutes(app, ctx);
   postRoutes(app, ctx);
   prayerRoutes(app, ctx);
+  recipeRoutes(app, ctx);
   commentRoutes(app, ctx);
   comedyShowRoutes(app, ctx);
   notificationRoutes(app, ctx);

@@ -8,6 +8,7 @@ import {
   httpUrl,
   iceServersSchema,
   metricsAllowSchema,
+  recipeImportAllowSchema,
   optionalText,
   optionalUrl,
   trustProxySchema,
@@ -49,6 +50,8 @@ export interface Config {
   push: PushConfig;
   /** Who may read /metrics (METRICS_ALLOW): addresses and CIDR ranges of the peer, never X-Forwarded-For. */
   metricsAllow: string[];
+  /** Private addresses and ranges 'Import from a link' may read anyway (RECIPE_IMPORT_ALLOW). */
+  recipeImportAllow: string[];
 }
 
 export interface PushConfig {
@@ -173,6 +176,7 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .optional(),
   METRICS_ALLOW: metricsAllowSchema,
+  RECIPE_IMPORT_ALLOW: recipeImportAllowSchema,
 });
 
 /** TURN_SECRET with its URLs, all or nothing: URLs without the secret would get no credentials. */
@@ -290,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...(e.PUSH_SERVICE_CA_FILE ? { ca: readFileSync(e.PUSH_SERVICE_CA_FILE, 'utf8') } : {}),
     },
     metricsAllow: e.METRICS_ALLOW,
+    recipeImportAllow: e.RECIPE_IMPORT_ALLOW,
     ...overrides,
   };
 }

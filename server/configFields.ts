@@ -119,3 +119,16 @@ export const metricsAllowSchema = optionalText.transform((value, ctx) => {
   ctx.addIssue({ code: 'custom', message: `'${bad}' is not an IP address or CIDR range, like 10.0.0.0/8` });
   return z.NEVER;
 });
+
+/**
+ * RECIPE_IMPORT_ALLOW: private addresses and CIDR ranges that 'Import from a link' may read anyway
+ * (a self-hoster's intranet recipe site; the tests' fixture site). Empty when unset: only public ones.
+ */
+export const recipeImportAllowSchema = optionalText.transform((value, ctx) => {
+  if (!value) return [] as string[];
+  const entries = listOf(value);
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad === undefined) return entries;
+  ctx.addIssue({ code: 'custom', message: `'${bad}' is not an IP address or CIDR range, like 10.0.0.0/8` });
+  return z.NEVER;
+});

@@ -234,6 +234,11 @@ export const dataExportSchema = z.object({
   events: z.object({ hosted: rows, answers: rows }),
   /** Their prayer updates, prayer list, reminder and the requests they prayed for (issue 27). */
   prayer: z.object({ updates: rows, list: rows, prayed_for: rows, reminder: rows }),
+  /**
+   * Their recipes (issue 28): each recipe on their food posts with its diet tags, ingredients and
+   * steps, the recipes they saved and their shopping list.
+   */
+  recipes: z.object({ written: rows, saved: rows, shopping_list: rows }),
   media: rows,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

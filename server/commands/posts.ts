@@ -18,6 +18,7 @@ import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { groupToPostIn } from './groups.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
+import { writeRecipe } from './recipes.ts';
 import type { After } from './run.ts';
 import { forgetPostInSpotlight } from './spotlight.ts';
 import { releaseUploads } from './uploads.ts';
@@ -33,6 +34,7 @@ function checkCategoryFields(input: Input): void {
   if ((input.food_category || input.recipe) && input.category !== 'food') {
     throw badRequest('food_fields_not_food');
   }
+  if (input.recipe_data && input.category !== 'food') throw badRequest('recipe_not_food');
   if ((input.location_lat === undefined) !== (input.location_lng === undefined)) {
     throw badRequest('location_incomplete');
   }
@@ -80,7 +82,8 @@ export async function createPost(
   urls: MediaUrls,
 ): Promise<string> {
   checkCategoryFields(input);
-  const content = input.content ?? '';
+  // A recipe alone is something to post: its title stands for the text.
+  const content = input.content || input.recipe_data?.title || '';
   if (!content && !input.media_id) throw badRequest('empty_post');
   const groupId = input.group_id ? await groupToPostIn(trx, viewer.userId, input.group_id) : null;
   const prayer = prayerColumns(input, groupId, Date.now());
@@ -116,6 +119,7 @@ export async function createPost(
       ...prayer,
     })
     .execute();
+  if (input.recipe_data) await writeRecipe(trx, id, input.recipe_data, now);
   return id;
 }
 

@@ -4,6 +4,8 @@ import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
 import { postSeenBy } from '@server/policies/post.ts';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from './escapeHtml.ts';
+import { scriptJson } from './firstScreen.ts';
+import { recipeJsonLd } from './recipeJsonLd.ts';
 
 interface SharedPost {
   id: string;
@@ -28,7 +30,11 @@ function videoType(contentType: string | null): string {
 }
 
 /** Title, description, canonical, Open Graph and Twitter tags of /post/{id}, for crawlers without JS. */
-export function postMetaTags(post: SharedPost, publicUrl: string): { title: string; tags: string } {
+export function postMetaTags(
+  post: SharedPost,
+  publicUrl: string,
+  jsonLd: Record<string, unknown> | null = null,
+): { title: string; tags: string } {
   const title = `${post.full_name || post.username} on Splikz`;
   const text = post.content === '.' ? '' : post.content.replace(/\s+/g, ' ').trim();
   const description = text ? (text.length > 200 ? `${text.slice(0, 197)}...` : text) : 'Check out this post';
@@ -64,6 +70,8 @@ export function postMetaTags(post: SharedPost, publicUrl: string): { title: stri
   const tags = [
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
+    // scriptJson escapes <, > and &: nothing a member wrote can close the element.
+    ...(jsonLd ? [`<script type="application/ld+json">${scriptJson(jsonLd)}</script>`] : []),
   ].join('\n    ');
   return { title, tags };
 }
@@ -96,6 +104,8 @@ export async function renderPostPage(
       'profiles.full_name',
       'profiles.username',
       'posts.anonymous',
+      'posts.has_recipe',
+      'posts.created_at',
     ])
     .where('posts.id', '=', postId);
   query = query.where(viewer ? notHiddenFrom(viewer.userId, 'posts.user_id') : notSuspended('posts.user_id'));
@@ -106,7 +116,22 @@ export async function renderPostPage(
   if (!row) return null;
   // An anonymous request names nobody, in the page's tags either.
   const post = row.anonymous ? { ...row, full_name: ANONYMOUS_NAME, username: '' } : row;
-  const { title, tags } = postMetaTags(post, ctx.config.publicUrl);
+  const publicUrl = ctx.config.publicUrl;
+  const still = post.media_type === 'video' ? post.image_feed_url : post.image_url;
+  const jsonLd = row.has_recipe
+    ? await recipeJsonLd(
+        ctx.database.db,
+        {
+          id: post.id,
+          content: post.content,
+          image: still ? (still.startsWith('http') ? still : `${publicUrl}${still}`) : null,
+          author: post.full_name || post.username,
+          created_at: String(row.created_at),
+        },
+        `${publicUrl}/post/${encodeURIComponent(post.id)}`,
+      )
+    : null;
+  const { title, tags } = postMetaTags(post, publicUrl, jsonLd);
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(/\s*<meta name="description"[^>]*>/, '')

@@ -42,6 +42,10 @@ export const MEMBER_LIMITS = {
   places: { max: 30, timeWindow: 60_000 },
   /** Searches by point, counted again: each new point is a fresh Overpass query (no shared geocode). */
   placesNearPoint: { max: 10, timeWindow: 60_000 },
+  /** 'Import from a link': each one makes the server fetch a page from elsewhere. */
+  recipeImport: { max: 10, timeWindow: 60_000 },
+  /** Saving recipes and the shopping list's changes (ticking off as one shops). */
+  recipe: { max: 120, timeWindow: 60_000 },
 } as const;
 
 /**

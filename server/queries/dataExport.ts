@@ -2,12 +2,20 @@ import type { DataExport, DataSummary } from '@common/schemas/settings.ts';
 import type { DB } from '@server/db/types.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
+import { exportRecipes } from '@server/queries/recipeExport.ts';
 import { getPreferences } from '@server/queries/settings.ts';
 import type { Kysely } from 'kysely';
 
 type Row = Record<string, unknown>;
 
-const BOOLEAN_COLUMNS = new Set(['followers_visible', 'is_read', 'anonymous', 'notify_prayed']);
+const BOOLEAN_COLUMNS = new Set([
+  'followers_visible',
+  'is_read',
+  'anonymous',
+  'notify_prayed',
+  'has_recipe',
+  'checked',
+]);
 
 /** Rows as a person reads them: SQLite's 0/1 flags become true/false, dates ISO-8601. */
 function readable<T extends object>(rows: T[]): Row[] {
@@ -275,6 +283,7 @@ export async function exportMemberData(
           .execute(),
       ),
     },
+    recipes: await exportRecipes(db, userId, readable),
     media: readable(
       media.map((m) => ({
         ...m,

@@ -11,6 +11,7 @@ import {
   presentPost,
   selectPosts,
 } from '@server/presenters/post.ts';
+import { escapeLike } from '@server/queries/admin.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
 
@@ -25,6 +26,9 @@ type FeedOptions = {
   media?: 'photo' | 'video';
   /** Only answered prayer requests: the prayer feed's 'Answered' tab. */
   answered?: boolean;
+  /** The food feed's filters: recipes with this diet tag, or with an ingredient containing this. */
+  diet?: string | undefined;
+  ingredient?: string | undefined;
 };
 
 // Placeholders stand for the values of a feed query while it is built once per shape.
@@ -36,6 +40,8 @@ const FEED_PLACEHOLDERS = {
   authorId: '\u0000author',
   wallOf: '\u0000wall',
   now: '\u0000now',
+  diet: '\u0000diet',
+  ingredient: '\u0000ingredient',
 };
 type FeedValues = typeof FEED_PLACEHOLDERS;
 const feedQueries = perDatabase(() => new Map<string, (values: FeedValues) => Promise<unknown[]>>());
@@ -47,11 +53,13 @@ type FeedShape = {
   wall: boolean;
   media: 'photo' | 'video' | null;
   answered: boolean;
+  diet: boolean;
+  ingredient: boolean;
   limit: number;
 };
 
 function feedQuery(db: Kysely<DB>, shape: FeedShape) {
-  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}${shape.answered}${shape.limit}`;
+  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}${shape.answered}${shape.diet}${shape.ingredient}${shape.limit}`;
   const byShape = feedQueries(db);
   let run = byShape.get(key);
   if (!run) {
@@ -68,6 +76,17 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
       );
       if (shape.answered) query = query.where('posts.answered_at', 'is not', null);
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
+      if (shape.diet) {
+        query = query.where(
+          sql<boolean>`exists (select 1 from recipe_diet_tags t where t.post_id = posts.id and t.tag = ${v.diet})`,
+        );
+      }
+      if (shape.ingredient) {
+        // `ingredient` arrives as a LIKE pattern (lower case, its % and _ escaped: listFeed).
+        query = query.where(
+          sql<boolean>`exists (select 1 from recipe_ingredients i where i.post_id = posts.id and i.item_key like ${v.ingredient} escape '\\')`,
+        );
+      }
       if (shape.author) query = query.where('posts.user_id', '=', v.authorId);
       if (shape.wall) {
         query = query.where((eb) =>
@@ -108,6 +127,8 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     wall: Boolean(options.wallOf),
     media: options.media ?? null,
     answered: Boolean(options.answered),
+    diet: Boolean(options.diet),
+    ingredient: Boolean(options.ingredient),
     limit: limit + 1,
   });
   const rows = await run({
@@ -118,6 +139,8 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     authorId: options.authorId ?? '',
     wallOf: options.wallOf ?? '',
     now: new Date().toISOString(),
+    diet: options.diet ?? '',
+    ingredient: options.ingredient ? `%${escapeLike(options.ingredient.trim().toLowerCase())}%` : '',
   });
   const page = rows.slice(0, limit).map((row) => presentPost(row, viewerId));
   const last = page.at(-1);

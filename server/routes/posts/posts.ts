@@ -13,7 +13,7 @@ import { createPost, deletePost, recordView, sharePost, updatePostContent } from
 import { likePost, prayForPost, unlikePost, unprayForPost } from '@server/commands/postToggles.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
-import { notFound } from '@server/http/errors.ts';
+import { badRequest, notFound } from '@server/http/errors.ts';
 import { postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
@@ -35,7 +35,9 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/posts', async (request, reply): Promise<FeedPage> => {
     const viewer = await requireViewer(ctx, request);
     const query = parseInput(feedQuerySchema, request.query);
-    if (!query.before) {
+    const filtered = query.diet !== undefined || query.ingredient !== undefined;
+    if (filtered && query.category !== 'food') throw badRequest('diet_filter_food_only');
+    if (!query.before && !filtered) {
       const category = query.category === 'general' ? undefined : query.category;
       const page = await newestPage(db, viewer.userId, category, query.limit ?? FEED_PAGE_SIZE);
       // Already the JSON that listFeed's page would be written as.
