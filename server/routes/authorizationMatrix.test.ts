@@ -9,6 +9,7 @@ import { eventRows } from '@server/test/matrix/rowsEvents.ts';
 import { groupRows } from '@server/test/matrix/rowsGroups.ts';
 import { prayerRows } from '@server/test/matrix/rowsPrayer.ts';
 import { publicRows } from '@server/test/matrix/rowsPublic.ts';
+import { recipeRows } from '@server/test/matrix/rowsRecipes.ts';
 import { socialRows } from '@server/test/matrix/rowsSocial.ts';
 import { suspendedOwnerRows } from '@server/test/matrix/rowsSuspendedOwner.ts';
 import { wallRows } from '@server/test/matrix/rowsWall.ts';
@@ -32,6 +33,7 @@ const rows = [
   ...groupRows,
   ...eventRows,
   ...prayerRows,
+  ...recipeRows,
   ...adminRows,
 ];
 

@@ -27,6 +27,12 @@ const eventFixture = (title: string) => ({
   place: 'circle',
 });
 
+const recipeFixture = (title: string) => ({
+  category: 'food',
+  content: title,
+  recipe_data: { title, servings: 4, ingredients: [{ quantity: '2', unit: 'cup', item: 'flour' }] },
+});
+
 /** Two members and an admin, and one of everything a path can name: theirs and another's. */
 export async function makeFixtures(server: TestServer) {
   const [a, b, boss] = [
@@ -92,6 +98,10 @@ export async function makeFixtures(server: TestServer) {
     ).slug,
     prayer: (await made(a.client, 'POST', '/api/posts', { content: 'Pray for A', category: 'prayer' })).id,
     prayerOfB: (await made(b.client, 'POST', '/api/posts', { content: 'Pray for B', category: 'prayer' })).id,
+    recipe: (await made(a.client, 'POST', '/api/posts', recipeFixture('Recipe of A'))).id,
+    recipeOfB: (await made(b.client, 'POST', '/api/posts', recipeFixture('Recipe of B'))).id,
+    shoppingItem: (await made(a.client, 'POST', '/api/recipes/shopping', { item: 'flour' })).items[0].id,
+    shoppingItemOfB: (await made(b.client, 'POST', '/api/recipes/shopping', { item: 'sugar' })).items[0].id,
     event: (await made(a.client, 'POST', '/api/events', eventFixture('Event of A'))).id,
     eventOfB: (await made(b.client, 'POST', '/api/events', eventFixture('Event of B'))).id,
   };

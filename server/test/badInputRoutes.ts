@@ -10,6 +10,7 @@ import * as posts from '@common/schemas/posts.ts';
 import * as prayer from '@common/schemas/prayer.ts';
 import * as profiles from '@common/schemas/profiles.ts';
 import { pushEndpointSchema, pushSubscriptionSchema } from '@common/schemas/push.ts';
+import * as recipes from '@common/schemas/recipes.ts';
 import { createReportSchema, REPORT_REASONS } from '@common/schemas/reports.ts';
 import * as settings from '@common/schemas/settings.ts';
 import { wallPostInputSchema } from '@common/schemas/wall.ts';
@@ -70,6 +71,22 @@ const eventForm = {
 const eventHost = { params: { id: 'event' as const }, refuse: ['eventOfB' as const] };
 /** A's own prayer request; B's is never theirs to update, answer or renew. */
 const prayerAuthor = { params: { id: 'prayer' as const }, refuse: ['prayerOfB' as const] };
+/** A's own food post's recipe; B's is never theirs to change. */
+const recipeAuthor = { params: { id: 'recipe' as const }, refuse: ['recipeOfB' as const] };
+/** The recipe form's fields that its generator cannot guess: amounts, rows and steps. */
+const recipeForm = {
+  prep_minutes: fc.constantFrom(undefined, null, 0, 45),
+  cook_minutes: fc.constantFrom(undefined, null, 30),
+  diet_tags: fc.constantFrom(undefined, [], ['vegan', 'halal']),
+  ingredients: fc.constantFrom(
+    [{ item: 'flour' }],
+    [{ quantity: '1 1/2', unit: 'cup', item: 'flour', note: 'sifted', section: 'Dough' }],
+  ),
+  steps: fc.constantFrom(undefined, [], [{ text: 'Mix.', timer_minutes: 5 }]),
+  source_url: fc.constantFrom(undefined, null, 'https://example.org/recipe'),
+};
+/** A's own shopping item; B's is never theirs to tick or remove. */
+const shoppingOwner = { params: { id: 'shoppingItem' as const }, refuse: ['shoppingItemOfB' as const] };
 /** A's own group (A owns it); B's group is never theirs to change. */
 const groupAdmin = { params: { slug: 'group' as const }, refuse: ['groupOfB' as const] };
 
@@ -104,7 +121,26 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /unsubscribe': visitor,
   'POST /api/contact': withBody(contactMessageSchema, { email }),
   'POST /api/media': { multipart: true },
-  'POST /api/posts': withBody(posts.createPostSchema),
+  'POST /api/posts': withBody(posts.createPostSchema, {
+    recipe_data: fc.constantFrom(undefined, { title: 'Soup', servings: 2, ingredients: [{ item: 'water' }] }),
+  }),
+  'PUT /api/posts/:id/recipe': withBody(recipes.recipeInputSchema, recipeForm, recipeAuthor),
+  'DELETE /api/posts/:id/recipe': recipeAuthor,
+  // Valid addresses, inside private networks: refused before any connection, without a write.
+  'POST /api/recipes/import': withBody(recipes.importRecipeSchema, {
+    url: fc.constantFrom('http://127.0.0.1:9/private', 'https://10.0.0.1/soup', 'http://[::1]/pie'),
+  }),
+  'PUT /api/recipes/saved/:id': { params: { id: 'recipeOfB' } },
+  'DELETE /api/recipes/saved/:id': { params: { id: 'recipeOfB' } },
+  'POST /api/recipes/shopping/recipe': withBody(recipes.addRecipeToListSchema, {
+    post_id: fc.constantFrom('00000000-0000-7000-8000-000000000000'),
+  }),
+  'POST /api/recipes/shopping': withBody(recipes.addShoppingItemSchema, {
+    quantity: fc.constantFrom(undefined, '', '2', '1 1/2', '½'),
+  }),
+  'PATCH /api/recipes/shopping/:id': withBody(recipes.tickShoppingItemSchema, {}, shoppingOwner),
+  'DELETE /api/recipes/shopping/:id': shoppingOwner,
+  'DELETE /api/recipes/shopping': {},
   'PATCH /api/posts/:id': withBody(
     posts.updatePostSchema,
     {},
@@ -263,7 +299,7 @@ const kindOf = (fixture: string) =>
     ? 'user'
     : fixture === 'show'
       ? 'event'
-      : fixture.replace(/OfB$/, '').replace(/^prayer$/, 'post');
+      : fixture.replace(/OfB$/, '').replace(/^(prayer|recipe)$/, 'post');
 // Better Auth endpoints we hide, and ways to walk to them from the catch-all.
 const HIDDEN_AUTH =
   'list-sessions delete-user change-email revoke-sessions change-password ..%5csign-out sign-out%2f.. reset-password%2f..%2flist-sessions'.split(
