@@ -1,26 +1,7 @@
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, GENEROUS_AUTH_LIMITS, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { PANCAKES } from '@server/test/recipes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-/** A recipe as the food composer sends it. */
-export const PANCAKES = {
-  title: 'Sunday Pancakes',
-  servings: 4,
-  prep_minutes: 10,
-  cook_minutes: 20,
-  diet_tags: ['vegetarian'],
-  ingredients: [
-    { quantity: '1 1/2', unit: 'cup', item: 'Flour', note: 'sifted' },
-    { quantity: '½', unit: 'cup', item: 'milk' },
-    { quantity: '2–3', item: 'eggs' },
-    { item: 'salt', unit: 'pinch' },
-    { section: 'For the syrup', quantity: '8', unit: 'ounce', item: 'maple syrup' },
-  ],
-  steps: [
-    { text: 'Whisk everything together.' },
-    { text: 'Cook on a hot griddle at 350°F.', timer_minutes: 3 },
-  ],
-};
 
 /**
  * Recipes (issue 28): a food post's recipe written, read and replaced, who may read it (its post's
@@ -336,6 +317,36 @@ describe.each(dialects)('recipes (%s)', (dialect) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('diet_filter_food_only');
     expect((await reader.client.get('/api/posts?category=food&diet=paleo')).status).toBe(400);
+  });
+
+  it("puts the member's recipes, saved recipes and shopping list in their data export, nobody else's", async () => {
+    const exporter = await groupTestMember(server, 'Eve Exporter');
+    const res = await exporter.client.post('/api/posts', {
+      category: 'food',
+      content: 'Mine',
+      recipe_data: { ...PANCAKES, title: 'Exported Stew' },
+    });
+    const theirs = await postRecipe({}, { ...PANCAKES, title: 'Not Mine' });
+    await exporter.client.request('PUT', `/api/recipes/saved/${theirs.id}`);
+    await exporter.client.post('/api/recipes/shopping', { item: 'leeks', quantity: '2' });
+    const data = (await exporter.client.get('/api/settings/data')).body;
+    expect(data.recipes.written).toHaveLength(1);
+    expect(data.recipes.written[0]).toMatchObject({
+      post_id: res.body.id,
+      title: 'Exported Stew',
+      diet_tags: ['vegetarian'],
+      steps: PANCAKES.steps.map((step) => ({ text: step.text, timer_minutes: step.timer_minutes ?? null })),
+    });
+    expect(data.recipes.written[0].ingredients[0]).toMatchObject({
+      quantity: '1 1/2',
+      amount: 1.5,
+      item: 'Flour',
+    });
+    expect(data.recipes.saved).toEqual([{ post_id: theirs.id, saved_at: expect.any(String) }]);
+    expect(data.recipes.shopping_list).toEqual([
+      expect.objectContaining({ item: 'leeks', amount: 2, checked: false, recipes: [] }),
+    ]);
+    expect(JSON.stringify(data.recipes)).not.toContain('Not Mine');
   });
 
   it('keeps encoded, foreign and huge ids to a 404 on every recipe route', async () => {
