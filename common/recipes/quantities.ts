@@ -260,21 +260,5 @@ export function convertTemperatures(text: string, to: MeasureSystem): string {
   );
 }
 
-/** The largest amount a row may hold (a restaurant's 50 kg of flour is 50000 g). */
-export const AMOUNT_MAX = 100_000;
 
-/**
- * An amount as the cook typed it ('1 1/2', '½', '2–3', '0.75') as numbers, or null when the text is
- * not an amount (or not above zero, or over AMOUNT_MAX). '' is no amount: { amount: null }.
- */
-export function parseQuantity(text: string): { amount: number | null; amount_max: number | null } | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return { amount: null, amount_max: null };
-  if (/[a-z]/iu.test(trimmed.replace(/\bto\b/u, ''))) return null;
-  const [parsed] = parseIngredient(`${trimmed} x`, { round: false });
-  if (parsed?.description !== 'x' || parsed.quantity === null) return null;
-  const { quantity: amount, quantity2: amountMax } = parsed;
-  const fine = (n: number) => Number.isFinite(n) && n > 0 && n <= AMOUNT_MAX;
-  if (!fine(amount) || (amountMax !== null && (!fine(amountMax) || amountMax < amount))) return null;
-  return { amount, amount_max: amountMax };
-}
+export { AMOUNT_MAX, parseQuantity } from './amounts.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
-import { parseQuantity } from '../recipes/quantities.ts';
+import { parseQuantity } from '../recipes/amounts.ts';
 import { cursorField, fieldRule, limitField, personSchema, text } from './fields.ts';
 
 /**

@@ -1,0 +1,224 @@
+import dns from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_REDIRECTS, IMPORT_TIMEOUT_MS } from '@common/schemas/recipes.ts';
+import { badRequest, HttpError } from '@server/http/errors.ts';
+import ipaddr from 'ipaddr.js';
+import { Agent, type Dispatcher, request } from 'undici';
+
+/**
+ * Reads a page at an address a member pasted (a recipe import), which the server must not be tricked
+ * into using against itself or its network (SSRF): only http(s), only public unicast addresses. The
+ * address is checked where the socket connects (undici's connect `lookup`), after DNS, so a name that
+ * resolves to a public address when checked and a private one when used (DNS rebinding) cannot slip
+ * through; IP literals never reach `lookup`, so they are checked before connecting. Redirects are
+ * followed by hand so each hop is checked again. One deadline covers every hop and the body.
+ */
+
+export interface FetchPageOptions {
+  /** Sent as User-Agent: sites block anonymous clients, and should know who reads them. */
+  userAgent: string;
+  /** CIDRs read even though private (a self-hoster's intranet; the tests' 127.0.0.2/32). */
+  allow?: readonly string[];
+  /** Tests shorten these; the defaults are the contract's. */
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const WEB_SCHEMES = new Set(['http:', 'https:']);
+/** Only 2000::/3 is handed out as global unicast; ipaddr.js calls other IPv6 (::7f00:1) unicast too. */
+const GLOBAL_IPV6 = ipaddr.parseCIDR('2000::/3');
+
+/** Refused before or while connecting: a private address, or a scheme other than http(s). */
+class BlockedAddress extends Error {}
+
+/** Whether `address` may be connected to: public unicast, or inside one of the allowed ranges. */
+function isReachable(address: string, allowed: readonly Cidr[]): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  // process() reads ::ffff:127.0.0.1 as the IPv4 address it is.
+  const ip = ipaddr.process(address);
+  if (allowed.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits))) return true;
+  if (ip.range() !== 'unicast') return false;
+  return ip.kind() === 'ipv4' || ip.match(GLOBAL_IPV6);
+}
+
+/** A `lookup` for net.connect that resolves as dns.lookup does and refuses if any address is private. */
+function checkedLookup(allowed: readonly Cidr[]): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      const blocked = addresses.length === 0 || addresses.some((a) => !isReachable(a.address, allowed));
+      if (blocked) return callback(new BlockedAddress(hostname), '');
+      // net asks for all addresses when it races IPv4 and IPv6 (autoSelectFamily), else for one.
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses;
+      callback(null, first!.address, first!.family);
+    });
+  };
+}
+
+/** `raw` as a URL we may ask for, or BlockedAddress: http(s) only, and an IP literal must be public. */
+function checkedUrl(raw: string, base: URL | undefined, allowed: readonly Cidr[]): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw badRequest('import_failed', { reason: 'a broken address' });
+  }
+  if (!WEB_SCHEMES.has(url.protocol)) throw new BlockedAddress(url.protocol);
+  // WHATWG URL has already written 0x7f.1 and 2130706433 as 127.0.0.1; IPv6 keeps its brackets.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !isReachable(host, allowed)) throw new BlockedAddress(host);
+  return url;
+}
+
+/** What went wrong on the network, in a few words for import_failed's `reason`. */
+function networkReason(error: unknown): string {
+  let code: unknown;
+  for (let e: unknown = error; e instanceof Error && code === undefined; e = e.cause) {
+    code = (e as NodeJS.ErrnoException).code;
+  }
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'address not found';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection reset';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connection timed out';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+    default:
+      return typeof code === 'string' && /CERT|SSL|TLS/.test(code)
+        ? 'certificate not trusted'
+        : 'network error';
+  }
+}
+
+function isBlocked(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e instanceof BlockedAddress) return true;
+  return false;
+}
+
+/** The body's text, decoded by the charset the server names (UTF-8 when it names none we know). */
+function decode(bytes: Uint8Array, contentType: string): string {
+  const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+type Body = Dispatcher.ResponseData['body'];
+
+/** Drops an unread body: the connection closes, and the abort's error has a listener (else it crashes). */
+const discard = (body: Body) => body.on('error', () => {}).destroy();
+
+/** The body, read until `maxBytes` at most: a page that goes on for ever is cut off, not buffered. */
+async function readBody(body: Body, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      discard(body);
+      throw badRequest('import_too_large');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+const header = (headers: Dispatcher.ResponseData['headers'], name: string): string => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+};
+
+/** Follows redirects and reads the final page; errors are import_* 400s (import_blocked too). */
+async function fetchWithin(
+  start: URL,
+  options: FetchPageOptions,
+  agent: Agent,
+  signal: AbortSignal,
+  allowed: readonly Cidr[],
+): Promise<{ url: string; html: string }> {
+  const maxBytes = options.maxBytes ?? IMPORT_MAX_BYTES;
+  let url = start;
+  for (let redirects = 0; ; redirects++) {
+    const response = await request(url, {
+      dispatcher: agent,
+      method: 'GET',
+      signal,
+      headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml' },
+    });
+    const { statusCode, headers, body } = response;
+    const location = header(headers, 'location');
+    if (REDIRECTS.has(statusCode) && location) {
+      discard(body);
+      if (redirects >= IMPORT_MAX_REDIRECTS) throw badRequest('import_too_many_redirects');
+      url = checkedUrl(location, url, allowed);
+      continue;
+    }
+    if (statusCode < 200 || statusCode > 299) {
+      discard(body);
+      throw badRequest('import_failed', { reason: `HTTP ${statusCode}` });
+    }
+    const contentType = header(headers, 'content-type');
+    // No type at all is read as a page; a type that says it is something else is not.
+    if (contentType && !/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+      discard(body);
+      throw badRequest('import_failed', { reason: 'not a web page' });
+    }
+    if (Number(header(headers, 'content-length')) > maxBytes) {
+      discard(body);
+      throw badRequest('import_too_large');
+    }
+    return { url: url.href, html: decode(await readBody(body, maxBytes), contentType) };
+  }
+}
+
+/**
+ * The page at `url` and the address it was finally read from, after at most IMPORT_MAX_REDIRECTS
+ * redirects. Throws 400 recipe_url_invalid (not http(s)), import_blocked (a private address, here or
+ * after a redirect, or a redirect to another scheme), import_too_many_redirects, import_timeout,
+ * import_too_large, or import_failed { reason } (an HTTP error, a network error, not HTML).
+ */
+export async function fetchPage(
+  url: string,
+  options: FetchPageOptions,
+): Promise<{ url: string; html: string }> {
+  if (!URL.canParse(url) || !WEB_SCHEMES.has(new URL(url).protocol)) throw badRequest('recipe_url_invalid');
+  // RECIPE_IMPORT_ALLOW takes single addresses as well as ranges.
+  const allowed = (options.allow ?? []).map((entry) =>
+    ipaddr.parseCIDR(
+      entry.includes('/') ? entry : `${entry}/${ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128}`,
+    ),
+  );
+  // One agent per import: its lookup carries this call's allow list, and nothing outlives the call.
+  const agent = new Agent({ connect: { lookup: checkedLookup(allowed) } });
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? IMPORT_TIMEOUT_MS);
+  try {
+    const start = checkedUrl(url, undefined, allowed);
+    return await fetchWithin(start, options, agent, controller.signal, allowed);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (timedOut) throw badRequest('import_timeout');
+    if (isBlocked(error)) throw badRequest('import_blocked');
+    throw badRequest('import_failed', { reason: networkReason(error) });
+  } finally {
+    clearTimeout(timer);
+    await agent.destroy();
+  }
+}
