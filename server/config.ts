@@ -8,9 +8,9 @@ import {
   httpUrl,
   iceServersSchema,
   metricsAllowSchema,
-  recipeImportAllowSchema,
   optionalText,
   optionalUrl,
+  recipeImportAllowSchema,
   trustProxySchema,
 } from './configFields.ts';
 

@@ -260,5 +260,4 @@ export function convertTemperatures(text: string, to: MeasureSystem): string {
   );
 }
 
-
 export { AMOUNT_MAX, parseQuantity } from './amounts.ts';
