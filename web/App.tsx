@@ -10,6 +10,8 @@ const HomeScreen = lazyScreen(() => import('@web/screens/Home/HomeScreen.tsx'));
 const NotFoundScreen = lazyScreen(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
 const PrayerScreen = lazyScreen(() => import('@web/screens/Prayer/PrayerScreen.tsx'));
 const PrayerListScreen = lazyScreen(() => import('@web/screens/Prayer/PrayerListScreen.tsx'));
+const RecipesScreen = lazyScreen(() => import('@web/screens/Recipes/RecipesScreen.tsx'));
+const ShoppingListScreen = lazyScreen(() => import('@web/screens/Recipes/ShoppingListScreen.tsx'));
 const FoodScreen = lazyScreen(() => import('@web/screens/Food/FoodScreen.tsx'));
 const ComedyScreen = lazyScreen(() => import('@web/screens/Comedy/ComedyScreen.tsx'));
 const PostScreen = lazyScreen(() => import('@web/screens/Post/PostScreen.tsx'));
@@ -42,6 +44,12 @@ export async function preloadFirstScreen(pathname: string): Promise<void> {
   await FIRST_SCREENS[pathname]?.preload();
 }
 
+/**
+ * Screens that work in a shop with no signal: opened with no network, they show what this device kept,
+ * without the header (who is signed in cannot be asked).
+ */
+const OFFLINE_SCREENS = { '/recipes/shopping': <ShoppingListScreen /> };
+
 function CircleRedirect() {
   const { id } = useParams();
   return <Navigate to={`/faithverse/c/${id ?? ''}`} replace />;
@@ -62,11 +70,13 @@ export function App() {
           <Route path="/terms" element={<TermsScreen />} />
           <Route path="/cookies" element={<CookiesScreen />} />
           <Route path="/about" element={<AboutScreen />} />
-          <Route element={<RequireAuth />}>
+          <Route element={<RequireAuth offlineScreens={OFFLINE_SCREENS} />}>
             <Route path="/" element={<HomeScreen />} />
             <Route path="/prayer" element={<PrayerScreen />} />
             <Route path="/prayer/list" element={<PrayerListScreen />} />
             <Route path="/food" element={<FoodScreen />} />
+            <Route path="/recipes" element={<RecipesScreen />} />
+            <Route path="/recipes/shopping" element={<ShoppingListScreen />} />
             <Route path="/comedy" element={<ComedyScreen />} />
             <Route path="/post" element={<Navigate to="/" replace />} />
             <Route path="/post/:postId" element={<PostScreen />} />

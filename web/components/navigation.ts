@@ -1,5 +1,6 @@
 import { msg } from '@web/i18n/msg.ts';
 import {
+  BookOpen,
   CalendarDays,
   Church,
   Film,
@@ -20,7 +21,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The header's nav buttons; the drawer adds 'My prayer list' and Settings. */
+/** The header's nav buttons; the drawer adds 'My prayer list', 'My recipes' and Settings. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/', label: msg('Home'), icon: Home },
   // The brand: the same in every language (t() gives it back unchanged).
@@ -33,12 +34,14 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/messages', label: msg('Messages'), icon: MessageCircle },
 ];
 
-/** The drawer's links: the header's, with 'My prayer list' under Prayer, and Settings. */
+/** The drawer's links: the header's, with 'My prayer list' under Prayer, 'My recipes' under Food, and Settings. */
 export const DRAWER_ITEMS: NavItem[] = [
   ...NAV_ITEMS.flatMap((item) =>
     item.to === '/prayer'
       ? [item, { to: '/prayer/list', label: msg('My prayer list'), icon: ListChecks }]
-      : [item],
+      : item.to === '/food'
+        ? [item, { to: '/recipes', label: msg('My recipes'), icon: BookOpen }]
+        : [item],
   ),
   { to: '/settings', label: msg('Settings'), icon: Settings },
 ];

@@ -1,4 +1,5 @@
 import type { FeedPage, Post, PrayerList } from '@common/schemas/posts.ts';
+import type { DietTag } from '@common/schemas/recipes.ts';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@web/api/client.ts';
 
@@ -7,6 +8,12 @@ export const postKeys = {
   all: ['posts'] as const,
   feeds: () => ['posts', 'feed'] as const,
   feed: (category: Post['category']) => ['posts', 'feed', category] as const,
+  /**
+   * The food feed filtered by a diet tag or an ingredient. The unfiltered feed keeps its own key (the
+   * first screen's page, new posts on top); a new post is not put on top here, as it may not match.
+   */
+  filteredFeed: (category: Post['category'], filter: FeedFilter) =>
+    ['posts', 'feed', category, filter] as const,
   /** A group's posts (the Posts tab) or its prayer requests (the Prayer tab), by the group's id. */
   groupFeed: (groupId: string, kind: GroupFeedKind) => ['posts', 'feed', 'group', groupId, kind] as const,
   /**
@@ -26,6 +33,12 @@ export const postKeys = {
 };
 
 export type GroupFeedKind = 'all' | 'prayer';
+
+/** GET /api/posts's food filters: recipes with this diet tag, or with this ingredient. */
+export interface FeedFilter {
+  diet?: DietTag;
+  ingredient?: string;
+}
 
 export type Feed = InfiniteData<FeedPage, string | null>;
 

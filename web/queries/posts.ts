@@ -1,6 +1,7 @@
 import { feedPath } from '@common/feeds.ts';
 import type { CreatePostInput, FeedPage, Post } from '@common/schemas/posts.ts';
 import {
+  type InfiniteData,
   infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
@@ -9,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
 import {
+  type FeedFilter,
   postKeys,
   prependCachedPost,
   removeCachedPost,
@@ -16,7 +18,7 @@ import {
   updateCachedPost,
 } from './postCache.ts';
 
-export { postKeys } from './postCache.ts';
+export { type FeedFilter, postKeys } from './postCache.ts';
 export {
   useActivity,
   useAddComment,
@@ -44,6 +46,37 @@ export const feedQuery = (category: PostCategory) =>
 
 export function useFeed(category: PostCategory) {
   return useInfiniteQuery(feedQuery(category));
+}
+
+/** A feed page's path with the food feed's filters. */
+function filteredFeedPath(category: PostCategory, filter: FeedFilter, before: string | null): string {
+  const params = new URLSearchParams();
+  if (filter.diet) params.set('diet', filter.diet);
+  if (filter.ingredient) params.set('ingredient', filter.ingredient);
+  return `${feedPath(category, before)}&${params}`;
+}
+
+/**
+ * The food feed with its filters (a diet tag, an ingredient): the feed itself, as useFeed, while
+ * the filter sets nothing, else the filtered posts (a query of their own). While a filter's first
+ * page loads, the posts shown before stay (isPlaceholderData) rather than a spinner at each keystroke.
+ */
+export function useFilteredFeed(category: PostCategory, filter: FeedFilter) {
+  const all = useFeed(category);
+  const filtered = Boolean(filter.diet || filter.ingredient);
+  const matching = useInfiniteQuery({
+    queryKey: postKeys.filteredFeed(category, filter),
+    queryFn: ({ pageParam, signal }) =>
+      api<FeedPage>(filteredFeedPath(category, filter, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: FeedPage) => last.next_cursor,
+    staleTime: 30_000,
+    retry: retryServerErrors,
+    enabled: filtered,
+    placeholderData: (previous) =>
+      previous ?? (all.data as InfiniteData<FeedPage, string | null> | undefined),
+  });
+  return filtered ? matching : all;
 }
 
 export function usePost(id: string | undefined, options: { enabled?: boolean } = {}) {

@@ -1,6 +1,7 @@
 import type { Me } from '@common/schemas/profiles.ts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@web/api/client.ts';
+import { forgetShoppingList } from '@web/pwa/shoppingListStore.ts';
 import { useCallback } from 'react';
 
 export const sessionKeys = { me: ['session', 'me'] as const };
@@ -24,6 +25,15 @@ export function useSession() {
   return useQuery(sessionQuery);
 }
 
+/**
+ * The member as far as already known, without asking the server. For screens shown with no network
+ * (web/App.tsx OFFLINE_SCREENS): a second observer asking on mount would put the failed session back to
+ * loading, and RequireAuth would take the screen away and show it again, round and round.
+ */
+export function useKnownSession() {
+  return useQuery({ ...sessionQuery, enabled: false }).data;
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
@@ -31,6 +41,8 @@ export function useSignOut() {
       await api('/api/auth/sign-out', { method: 'POST', body: {} });
     } finally {
       queryClient.setQueryData(sessionKeys.me, null);
+      // What this device kept for offline use is the member's: the next one here must not see it.
+      forgetShoppingList();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     }
   }, [queryClient]);

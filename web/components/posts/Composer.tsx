@@ -20,7 +20,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ComposerDetails } from './ComposerDetails.tsx';
 import { MediaButton, MediaPreview } from './ComposerMedia.tsx';
-import { type Category, type Draft, emptyDraft, isEmptyDraft, postInput } from './composerDraft.ts';
+import {
+  type Category,
+  type Draft,
+  draftProblem,
+  emptyDraft,
+  isEmptyDraft,
+  postInput,
+} from './composerDraft.ts';
 import { useNarrowScreen } from './useNarrowScreen.ts';
 
 /**
@@ -81,6 +88,9 @@ export function Composer({
   const [phase, setPhase] = useState<'idle' | 'uploading' | 'posting'>('idle');
   const [error, setError] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
+  // Counts refused posts (a recipe's problem): the recipe's messages show from the first, and each
+  // takes the keyboard to the first field to fix.
+  const [refusals, setRefusals] = useState(0);
 
   const busy = phase !== 'idle';
   const canPost = (draft.content.trim() !== '' || file !== null) && !busy;
@@ -144,6 +154,10 @@ export function Composer({
     }
   }
 
+  useEffect(() => {
+    if (refusals > 0) sectionRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
   async function chooseFile(chosen: File) {
     setError(await media.choose(chosen));
   }
@@ -162,7 +176,12 @@ export function Composer({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canPost) return;
-    setError(null);
+    const problem = draftProblem(draft, category);
+    setError(problem);
+    if (problem) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     const mediaId = file ? await upload() : undefined;
     if (mediaId === null) return;
     setPhase('posting');
@@ -181,6 +200,7 @@ export function Composer({
     media.clear();
     setPhase('idle');
     setExpanded(false);
+    setRefusals(0);
     setResetKey((k) => k + 1);
     toast.success(successMessage ?? t('Post shared!'));
   }
@@ -248,6 +268,8 @@ export function Composer({
             groupName={groupId ? (groupName ?? '') : undefined}
             draft={draft}
             set={set}
+            update={setDraft}
+            checked={refusals > 0}
             disabled={busy}
           />
         ) : null}

@@ -1,14 +1,18 @@
 import { MapPin, Smile } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
-  FeelingSelect,
-  FoodCategorySelect,
-  LocationField,
-  PrayerTypeSelect,
-  RecipeField,
-} from './ComposerFields.tsx';
+  type Dispatch,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  type SetStateAction,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { FeelingSelect, FoodCategorySelect, LocationField, PrayerTypeSelect } from './ComposerFields.tsx';
 import { PrayerFields } from './ComposerPrayerFields.tsx';
+import { ComposerRecipe } from './ComposerRecipe.tsx';
 import type { Category, Draft, SetDraftField } from './composerDraft.ts';
 import { FEELING_EMOJI, optionLabel } from './labels.ts';
 
@@ -18,16 +22,20 @@ interface DetailsProps {
   groupName?: string | undefined;
   draft: Draft;
   set: SetDraftField;
+  /** The draft from what it is now (the recipe editor's changes). */
+  update: Dispatch<SetStateAction<Draft>>;
+  /** The member has tried to post: the recipe's own messages show. */
+  checked: boolean;
   disabled: boolean;
 }
 
 /**
- * Feeling and location (any post), prayer type and who sees it (prayer) and food category and recipe
- * (food). On a phone, feeling and location are buttons showing their value, each opening its picker
- * below them.
+ * Feeling and location (any post), prayer type and who sees it (prayer) and food category, recipe
+ * and notes (food). On a phone, feeling and location are buttons showing their value, each opening
+ * its picker below them.
  */
 export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: boolean }) {
-  const { category, groupName, draft, set, disabled } = props;
+  const { category, groupName, draft, set, update, checked, disabled } = props;
   const fields = {
     select:
       category === 'prayer' ? (
@@ -41,7 +49,7 @@ export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: b
       ) : null,
     recipe:
       category === 'food' ? (
-        <RecipeField value={draft.recipe} onChange={set('recipe')} disabled={disabled} />
+        <ComposerRecipe draft={draft} set={set} update={update} checked={checked} disabled={disabled} />
       ) : null,
     location: (
       <LocationField

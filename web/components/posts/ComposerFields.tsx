@@ -81,6 +81,7 @@ export function FoodCategorySelect(props: {
   );
 }
 
+/** The plain-text recipe of before issue 28, now a food post's 'Notes' (beside or instead of a recipe). */
 export function RecipeField({
   value,
   onChange,
@@ -94,12 +95,12 @@ export function RecipeField({
   return (
     <div className="sm:col-span-2">
       <TextareaField
-        label={t('Recipe')}
+        label={t('Notes')}
         value={value}
-        rows={4}
+        rows={3}
         maxLength={RECIPE_MAX_LENGTH}
         disabled={disabled}
-        placeholder={t('Ingredients and steps (optional)')}
+        placeholder={t('Tips, swaps or the story behind the dish (optional)')}
         onChange={(e) => onChange(e.target.value)}
       />
     </div>

@@ -14,19 +14,10 @@ import { PostEditForm } from './PostEditForm.tsx';
 import { PostHeader } from './PostHeader.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import type { PostMenuItem } from './PostMenu.tsx';
+import { PostRecipe } from './PostRecipe.tsx';
 import { PrayerDetails, PrayerTestimony } from './PrayerRequest.tsx';
 import { usePrayerMenu } from './prayerMenu.ts';
 import { authorName } from './prayerState.ts';
-
-function Recipe({ recipe }: { recipe: string }) {
-  const { t } = useTranslation();
-  return (
-    <details className="rounded-xl border border-orange-200 bg-orange-50 px-4 py-2">
-      <summary className="cursor-pointer font-medium text-orange-900">{t('Recipe')}</summary>
-      <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{recipe}</p>
-    </details>
-  );
-}
 
 /**
  * One post: header, text, media, recipe, Like / Comment / Share and, when opened, its comments. A
@@ -40,7 +31,7 @@ export function PostCard({
   moderate = false,
 }: {
   post: Post;
-  /** The post's own page: its comments (and a prayer request's updates) show at once. */
+  /** The post's own page: its comments (and a prayer request's updates, and its recipe) show at once. */
   defaultCommentsOpen?: boolean;
   /** The first post on the screen: its photo loads at once, ahead of the rest. */
   first?: boolean;
@@ -114,7 +105,7 @@ export function PostCard({
       ) : null}
       {post.prayer?.testimony ? <PrayerTestimony testimony={post.prayer.testimony} /> : null}
       <PostMedia post={post} eager={first} />
-      {post.recipe ? <Recipe recipe={post.recipe} /> : null}
+      <PostRecipe post={post} openAtFirst={defaultCommentsOpen} />
       {post.prayer && me ? (
         <PrayerDetails
           post={post}

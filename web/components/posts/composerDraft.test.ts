@@ -1,5 +1,6 @@
+import { emptyRecipe, newIngredient } from '@web/components/recipes/recipeDraft.ts';
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, isEmptyDraft, postInput } from './composerDraft.ts';
+import { draftProblem, emptyDraft, isEmptyDraft, postInput } from './composerDraft.ts';
 
 describe('a prayer composer’s draft', () => {
   it('asks for everyone to see it, for 30 days, by default, and counts as empty until typed in', () => {
@@ -44,5 +45,41 @@ describe('a prayer composer’s draft', () => {
       content: 'Lunch',
       group_id: 'g3',
     });
+  });
+});
+
+describe('a food composer’s recipe', () => {
+  const recipe = { ...emptyRecipe(), title: 'Soup', ingredients: [newIngredient({ item: 'leeks' })] };
+
+  it('sends recipe_data only with a recipe added, beside the notes', () => {
+    const draft = { ...emptyDraft, content: 'Dinner', recipe: ' Add salt. ' };
+    expect(postInput(draft, 'food', undefined)).toEqual({
+      category: 'food',
+      content: 'Dinner',
+      recipe: 'Add salt.',
+    });
+    expect(postInput({ ...draft, recipeData: recipe }, 'food', undefined).recipe_data).toMatchObject({
+      title: 'Soup',
+      servings: 4,
+      ingredients: [{ item: 'leeks' }],
+    });
+    expect(postInput({ ...draft, recipeData: recipe }, 'general', undefined)).not.toHaveProperty(
+      'recipe_data',
+    );
+    expect(isEmptyDraft({ ...emptyDraft, recipeData: emptyRecipe() })).toBe(false);
+  });
+
+  it('refuses to post a recipe without a title or an ingredient, and says why', () => {
+    expect(draftProblem({ ...emptyDraft, recipeData: recipe }, 'food')).toBeNull();
+    expect(draftProblem({ ...emptyDraft, recipeData: { ...recipe, title: '' } }, 'food')).toBe(
+      'Give the recipe a title.',
+    );
+    expect(draftProblem({ ...emptyDraft, recipeData: emptyRecipe() }, 'food')).toBe(
+      'Give the recipe a title.',
+    );
+    expect(draftProblem({ ...emptyDraft, recipeData: { ...recipe, ingredients: [] } }, 'food')).toBe(
+      'Add at least one ingredient.',
+    );
+    expect(draftProblem(emptyDraft, 'food')).toBeNull();
   });
 });

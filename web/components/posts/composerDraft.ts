@@ -1,5 +1,7 @@
 import type { CreatePostInput, Post } from '@common/schemas/posts.ts';
 import { PRAYER_EXPIRY_DEFAULT } from '@common/schemas/prayer.ts';
+import { type RecipeDraft, recipeInput } from '@web/components/recipes/recipeDraft.ts';
+import { firstProblem, recipeProblems } from '@web/components/recipes/recipeProblems.ts';
 import type { Coords } from './ComposerFields.tsx';
 
 export type Category = Post['category'];
@@ -12,7 +14,10 @@ export const emptyDraft = {
   coords: null as Coords | null,
   prayerType: '',
   foodCategory: '',
+  /** The plain-text recipe, shown as 'Notes' (what every recipe was before the structured one). */
   recipe: '',
+  /** The structured recipe ('Add recipe', food posts only), or null when none is added. */
+  recipeData: null as RecipeDraft | null,
   /**
    * A prayer request's 'Who can see this': 'everyone', 'friends', 'only_me', or 'group:<id>' for one
    * of the member's groups (a group's Prayer tab sends its own group whatever this says).
@@ -77,6 +82,16 @@ export function postInput(
   if (category === 'food') {
     if (draft.foodCategory) input.food_category = draft.foodCategory as CreatePostInput['food_category'];
     if (draft.recipe.trim()) input.recipe = draft.recipe.trim();
+    if (draft.recipeData) input.recipe_data = recipeInput(draft.recipeData);
   }
   return input;
+}
+
+/**
+ * Why the draft cannot be posted yet (its recipe's first problem, checked as the server does), or
+ * null. The editor shows each message by its field.
+ */
+export function draftProblem(draft: Draft, category: Category): string | null {
+  if (category !== 'food' || !draft.recipeData) return null;
+  return firstProblem(recipeProblems(draft.recipeData)) ?? null;
 }
