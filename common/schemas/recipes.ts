@@ -102,6 +102,8 @@ export const RECIPE_ERRORS = defineErrors({
   recipe_ingredients_required: 'Add at least one ingredient.',
   recipe_ingredients_too_many: 'A recipe has at most {{max}} ingredients.',
   recipe_steps_too_many: 'A recipe has at most {{max}} steps.',
+  recipe_ingredient_invalid: 'Each ingredient is a row with at least its item.',
+  recipe_steps_invalid: 'Steps are a list, each with its text.',
   recipe_quantity_invalid: 'Write the amount as a number such as 2, 1 1/2, ½ or 2–3.',
   recipe_timer_invalid: "A step's timer is whole minutes from 1 to {{max}}.",
   recipe_url_invalid: 'Paste the address of a recipe page, starting with https:// or http://.',
@@ -132,29 +134,35 @@ const quantityField = text({ label: 'The amount', max: INGREDIENT_QUANTITY_MAX }
 );
 
 /** One ingredient row as the form sends it: the amount is the text the cook wrote. */
-export const ingredientInputSchema = z.strictObject({
-  section: z.optional(text({ label: 'The section', max: INGREDIENT_SECTION_MAX })),
-  quantity: z.optional(quantityField),
-  unit: z.optional(text({ label: 'The unit', max: INGREDIENT_UNIT_MAX })),
-  item: text({ label: 'The ingredient', min: 1, max: INGREDIENT_ITEM_MAX }),
-  note: z.optional(text({ label: 'The note', max: INGREDIENT_NOTE_MAX })),
-});
+export const ingredientInputSchema = z.strictObject(
+  {
+    section: z.optional(text({ label: 'The section', max: INGREDIENT_SECTION_MAX })),
+    quantity: z.optional(quantityField),
+    unit: z.optional(text({ label: 'The unit', max: INGREDIENT_UNIT_MAX })),
+    item: text({ label: 'The ingredient', min: 1, max: INGREDIENT_ITEM_MAX }),
+    note: z.optional(text({ label: 'The note', max: INGREDIENT_NOTE_MAX })),
+  },
+  rule('recipe_ingredient_invalid'),
+);
 export type IngredientInput = z.input<typeof ingredientInputSchema>;
 
-export const stepInputSchema = z.strictObject({
-  text: text({ label: 'A step', min: 1, max: RECIPE_STEP_MAX, multiline: true }),
-  timer_minutes: z.optional(
-    z.nullable(
-      z
-        .number(rule('recipe_timer_invalid', { max: RECIPE_TIMER_MAX }))
-        .check(
-          z.int(rule('recipe_timer_invalid', { max: RECIPE_TIMER_MAX })),
-          z.gte(1, rule('recipe_timer_invalid', { max: RECIPE_TIMER_MAX })),
-          z.lte(RECIPE_TIMER_MAX, rule('recipe_timer_invalid', { max: RECIPE_TIMER_MAX })),
-        ),
+export const stepInputSchema = z.strictObject(
+  {
+    text: text({ label: 'A step', min: 1, max: RECIPE_STEP_MAX, multiline: true }),
+    timer_minutes: z.optional(
+      z.nullable(
+        z
+          .number(rule('recipe_timer_invalid', { max: RECIPE_TIMER_MAX }))
+          .check(
+            z.int(rule('recipe_timer_invalid', { max: RECIPE_TIMER_MAX })),
+            z.gte(1, rule('recipe_timer_invalid', { max: RECIPE_TIMER_MAX })),
+            z.lte(RECIPE_TIMER_MAX, rule('recipe_timer_invalid', { max: RECIPE_TIMER_MAX })),
+          ),
+      ),
     ),
-  ),
-});
+  },
+  rule('recipe_steps_invalid'),
+);
 export type StepInput = z.input<typeof stepInputSchema>;
 
 const httpUrl = text({
@@ -172,6 +180,8 @@ const httpUrl = text({
     }
   }, rule('recipe_url_invalid')),
 );
+
+const dietInvalid = rule('recipe_diet_invalid', { tags: DIET_TAGS.join(', ') });
 
 /** A recipe as the form sends it (POST /api/posts `recipe_data`, PUT /api/posts/:id/recipe). */
 export const recipeInputSchema = z.strictObject(
@@ -195,14 +205,14 @@ export const recipeInputSchema = z.strictObject(
       ),
     ),
     diet_tags: z._default(
-      z.array(z.enum(DIET_TAGS, rule('recipe_diet_invalid', { tags: DIET_TAGS.join(', ') }))).check(
+      z.array(z.enum(DIET_TAGS, dietInvalid), dietInvalid).check(
         z.maxLength(DIET_TAGS.length, rule('recipe_diet_repeated')),
         z.refine((tags: string[]) => new Set(tags).size === tags.length, rule('recipe_diet_repeated')),
       ),
       [],
     ),
     ingredients: z
-      .array(ingredientInputSchema)
+      .array(ingredientInputSchema, rule('recipe_ingredients_required'))
       .check(
         z.minLength(1, rule('recipe_ingredients_required')),
         z.maxLength(
@@ -212,7 +222,7 @@ export const recipeInputSchema = z.strictObject(
       ),
     steps: z._default(
       z
-        .array(stepInputSchema)
+        .array(stepInputSchema, rule('recipe_steps_invalid'))
         .check(z.maxLength(RECIPE_STEPS_MAX, rule('recipe_steps_too_many', { max: RECIPE_STEPS_MAX }))),
       [],
     ),
