@@ -10,6 +10,13 @@ const placesFixtureUrl = `http://127.0.0.1:${placesFixturePort}`;
 // Web pushes go to this local push service (https, its own certificate), never to FCM or Mozilla.
 export const PUSH_SERVICE_PORT = port + 3000;
 const pushServiceCa = `.e2e-data/push-ca-${port}.pem`;
+/**
+ * 'Import from a link' reads recipe pages from this local site (server/test/recipeFixtureSite.ts), never
+ * the internet. It listens on 127.0.0.2, a loopback address the import refuses unless RECIPE_IMPORT_ALLOW
+ * names it (127.0.0.1, the app's own, stays refused).
+ */
+const recipeSitePort = port + 4000;
+export const RECIPE_SITE_URL = `http://127.0.0.2:${recipeSitePort}`;
 
 /** Debian's full Chromium, for what only the full browser does (web push: push.spec.ts). */
 export const FULL_CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -74,6 +81,14 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node --import tsx server/test/recipeFixtureSite.ts ${recipeSitePort} 127.0.0.2`,
+      url: `${RECIPE_SITE_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // A fresh data directory (SQLite database and mail outbox) for every run; `npm run build` must have
       // made the web app (dist/) and the server bundle (build/server.cjs).
       command: `rm -rf ${E2E_DATA_DIR} && node --enable-source-maps build/server.cjs`,
@@ -95,6 +110,7 @@ export default defineConfig({
         PUSH_SERVICE_HOSTS: `127.0.0.1:${PUSH_SERVICE_PORT}`,
         PUSH_SERVICE_CA_FILE: pushServiceCa,
         OVERPASS_URL: `${placesFixtureUrl}/api/interpreter`,
+        RECIPE_IMPORT_ALLOW: '127.0.0.2/32',
       },
       stdout: 'ignore',
       stderr: 'pipe',

@@ -133,7 +133,7 @@ describe('converting between US and metric', () => {
 
   it('converts oven temperatures in steps', () => {
     expect(convertTemperatures('Bake at 350°F for 25 minutes.', 'metric')).toBe(
-      'Bake at 175 °C for 25 minutes.',
+      'Bake at 180 °C for 25 minutes.',
     );
     expect(convertTemperatures('Heat the oven to 425 °F', 'metric')).toBe('Heat the oven to 220 °C');
     expect(convertTemperatures('Bake at 180 °C.', 'us')).toBe('Bake at 350 °F.');

@@ -246,12 +246,15 @@ export function convertRow<T extends Pick<IngredientRow, 'amount' | 'amount_max'
 
 export const METRIC_UNITS = new Set([...METRIC_VOLUMES, ...METRIC_MASSES]);
 
-/** Oven temperatures in a step's text: '350°F' to '175 °C' (to the nearest 5) and back (to the nearest 25). */
+/**
+ * Oven temperatures in a step's text: '350°F' to '180 °C' (to the nearest 10, as oven dials and the
+ * usual tables have it: 400 °F is 200 °C) and back (to the nearest 25).
+ */
 export function convertTemperatures(text: string, to: MeasureSystem): string {
   if (to === 'metric') {
     return text.replace(
       /(\d{2,3})\s*°\s*F\b/gu,
-      (_m, f: string) => `${Math.round(((Number(f) - 32) * 5) / 9 / 5) * 5} °C`,
+      (_m, f: string) => `${Math.round(((Number(f) - 32) * 5) / 9 / 10) * 10} °C`,
     );
   }
   return text.replace(

@@ -100,7 +100,7 @@ describe('a recipe for other servings and units', () => {
 
   it('converts oven temperatures in the steps', () => {
     const steps = [{ text: 'Bake at 350°F for 20 minutes.', timer_minutes: 20 }];
-    expect(stepsIn(steps, 'metric')).toEqual([{ text: 'Bake at 175 °C for 20 minutes.', timer_minutes: 20 }]);
+    expect(stepsIn(steps, 'metric')).toEqual([{ text: 'Bake at 180 °C for 20 minutes.', timer_minutes: 20 }]);
     expect(stepsIn(steps, 'us')).toEqual(steps);
   });
 });

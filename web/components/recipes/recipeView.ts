@@ -129,7 +129,7 @@ export function ingredientGroups(
   return groups;
 }
 
-/** The steps with their oven temperatures in `system` ('350°F' reads '175 °C' in metric). */
+/** The steps with their oven temperatures in `system` ('350°F' reads '180 °C' in metric). */
 export function stepsIn(steps: readonly Step[], system: MeasureSystem): Step[] {
   return steps.map((step) => ({ ...step, text: convertTemperatures(step.text, system) }));
 }
