@@ -181,19 +181,17 @@ const httpUrl = text({
   }, rule('recipe_url_invalid')),
 );
 
+const servingsInvalid = rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX });
+const servingsField = z
+  .number(servingsInvalid)
+  .check(z.int(servingsInvalid), z.gte(1, servingsInvalid), z.lte(RECIPE_SERVINGS_MAX, servingsInvalid));
 const dietInvalid = rule('recipe_diet_invalid', { tags: DIET_TAGS.join(', ') });
 
 /** A recipe as the form sends it (POST /api/posts `recipe_data`, PUT /api/posts/:id/recipe). */
 export const recipeInputSchema = z.strictObject(
   {
     title: text({ label: 'The recipe title', min: 1, max: RECIPE_TITLE_MAX }),
-    servings: z
-      .number(rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX }))
-      .check(
-        z.int(rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX })),
-        z.gte(1, rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX })),
-        z.lte(RECIPE_SERVINGS_MAX, rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX })),
-      ),
+    servings: servingsField,
     prep_minutes: z.optional(
       z.nullable(
         wholeMinutes(RECIPE_MINUTES_MAX, rule('recipe_minutes_invalid', { max: RECIPE_MINUTES_MAX })),
@@ -250,13 +248,18 @@ export type Ingredient = z.infer<typeof ingredientSchema>;
 export const stepSchema = z.object({ text: z.string(), timer_minutes: z.nullable(z.number()) });
 export type Step = z.infer<typeof stepSchema>;
 
-export const recipeSchema = z.object({
+/** What a recipe's card and a saved recipe's line both show. */
+const recipeSummaryFields = {
   post_id: z.string(),
   title: z.string(),
   servings: z.number(),
   prep_minutes: z.nullable(z.number()),
   cook_minutes: z.nullable(z.number()),
   diet_tags: z.array(z.enum(DIET_TAGS)),
+};
+
+export const recipeSchema = z.object({
+  ...recipeSummaryFields,
   ingredients: z.array(ingredientSchema),
   steps: z.array(stepSchema),
   source_url: z.nullable(z.string()),
@@ -300,12 +303,7 @@ export const savedRecipesQuerySchema = z.strictObject({
   limit: limitField(SAVED_RECIPES_PAGE_MAX),
 });
 export const savedRecipeSchema = z.object({
-  post_id: z.string(),
-  title: z.string(),
-  servings: z.number(),
-  prep_minutes: z.nullable(z.number()),
-  cook_minutes: z.nullable(z.number()),
-  diet_tags: z.array(z.enum(DIET_TAGS)),
+  ...recipeSummaryFields,
   image_url: z.nullable(z.string()),
   author: personSchema,
   saved_at: z.string(),
@@ -320,15 +318,7 @@ export type SavedRecipes = z.infer<typeof savedRecipesSchema>;
 export const SHOPPING_SYSTEMS = ['us', 'metric'] as const;
 export const addRecipeToListSchema = z.strictObject({
   post_id: text({ label: 'post_id', min: 1, max: 64 }),
-  servings: z.optional(
-    z
-      .number(rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX }))
-      .check(
-        z.int(rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX })),
-        z.gte(1, rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX })),
-        z.lte(RECIPE_SERVINGS_MAX, rule('recipe_servings_invalid', { max: RECIPE_SERVINGS_MAX })),
-      ),
-  ),
+  servings: z.optional(servingsField),
   system: z.optional(z.enum(SHOPPING_SYSTEMS, rule('shopping_system_invalid'))),
 });
 export type AddRecipeToList = z.input<typeof addRecipeToListSchema>;

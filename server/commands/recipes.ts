@@ -21,30 +21,23 @@ export function sourceName(url: string): string {
 export async function writeRecipe(trx: Transaction<DB>, postId: string, data: RecipeInput, now: string) {
   await clearRecipeRows(trx, postId);
   const source = data.source_url ?? null;
+  const fields = {
+    title: data.title,
+    servings: data.servings,
+    prep_minutes: data.prep_minutes ?? null,
+    cook_minutes: data.cook_minutes ?? null,
+    source_url: source,
+    source_name: source ? sourceName(source) : null,
+    updated_at: now,
+  };
   await trx
     .insertInto('recipes')
     .values({
       post_id: postId,
-      title: data.title,
-      servings: data.servings,
-      prep_minutes: data.prep_minutes ?? null,
-      cook_minutes: data.cook_minutes ?? null,
-      source_url: source,
-      source_name: source ? sourceName(source) : null,
+      ...fields,
       created_at: now,
-      updated_at: now,
     })
-    .onConflict((oc) =>
-      oc.column('post_id').doUpdateSet({
-        title: data.title,
-        servings: data.servings,
-        prep_minutes: data.prep_minutes ?? null,
-        cook_minutes: data.cook_minutes ?? null,
-        source_url: source,
-        source_name: source ? sourceName(source) : null,
-        updated_at: now,
-      }),
-    )
+    .onConflict((oc) => oc.column('post_id').doUpdateSet(fields))
     .execute();
   const tags = data.diet_tags ?? [];
   const steps = data.steps ?? [];
