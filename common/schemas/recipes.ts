@@ -32,15 +32,6 @@ import { cursorField, fieldRule, limitField, personSchema, text } from './fields
 
 export const DIET_TAGS = ['vegetarian', 'vegan', 'gluten_free', 'dairy_free', 'halal', 'kosher'] as const;
 export type DietTag = (typeof DIET_TAGS)[number];
-/** How a diet tag reads ('gluten_free' → 'Gluten-free'), translated by the web. */
-export const DIET_LABELS: Record<DietTag, string> = {
-  vegetarian: 'Vegetarian',
-  vegan: 'Vegan',
-  gluten_free: 'Gluten-free',
-  dairy_free: 'Dairy-free',
-  halal: 'Halal',
-  kosher: 'Kosher',
-};
 /** schema.org's RestrictedDiet for each tag (halal and kosher have theirs; the rest too). */
 export const SCHEMA_ORG_DIETS: Record<DietTag, string> = {
   vegetarian: 'https://schema.org/VegetarianDiet',

@@ -4,7 +4,7 @@ import { msg } from '@web/i18n/msg.ts';
 export type RecipeUnit = (typeof RECIPE_UNITS)[number];
 
 /**
- * How each diet tag reads (common/schemas/recipes.ts DIET_LABELS, as catalogue keys): shown as t(label)
+ * How each diet tag (common/schemas/recipes.ts DIET_TAGS) reads, as catalogue keys: shown as t(label)
  * on the recipe form's chips and the food feed's filters.
  */
 export const DIET_TAG_LABELS: Record<DietTag, string> = {
