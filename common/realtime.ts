@@ -10,6 +10,8 @@ import type {
   Circle,
   JoinDecision,
   LiveChange,
+  MediaSignalAck,
+  MediaSignalInput,
   Signal,
   SignalInput,
 } from './schemas/circles.ts';
@@ -62,6 +64,13 @@ export interface ServerToClientEvents {
   'circle:decision': (decision: JoinDecision) => void;
   /** WebRTC signalling addressed to this member (their tabs check `to_peer`). */
   'circle:signal': (signal: Signal) => void;
+  /** Janus carries the host's media now: guests (re)subscribe. To the circle's room. */
+  'circle:media-ready': (change: { circle_id: string }) => void;
+  /** The server cut this page's Janus media (preview over, circle ended, access lost). */
+  'circle:media-ended': (change: {
+    circle_id: string;
+    reason: 'preview' | 'ended' | 'access' | 'server';
+  }) => void;
   /** The live list changed: a circle to put on top, or to take off. */
   'circles:live': (change: LiveChange) => void;
   /** Someone posted in one of the member's groups: an open group page shows '{n} new posts'. */
@@ -105,6 +114,8 @@ export interface ClientToServerEvents {
   'room:leave': (request: RoomRequest, ack: Ack<{ room: RoomName }>) => void;
   /** Relay an offer, answer, ICE candidate or offer request to one peer of a circle. */
   'circle:signal': (signal: SignalInput, ack: Ack<{ delivered: true }>) => void;
+  /** Media of a circle carried by Janus: publish, subscribe, answer, ice, leave (through the server). */
+  'circle:media': (signal: MediaSignalInput, ack: Ack<MediaSignalAck>) => void;
 }
 export type ClientEvent = keyof ClientToServerEvents;
 /** What a client event's acknowledgement carries when it succeeds. */

@@ -15,8 +15,9 @@ await build({
   target: 'node22',
   sourcemap: true,
   keepNames: true,
-  // Native addons and optional drivers stay outside the bundle; node_modules has them.
-  external: ['better-sqlite3', 'sharp', '@node-rs/argon2', 'pg-native'],
+  // Native addons and optional drivers stay outside the bundle; node_modules has them. janode too: its
+  // unix-dgram addon finds its binary from its own folder (and it loads only with JANUS_URL).
+  external: ['better-sqlite3', 'sharp', '@node-rs/argon2', 'pg-native', 'janode'],
   logLevel: 'warning',
   // app.ts finds the repository from import.meta.url: build/ is one level below it, as server/ is.
   define: { 'import.meta.url': '__importMetaUrl' },

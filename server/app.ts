@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { createAuth } from './auth/auth.ts';
 import { createMailQuota } from './auth/mailQuota.ts';
 import { SessionResolver } from './auth/sessions.ts';
+import { JanusMedia } from './circles/janus.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -13,6 +14,7 @@ import type { AppContext } from './http/context.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerWebApp } from './http/webApp.ts';
+import { endCirclesOnJanus } from './jobs/endStaleCircles.ts';
 import { startJobs } from './jobs/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/storage.ts';
@@ -113,11 +115,18 @@ export async function buildApp(
     // With REDIS_URL a revocation reaches every node's cache and sockets within milliseconds.
     { redisUrl: config.redisUrl, log: (message, error) => app?.log.warn({ err: error }, message) },
   );
+  // With JANUS_URL, circles' media goes through Janus; a server that stops answering ends its circles.
+  let ctxForJanus: AppContext | undefined;
+  const janus = config.janus
+    ? new JanusMedia(config.janus, database.db, app.log, (url) => {
+        if (ctxForJanus) void endCirclesOnJanus(ctxForJanus, url);
+      })
+    : undefined;
   const sockets = attachSocketServer(app.server, {
     sessions,
     trustedOrigins: [config.publicUrl],
     redisUrl: config.redisUrl,
-    handlers: { db: database.db, log: app.log },
+    handlers: { db: database.db, log: app.log, janus },
   });
   // Reset and confirmation mails per address per day (server/auth/mailQuota.ts).
   const mailQuota = createMailQuota({ redisUrl: config.redisUrl });
@@ -141,7 +150,10 @@ export async function buildApp(
     log: app.log,
     push: new PushSender(database.db, config.push, app.log),
     metrics,
+    janus,
+    circleMedia: janus,
   };
+  ctxForJanus = ctx;
   metrics.countSocketsWith(sockets.openSockets);
 
   // Every node runs the jobs runner; leases in the database decide which node runs each job.
@@ -212,6 +224,7 @@ export async function buildApp(
     close: async () => {
       await jobs.stop();
       await sockets.close();
+      await janus?.close();
       await sessions.close();
       await app.close();
       await rateLimitRedis?.quit().catch(() => undefined);

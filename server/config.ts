@@ -41,6 +41,8 @@ export interface Config {
   iceServers: IceServer[];
   /** TURN credentials minted per member (TURN_SECRET, TURN_URLS, TURN_TTL); undefined: none minted. */
   turn: TurnConfig | undefined;
+  /** Janus servers that carry circles' media (JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY); undefined: the mesh. */
+  janus: JanusConfig | undefined;
   /** An S3-compatible bucket for uploads (S3_*); undefined keeps them in DATA_DIR/media. */
   s3: S3Config | undefined;
   /** OpenStreetMap geocoding (NOMINATIM_URL) and places (OVERPASS_URL) for the nearby-places search. */
@@ -96,6 +98,19 @@ export interface TurnConfig {
   urls: string[];
   /** How long a minted credential lasts (TURN_TTL, seconds; at most a day). */
   ttlSeconds: number;
+}
+
+/**
+ * Janus VideoRoom servers for FaithVerse circles (docs/DEPLOY.md): the app server holds every Janus
+ * session and secret; browsers only ever exchange media with Janus.
+ */
+export interface JanusConfig {
+  /** WebSocket addresses (ws: or wss:) of the Janus servers, JANUS_URL comma-separated. */
+  urls: string[];
+  /** Janus's api_secret: every request carries it. */
+  apiSecret: string;
+  /** The VideoRoom plugin's admin_key: needed to create rooms. */
+  adminKey: string;
 }
 
 /** The spec's two public STUN servers, used when ICE_SERVERS is not set. */
@@ -177,6 +192,9 @@ const envSchema = z.object({
     .optional(),
   METRICS_ALLOW: metricsAllowSchema,
   RECIPE_IMPORT_ALLOW: recipeImportAllowSchema,
+  JANUS_URL: optionalText,
+  JANUS_API_SECRET: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
+  JANUS_ADMIN_KEY: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
 });
 
 /** TURN_SECRET with its URLs, all or nothing: URLs without the secret would get no credentials. */
@@ -202,6 +220,30 @@ function turnConfig(e: z.infer<typeof envSchema>): TurnConfig | undefined {
 }
 
 /** The S3 settings, all or nothing: half a configuration would quietly keep media in DATA_DIR/media. */
+/** JANUS_URL with its API secret and admin key, all or nothing. */
+function janusConfig(e: z.infer<typeof envSchema>): JanusConfig | undefined {
+  const refuse = (name: string, message: string) =>
+    new ConfigError(`Invalid environment variable ${name}: ${message}`);
+  if (!e.JANUS_URL) {
+    if (e.JANUS_API_SECRET) throw refuse('JANUS_API_SECRET', 'needs JANUS_URL too');
+    if (e.JANUS_ADMIN_KEY) throw refuse('JANUS_ADMIN_KEY', 'needs JANUS_URL too');
+    return undefined;
+  }
+  const urls = e.JANUS_URL.split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const bad = urls.find((url) => !/^wss?:\/\/\S+$/.test(url));
+  if (bad !== undefined || urls.length === 0) {
+    throw refuse('JANUS_URL', `'${bad ?? e.JANUS_URL}' is not a ws: or wss: URL, like ws://10.0.0.5:8188`);
+  }
+  if (!e.JANUS_API_SECRET)
+    throw refuse('JANUS_API_SECRET', "is required with JANUS_URL (Janus's api_secret)");
+  if (!e.JANUS_ADMIN_KEY) {
+    throw refuse('JANUS_ADMIN_KEY', "is required with JANUS_URL (the VideoRoom plugin's admin_key)");
+  }
+  return { urls, apiSecret: e.JANUS_API_SECRET, adminKey: e.JANUS_ADMIN_KEY };
+}
+
 function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
   const refuse = (name: string, message: string) =>
     new ConfigError(`Invalid environment variable ${name}: ${message}`);
@@ -276,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadQuota: { files: e.UPLOAD_DAILY_FILES, bytes: e.UPLOAD_DAILY_MB * 1024 * 1024 },
     iceServers: e.ICE_SERVERS ?? DEFAULT_ICE_SERVERS,
     turn: turnConfig(e),
+    janus: janusConfig(e),
     s3: s3Config(e),
     nominatimUrl: (e.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org').replace(/\/+$/, ''),
     overpassUrl: e.OVERPASS_URL ?? 'https://overpass-api.de/api/interpreter',

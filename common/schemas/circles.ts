@@ -32,6 +32,8 @@ export const CIRCLE_LIMITS = {
   offerRequestDelayMs: 500,
   previewMs: 10_000,
   defaultMaxGuests: 10,
+  /** With Janus (JANUS_URL) the server forwards the host's stream: a circle may take up to this many. */
+  janusMaxGuests: 500,
   defaultDurationShown: 60,
   stageAvatarPx: 56,
   stageMarginPx: 60,
@@ -116,6 +118,14 @@ export const CIRCLE_ERRORS = defineErrors({
   circle_mode_invalid: 'mode must be live or scheduled.',
   circle_source_invalid: 'source_type must be camera, screen or audio.',
   circle_duration_invalid: 'duration_min must be 15, 30, 45 or 60.',
+  circle_max_guests_invalid: 'max_guests must be a whole number from 1 to 500.',
+  circle_max_guests_mesh: 'Without a media server a circle takes at most {{max}} guests.',
+  media_kind_invalid: 'kind must be publish, subscribe, answer, ice or leave.',
+  media_role_invalid: 'role must be publisher or subscriber.',
+  media_sdp_missing: 'A session description is needed for this.',
+  circle_not_on_janus: "This circle's media does not go through the media server.",
+  circle_media_not_ready: "The host's media has not started yet.",
+  circle_media_unavailable: 'The media server is not answering. Try again in a moment.',
   signal_peer_not_text: 'peer must be text.',
   signal_peer_invalid: 'That is not a peer id.',
   signal_circle_id_not_text: 'circle_id must be text.',
@@ -171,6 +181,16 @@ export const createCircleSchema = z.strictObject({
   allow_donations: flag('allow_donations'),
   /** The id of a group the host belongs to: the circle is its members' only. */
   group_id: z.optional(text({ label: 'group_id', min: 1, max: 64 })),
+  /** At most 10 without a media server (the server says so), up to 500 with Janus. */
+  max_guests: z.optional(
+    z
+      .number(rule('circle_max_guests_invalid'))
+      .check(
+        z.int(rule('circle_max_guests_invalid')),
+        z.gte(1, rule('circle_max_guests_invalid')),
+        z.lte(CIRCLE_LIMITS.janusMaxGuests, rule('circle_max_guests_invalid')),
+      ),
+  ),
 });
 export type CreateCircleInput = z.input<typeof createCircleSchema>;
 
@@ -211,6 +231,12 @@ export const circleSchema = z.object({
   is_listed: z.boolean(),
   host_heartbeat: z.nullable(z.string()),
   max_guests: z.number(),
+  /**
+   * How the media travels, decided when the circle first goes live: 'janus' (the host publishes once
+   * to the media server, which forwards it to each guest), 'mesh' (the host's browser sends to each
+   * guest), or null before.
+   */
+  media: z.nullable(z.enum(['mesh', 'janus'])),
   created_at: z.string(),
   /** Host and guests. */
   member_count: z.number(),
@@ -243,6 +269,13 @@ export const circlePageSchema = z.object({
   /** STUN and TURN servers for the circle's WebRTC connections (ICE_SERVERS on the server). */
   ice_servers: z.array(iceServerSchema),
 });
+/** GET /api/circles/options: what the Start a Circle form may offer on this server. */
+export const circleOptionsSchema = z.object({
+  /** 10 without a media server, 500 with Janus. */
+  max_guests_limit: z.number(),
+  media_server: z.boolean(),
+});
+export type CircleOptions = z.infer<typeof circleOptionsSchema>;
 export type CirclePage = z.infer<typeof circlePageSchema>;
 
 export const circleMemberSchema = z.object({
@@ -281,6 +314,26 @@ export type SignalKind = (typeof SIGNAL_KINDS)[number];
 const peerId = z
   .string(rule('signal_peer_not_text'))
   .check(z.regex(/^[0-9a-zA-Z-]{8,64}$/, rule('signal_peer_invalid')));
+/** An ICE candidate as the browser gathered it (RTCIceCandidateInit). */
+const iceCandidateSchema = z.strictObject(
+  {
+    candidate: text({ label: 'The candidate', max: 2_000, trim: false }),
+    sdpMid: z.optional(z.nullable(text({ label: 'sdpMid', max: 64, trim: false }))),
+    sdpMLineIndex: z.optional(
+      z.nullable(
+        z
+          .number(rule('signal_mline_invalid'))
+          .check(
+            z.int(rule('signal_mline_invalid')),
+            z.gte(0, rule('signal_mline_invalid')),
+            z.lte(64, rule('signal_mline_invalid')),
+          ),
+      ),
+    ),
+    usernameFragment: z.optional(z.nullable(text({ label: 'usernameFragment', max: 256, trim: false }))),
+  },
+  rule('signal_candidate_invalid'),
+);
 export const signalSchema = z.strictObject({
   circle_id: z
     .string(rule('signal_circle_id_not_text'))
@@ -301,31 +354,7 @@ export const signalSchema = z.strictObject({
       tooLong: rule('signal_sdp_too_long'),
     }),
   ),
-  candidate: z.optional(
-    z.nullable(
-      z.strictObject(
-        {
-          candidate: text({ label: 'The candidate', max: 2_000, trim: false }),
-          sdpMid: z.optional(z.nullable(text({ label: 'sdpMid', max: 64, trim: false }))),
-          sdpMLineIndex: z.optional(
-            z.nullable(
-              z
-                .number(rule('signal_mline_invalid'))
-                .check(
-                  z.int(rule('signal_mline_invalid')),
-                  z.gte(0, rule('signal_mline_invalid')),
-                  z.lte(64, rule('signal_mline_invalid')),
-                ),
-            ),
-          ),
-          usernameFragment: z.optional(
-            z.nullable(text({ label: 'usernameFragment', max: 256, trim: false })),
-          ),
-        },
-        rule('signal_candidate_invalid'),
-      ),
-    ),
-  ),
+  candidate: z.optional(z.nullable(iceCandidateSchema)),
 });
 export type SignalInput = z.infer<typeof signalSchema>;
 /** What the addressed member's tabs receive. */
@@ -334,3 +363,31 @@ export type Signal = Omit<SignalInput, 'to_user_id'> & {
   /** Set on what reaches the host from a member watching a preview: when it must be cut. */
   preview_until?: string | null;
 };
+
+/**
+ * Media of a circle carried by Janus (issue 29). The browser talks to the app server only: the host
+ * 'publish'es an offer and gets Janus's answer; a guest asks to 'subscribe' and gets Janus's offer,
+ * then sends its 'answer'; both send their 'ice' candidates for their 'role'; 'leave' drops the
+ * page's handle. The server holds every Janus session, room id, secret and pin.
+ */
+export const MEDIA_KINDS = ['publish', 'subscribe', 'answer', 'ice', 'leave'] as const;
+export const mediaSignalSchema = z.strictObject({
+  circle_id: z
+    .string(rule('signal_circle_id_not_text'))
+    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('circle_not_found'))),
+  kind: z.enum(MEDIA_KINDS, rule('media_kind_invalid')),
+  role: z.optional(z.enum(['publisher', 'subscriber'], rule('media_role_invalid'))),
+  sdp: z.optional(
+    text({
+      label: 'The session description',
+      max: 64_000,
+      multiline: true,
+      trim: false,
+      tooLong: rule('signal_sdp_too_long'),
+    }),
+  ),
+  candidate: z.optional(z.nullable(iceCandidateSchema)),
+});
+export type MediaSignalInput = z.infer<typeof mediaSignalSchema>;
+/** The acknowledgement: Janus's answer to a 'publish', its offer for a 'subscribe'. */
+export type MediaSignalAck = { sdp?: string };

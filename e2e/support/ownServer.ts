@@ -25,6 +25,8 @@ export function freePort(): Promise<number> {
 export interface OwnServer {
   url: string;
   dataDir: string;
+  /** What the server has logged so far (with `keepLog`). */
+  log(): string;
   /**
    * Signs a member up and confirms their email, as createConfirmedMember does on the suite's server;
    * the confirmation signs `request`'s context in.
@@ -33,7 +35,14 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-export async function startOwnServer(): Promise<OwnServer> {
+export async function startOwnServer(
+  options: {
+    /** More environment (JANUS_URL and its secrets, say). */
+    env?: Record<string, string>;
+    /** Keep the server's log, for a test that reads it. */
+    keepLog?: boolean;
+  } = {},
+): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-e2e-own-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -48,9 +57,16 @@ export async function startOwnServer(): Promise<OwnServer> {
       AUTH_SECRET: 'e2e-own-secret-e2e-own-secret-0123456789',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       ICE_SERVERS: '[]',
+      ...options.env,
     },
-    stdio: 'ignore',
+    stdio: options.keepLog ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-500_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the second app server exited (${child.exitCode})`);
@@ -65,6 +81,7 @@ export async function startOwnServer(): Promise<OwnServer> {
   return {
     url,
     dataDir,
+    log: () => output,
     async createMember(request, member) {
       const signUp = await request.post(`${url}/api/auth/sign-up/email`, {
         data: { ...member, callbackURL: '/auth/callback' },

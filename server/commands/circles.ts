@@ -8,8 +8,9 @@ import {
   type CircleSource,
   type CreateCircleInput,
 } from '@common/schemas/circles.ts';
+import type { JanusRoom } from '@server/circles/janus.ts';
 import type { DB } from '@server/db/types.ts';
-import { conflict, forbidden, notFound } from '@server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { membersHiddenFrom, notHiddenFrom } from '@server/policies/blocks.ts';
 import { accessOf, isListedLive } from '@server/policies/circle.ts';
 import {
@@ -78,7 +79,12 @@ export async function createCircle(
   trx: Transaction<DB>,
   hostId: string,
   input: CreateCircleInput,
+  /** 10 with the mesh, 500 with Janus (server/circles/janus.ts maxGuestsLimit). */
+  maxGuestsLimit: number = CIRCLE_LIMITS.defaultMaxGuests,
 ): Promise<Circle> {
+  if ((input.max_guests ?? 0) > maxGuestsLimit) {
+    throw badRequest('circle_max_guests_mesh', { max: maxGuestsLimit });
+  }
   const groupId = input.group_id ? await groupToPostIn(trx, hostId, input.group_id) : null;
   const id = uuidv7();
   const now = new Date().toISOString();
@@ -103,7 +109,7 @@ export async function createCircle(
       allow_donations: input.allow_donations ?? CIRCLE_DEFAULTS.allow_donations,
       is_listed: false,
       host_heartbeat: null,
-      max_guests: CIRCLE_LIMITS.defaultMaxGuests,
+      max_guests: input.max_guests ?? CIRCLE_LIMITS.defaultMaxGuests,
       group_id: groupId,
       created_at: now,
     })
@@ -129,13 +135,24 @@ export async function goLive(
   circleId: string,
   hostId: string,
   source: CircleSource,
+  /** A Janus room opened for it (server/circles/janus.ts), or null: the mesh. Used the first time only. */
+  janusRoom: Omit<JanusRoom, 'publisher_feed'> | null = null,
 ): Promise<Circle> {
   const before = await lockCircle(trx, circleId);
   await requireCircleAccess(trx, before, hostId, 'host');
   requireNotEnded(before);
+  // The media path is decided once, when the circle first goes live; a new source keeps it.
+  const media = before.media ?? (janusRoom ? 'janus' : 'mesh');
+  if (before.media === null && janusRoom) {
+    await trx
+      .insertInto('faith_circle_janus_rooms')
+      .values({ ...janusRoom, publisher_feed: null, created_at: new Date().toISOString() })
+      .execute();
+  }
   await trx
     .updateTable('faith_circles')
     .set({
+      media,
       status: 'live',
       is_listed: before.visibility !== 'private',
       host_heartbeat: new Date().toISOString(),
@@ -213,6 +230,7 @@ export async function endCircle(
     .set({ status: 'ended', is_listed: false })
     .where('id', '=', circleId)
     .execute();
+  if (before.media === 'janus') after.closeCircleMedia(circleId);
   const circle = (await findCircle(trx, circleId))!;
   await announce(trx, after, before, circle);
   return circle;

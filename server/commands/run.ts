@@ -21,6 +21,8 @@ export interface CommandContext {
   log: Log;
   /** Web push after a commit (absent in scripts and jobs that send none). */
   push?: Pick<PushSender, 'deliver'>;
+  /** Janus rooms of circles (with JANUS_URL): an ended circle's room is destroyed after the commit. */
+  circleMedia?: { closeRoom(circleId: string): Promise<void> } | undefined;
 }
 
 /**
@@ -42,6 +44,8 @@ export interface After {
   run(effect: () => void | Promise<void>): void;
   /** Tell members' browsers by web push (each under its switch); sent after the commit, not awaited. */
   push(event: PushEvent): void;
+  /** A circle ended: its Janus room (if any) is destroyed, which cuts every guest's media. */
+  closeCircleMedia(circleId: string): void;
 }
 
 export type Command<T> = (trx: Transaction<DB>, after: After) => Promise<T>;
@@ -79,6 +83,9 @@ export async function runCommand<T>(
     removeFiles: (row) => files.push(row),
     run: (effect) => effects.push(effect),
     push: (event) => pushes.push(event),
+    closeCircleMedia: (circleId) => {
+      if (ctx.circleMedia) effects.push(() => ctx.circleMedia?.closeRoom(circleId));
+    },
   };
   const result = await ctx.database.db.transaction().execute((trx) => command(trx, after));
   // Before any event goes out: a tab that refetches its feed on one reads what was just committed.

@@ -23,6 +23,8 @@ export interface FaithCirclesTable {
   max_guests: number;
   /** The group it was started in: listed for and joined by that group's members only. */
   group_id: Generated<string | null>;
+  /** How its media travels, decided when it first goes live (null before): see FaithCircleJanusRoomsTable. */
+  media: Generated<'mesh' | 'janus' | null>;
   created_at: Timestamp;
 }
 
@@ -54,4 +56,18 @@ export interface FaithCirclePreviewsTable {
   circle_id: string;
   user_id: string;
   started_at: string;
+}
+
+/**
+ * The Janus VideoRoom that carries a circle's media (migration 20261128T0200): which server, the room's
+ * random id, secret and pin. Server-side only: no presenter reads it and no browser sees it.
+ */
+export interface FaithCircleJanusRoomsTable {
+  circle_id: string;
+  server_url: string;
+  room_id: string;
+  secret: string;
+  pin: string;
+  publisher_feed: string | null;
+  created_at: Timestamp;
 }

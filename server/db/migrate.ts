@@ -18,6 +18,7 @@ import * as groups from './migrations/20261127T0000_groups.ts';
 import * as events from './migrations/20261127T0100_events.ts';
 import * as prayerRequests from './migrations/20261128T0000_prayer_requests.ts';
 import * as recipes from './migrations/20261128T0100_recipes.ts';
+import * as circleMedia from './migrations/20261128T0200_circle_media.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261127T0100_events': events,
   '20261128T0000_prayer_requests': prayerRequests,
   '20261128T0100_recipes': recipes,
+  '20261128T0200_circle_media': circleMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

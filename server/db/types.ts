@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type {
   FaithCircleChatTable,
+  FaithCircleJanusRoomsTable,
   FaithCircleMembersTable,
   FaithCirclePreviewsTable,
   FaithCircleRequestsTable,
@@ -359,6 +360,7 @@ export interface DB {
   faith_circle_chat: FaithCircleChatTable;
   faith_circle_requests: FaithCircleRequestsTable;
   faith_circle_previews: FaithCirclePreviewsTable;
+  faith_circle_janus_rooms: FaithCircleJanusRoomsTable;
   blocks: BlocksTable;
   mutes: MutesTable;
   reports: ReportsTable;

@@ -1,5 +1,6 @@
 import type { Auth } from '@server/auth/auth.ts';
 import type { SessionResolver, Viewer } from '@server/auth/sessions.ts';
+import type { JanusMedia } from '@server/circles/janus.ts';
 import type { CommandContext, Log } from '@server/commands/run.ts';
 import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
@@ -25,6 +26,8 @@ export interface AppContext extends CommandContext {
   /** The app's logger, for what happens outside a request (effects after a commit, jobs). */
   log: Log;
   push: PushSender;
+  /** This node's Janus sessions and handles (JANUS_URL); undefined: circles use the mesh. */
+  janus?: JanusMedia | undefined;
   /** This node's Prometheus counters (/metrics); absent where no app is built (scripts, some tests). */
   metrics?: AppMetrics;
 }

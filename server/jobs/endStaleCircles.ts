@@ -36,3 +36,29 @@ export function endStaleCirclesJob(ctx: CommandContext): JobDefinition {
     },
   };
 }
+
+/**
+ * A Janus server stopped answering (server/circles/janus.ts): its live circles cannot carry media any
+ * more, so they end, and their guests are sent back with the ended circle's message. Every node that
+ * notices does this; ending an ended circle changes nothing.
+ */
+export async function endCirclesOnJanus(ctx: CommandContext, serverUrl: string): Promise<number> {
+  const ids = await ctx.database.db
+    .selectFrom('faith_circle_janus_rooms as r')
+    .innerJoin('faith_circles as c', 'c.id', 'r.circle_id')
+    .where('r.server_url', '=', serverUrl)
+    .where('c.status', '!=', 'ended')
+    .select('c.id')
+    .execute();
+  for (const { id } of ids) {
+    await runCommand(ctx, (trx, after) => endCircle(trx, after, id, null)).catch((error: unknown) =>
+      ctx.log.error({ err: error, circle: id }, 'could not end a circle of a Janus server that stopped'),
+    );
+  }
+  if (ids.length > 0)
+    ctx.log.warn(
+      { janus: serverUrl, circles: ids.length },
+      'ended the live circles of a Janus server that stopped answering',
+    );
+  return ids.length;
+}

@@ -63,6 +63,7 @@ export function presentCircle(row: CircleRow): Circle {
     is_listed: Boolean(row.is_listed),
     host_heartbeat: row.host_heartbeat,
     max_guests: row.max_guests,
+    media: row.media ?? null,
     created_at: row.created_at,
     member_count: Number(row.member_count ?? 0),
     group,

@@ -244,3 +244,23 @@ export async function listStaleCircleIds(db: Db, now = Date.now(), limit = 100):
     .execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * Who may do what with a circle's Janus media (server/realtime/handlers/circleMedia.ts), by the same
+ * policies as the mesh's signals: the host publishes; a member, or a non-member inside their one
+ * preview, subscribes (the preview's end comes back, for the server to cut it). A circle hidden from
+ * the member is a 404, an ended one a 409.
+ */
+export async function mediaAccess(
+  db: Db,
+  userId: string,
+  circleId: string,
+): Promise<{ circle: Circle; role: 'host' | 'guest' | 'preview'; previewUntil: string | null }> {
+  const { circle } = await findCircleFor(db, userId, circleId);
+  if (circle.status === 'ended') throw conflict('circle_ended');
+  if (userId === circle.host_id) return { circle, role: 'host', previewUntil: null };
+  if (await circleRole(db, circle.id, userId)) return { circle, role: 'guest', previewUntil: null };
+  const started = await previewStart(db, circle.id, userId);
+  if (!previewRunning(started)) throw forbidden('circle_not_member');
+  return { circle, role: 'preview', previewUntil: previewUntil(started!) };
+}

@@ -116,6 +116,8 @@ export function attachSocketServer(
   io.on('connection', (socket) => {
     void socket.join(rooms.user(socket.data.viewer.userId));
     attachHandlers(socket, handlers);
+    // The Janus handles this page held go with it (server/circles/janus.ts).
+    socket.on('disconnect', () => handlers.janus?.dropSocket(socket.id));
   });
 
   const userRooms = (userIds: string | string[]) =>

@@ -3,6 +3,7 @@ import type {
   ChatMessage,
   Circle,
   CircleMember,
+  CircleOptions,
   CirclePage,
   CircleSource,
   CreateCircleInput,
@@ -54,6 +55,15 @@ export function applyLiveChange(queryClient: QueryClient, { circle, listed }: Li
     if (!list) return list;
     const others = list.filter((item) => item.id !== circle.id);
     return listed ? [circle, ...others] : others;
+  });
+}
+
+/** What the Start a Circle form may offer on this server (up to 500 guests with a media server). */
+export function useCircleOptions() {
+  return useQuery({
+    queryKey: ['circles', 'options'] as const,
+    queryFn: ({ signal }) => api<CircleOptions>('/api/circles/options', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

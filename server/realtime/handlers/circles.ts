@@ -10,7 +10,7 @@ import { defineHandler } from './define.ts';
  */
 export const SIGNAL_BUDGET = { max: 120, windowMs: 10_000 };
 const budgets = new WeakMap<object, { start: number; used: number }>();
-function spendSignal(socket: object): void {
+export function spendSignal(socket: object): void {
   const now = Date.now();
   let budget = budgets.get(socket);
   if (!budget || now - budget.start >= SIGNAL_BUDGET.windowMs) {

@@ -6,6 +6,7 @@ import type {
   ServerToClientEvents,
 } from '@common/realtime.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
+import type { JanusMedia } from '@server/circles/janus.ts';
 import type { Log } from '@server/commands/run.ts';
 import type { DB } from '@server/db/types.ts';
 import type { WindowCounter } from '@server/http/windowCounter.ts';
@@ -25,6 +26,8 @@ export interface HandlerDeps {
   log: Log;
   /** Per-member counts of costly events (room joins): across nodes with REDIS_URL. */
   counter: WindowCounter;
+  /** This node's Janus sessions and handles, with JANUS_URL (issue 29). */
+  janus?: JanusMedia | undefined;
 }
 
 type Payload<E extends ClientEvent> = Parameters<ClientToServerEvents[E]>[0];

@@ -2,12 +2,13 @@ import type { ErrorBody } from '@common/errorTemplates.ts';
 import type { AckResult, ClientEvent } from '@common/realtime.ts';
 import { errorBody, HttpError } from '@server/http/errors.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { circleMediaHandlers } from './circleMedia.ts';
 import { circleHandlers } from './circles.ts';
 import type { AppSocket, EventHandler, HandlerDeps } from './define.ts';
 import { roomHandlers } from './rooms.ts';
 
 /** Every client-to-server event the server takes, one file per feature. */
-const handlers: EventHandler<ClientEvent>[] = [...roomHandlers, ...circleHandlers];
+const handlers: EventHandler<ClientEvent>[] = [...roomHandlers, ...circleHandlers, ...circleMediaHandlers];
 const byEvent = new Map(handlers.map((handler) => [handler.event as string, handler]));
 
 const failure = ({ error }: { error: ErrorBody }): AckResult<never> => ({ ok: false, error });

@@ -50,6 +50,8 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
           is_listed: false,
           host_heartbeat: null,
           max_guests: CIRCLE_LIMITS.defaultMaxGuests,
+          // Decided when it first goes live.
+          media: null,
           created_at: expect.any(String),
           member_count: 1,
           // Started outside any group.
@@ -220,12 +222,37 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
           { count: 1, fields: 'host_id' },
         ],
         [
-          'more guests',
+          // Without JANUS_URL the host's browser sends to each guest: 10 at most.
+          'more guests than the mesh carries',
           { ...base, max_guests: 500 },
-          'Unknown field: max_guests.',
-          'unknown_field',
+          'Without a media server a circle takes at most 10 guests.',
+          'circle_max_guests_mesh',
           undefined,
-          { count: 1, fields: 'max_guests' },
+          { max: 10 },
+        ],
+        [
+          'no guests',
+          { ...base, max_guests: 0 },
+          'max_guests must be a whole number from 1 to 500.',
+          'circle_max_guests_invalid',
+          'max_guests',
+          undefined,
+        ],
+        [
+          'more than 500 guests',
+          { ...base, max_guests: 501 },
+          'max_guests must be a whole number from 1 to 500.',
+          'circle_max_guests_invalid',
+          'max_guests',
+          undefined,
+        ],
+        [
+          'a fraction of a guest',
+          { ...base, max_guests: 2.5 },
+          'max_guests must be a whole number from 1 to 500.',
+          'circle_max_guests_invalid',
+          'max_guests',
+          undefined,
         ],
         [
           'a status',

@@ -2,12 +2,14 @@ import {
   type ChatMessage,
   type Circle,
   type CircleMember,
+  type CircleOptions,
   type CirclePage,
   chatInputSchema,
   createCircleSchema,
   goLiveSchema,
   type JoinRequest,
 } from '@common/schemas/circles.ts';
+import { findJanusRoom, maxGuestsLimit } from '@server/circles/janus.ts';
 import {
   createCircle,
   decideRequest,
@@ -70,8 +72,16 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     await createLimit(request, viewer.userId);
     const input = parseInput(createCircleSchema, request.body);
-    const circle = await runCommand(ctx, (trx) => createCircle(trx, viewer.userId, input));
+    const circle = await runCommand(ctx, (trx) =>
+      createCircle(trx, viewer.userId, input, maxGuestsLimit(ctx.config)),
+    );
     return reply.status(201).send(await pageFor(viewer.userId, circle.id));
+  });
+
+  /** What the Start a Circle form may offer here: up to 500 guests with a media server, else 10. */
+  app.get('/api/circles/options', async (request): Promise<CircleOptions> => {
+    await requireViewer(ctx, request);
+    return { max_guests_limit: maxGuestsLimit(ctx.config), media_server: Boolean(ctx.config.janus) };
   });
 
   app.get<WithId>('/api/circles/:id', async (request, reply): Promise<CirclePage> => {
@@ -150,7 +160,23 @@ export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const id = circleId(request.params.id);
     const { source_type } = parseInput(goLiveSchema, request.body);
-    return runCommand(ctx, (trx, after) => goLive(trx, after, id, viewer.userId, source_type));
+    // With JANUS_URL a circle going live for the first time gets a Janus room (or the mesh, and a
+    // line in the log, when no Janus server answers). Opened outside the transaction: it is a call
+    // over the network, and one the host's second tab may have made already.
+    const { circle } = await findCircleFor(db, viewer.userId, id);
+    const janus = ctx.janus;
+    const room =
+      janus && circle.media === null && circle.host_id === viewer.userId && circle.status !== 'ended'
+        ? await janus.openRoom(id)
+        : null;
+    const live = await runCommand(ctx, (trx, after) =>
+      goLive(trx, after, id, viewer.userId, source_type, room),
+    ).catch(async (error: unknown) => {
+      if (room) await janus?.destroyRoom(room);
+      throw error;
+    });
+    if (room && (await findJanusRoom(db, id))?.room_id !== room.room_id) await janus?.destroyRoom(room);
+    return live;
   });
 
   app.post<WithId>('/api/circles/:id/heartbeat', async (request) => {

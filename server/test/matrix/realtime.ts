@@ -1,4 +1,5 @@
 import { type ClientEvent, rooms } from '@common/realtime.ts';
+import { circleMediaHandlers } from '@server/realtime/handlers/circleMedia.ts';
 import { circleHandlers } from '@server/realtime/handlers/circles.ts';
 import { roomHandlers } from '@server/realtime/handlers/rooms.ts';
 import type { Fixtures } from './fixtures.ts';
@@ -98,10 +99,34 @@ export const socketRows: SocketRow[] = [
     // Offers come from the host alone; to the blocked member the circle does not exist.
     expect: sockets('circle_host_only', { owner: 'ok', other: 'signal_self', blocked: 'circle_not_found' }),
   },
+  {
+    event: 'circle:media',
+    variant: "a Janus publish to the owner's public circle",
+    payload: (f) => ({ circle_id: f.publicCircle, kind: 'publish', sdp: SDP }),
+    // The host alone publishes (this server has no Janus, so the host hears that); to the blocked
+    // member the circle does not exist.
+    expect: sockets('circle_not_member', {
+      owner: 'circle_not_on_janus',
+      other: 'circle_host_only',
+      blocked: 'circle_not_found',
+    }),
+  },
+  {
+    event: 'circle:media',
+    variant: "a Janus subscription to the owner's public circle",
+    payload: (f) => ({ circle_id: f.publicCircle, kind: 'subscribe' }),
+    expect: sockets('circle_not_member', {
+      owner: 'signal_self',
+      other: 'circle_not_on_janus',
+      blocked: 'circle_not_found',
+    }),
+  },
 ];
 
 /** Every client event the server handles: a row must name each (handlers/index.ts takes these two). */
-export const handledEvents = [...roomHandlers, ...circleHandlers].map((handler) => handler.event as string);
+export const handledEvents = [...roomHandlers, ...circleHandlers, ...circleMediaHandlers].map(
+  (handler) => handler.event as string,
+);
 
 /**
  * Every event of the contract, checked by the type checker: an event added to ClientToServerEvents
@@ -111,4 +136,5 @@ export const CONTRACT_EVENTS = Object.keys({
   'room:join': true,
   'room:leave': true,
   'circle:signal': true,
+  'circle:media': true,
 } satisfies Record<ClientEvent, true>);

@@ -139,6 +139,8 @@ export const accountRows: HttpRow[] = [
     hides: { from: ['blocked'], what: (f) => f.publicCircle },
     expect: members(200),
   },
+  // What the Start a Circle form may offer: the same for every member (no media server here: 10 guests).
+  { route: 'GET /api/circles/options', path: () => '/api/circles/options', expect: members(200) },
   {
     route: 'POST /api/circles',
     path: () => '/api/circles',

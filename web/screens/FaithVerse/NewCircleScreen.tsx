@@ -10,7 +10,7 @@ import {
 } from '@common/schemas/circles.ts';
 import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { msg } from '@web/i18n/msg.ts';
-import { useCreateCircle } from '@web/queries/circles.ts';
+import { useCircleOptions, useCreateCircle } from '@web/queries/circles.ts';
 import { useGroup } from '@web/queries/groups.ts';
 import { BackLink } from '@web/ui/BackLink.tsx';
 import { Field, fieldErrors } from '@web/ui/Field.tsx';
@@ -29,7 +29,7 @@ import { CIRCLE_KEYS } from './components/circleTexts.ts';
 type Faith = (typeof FAITHS)[number];
 type Mode = 'live' | 'scheduled';
 type Duration = (typeof CIRCLE_DURATIONS)[number];
-type Errors = Partial<Record<'title' | 'faith' | 'topic', string>>;
+type Errors = Partial<Record<'title' | 'faith' | 'topic' | 'max_guests', string>>;
 
 // Labels and descriptions are catalogue keys, translated where the form shows them.
 const VISIBILITY_CHOICES: ReadonlyArray<Choice<CircleVisibility>> = [
@@ -84,6 +84,9 @@ export default function NewCircleScreen() {
   const [mode, setMode] = useState<Mode>(CIRCLE_DEFAULTS.mode);
   const [source, setSource] = useState<CircleSource>(CIRCLE_DEFAULTS.source_type);
   const [duration, setDuration] = useState<Duration>(CIRCLE_DEFAULTS.duration_min);
+  // 10 guests when the host's browser sends to each; up to 500 when a media server forwards.
+  const maxGuestsLimit = useCircleOptions().data?.max_guests_limit ?? CIRCLE_LIMITS.defaultMaxGuests;
+  const [maxGuests, setMaxGuests] = useState<string>(String(CIRCLE_LIMITS.defaultMaxGuests));
   const [allowPreview, setAllowPreview] = useState<boolean>(CIRCLE_DEFAULTS.allow_preview);
   const [joinByBlessing, setJoinByBlessing] = useState<boolean>(CIRCLE_DEFAULTS.join_by_blessing);
   const [showStore, setShowStore] = useState<boolean>(CIRCLE_DEFAULTS.show_store);
@@ -113,12 +116,17 @@ export default function NewCircleScreen() {
       join_by_blessing: joinByBlessing,
       show_store: showStore,
       allow_donations: allowDonations,
+      max_guests: maxGuests.trim() === '' ? Number.NaN : Number(maxGuests),
       ...(group ? { group_id: group.id } : {}),
     };
     // The server checks the same schema; this only saves a trip and puts the message by its field.
     const parsed = createCircleSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors<keyof Errors>(parsed.error.issues));
+    if (!parsed.success || (input.max_guests ?? 0) > maxGuestsLimit) {
+      setErrors(
+        parsed.success
+          ? { max_guests: t('Up to {{count}} guests.', { count: maxGuestsLimit }) }
+          : fieldErrors<keyof Errors>(parsed.error.issues),
+      );
       setRefusals((count) => count + 1);
       return;
     }
@@ -225,6 +233,20 @@ export default function NewCircleScreen() {
             onChange={(value) => setDuration(Number(value) as Duration)}
             options={durationOptions}
             disabled={pending}
+          />
+          <Field
+            label={t('Max guests')}
+            name="max_guests"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxGuestsLimit}
+            step={1}
+            value={maxGuests}
+            hint={t('Up to {{count}} guests.', { count: maxGuestsLimit })}
+            error={errors.max_guests}
+            disabled={pending}
+            onChange={(event) => setMaxGuests(event.target.value)}
           />
         </FormSection>
 

@@ -32,7 +32,7 @@ function sendSignal(circleId: string, fromPeer: string, signal: Outgoing): Promi
 }
 
 /** A gathered candidate as the server's schema takes it; null says gathering is complete. */
-function candidateOf(candidate: RTCIceCandidate | null): SignalInput['candidate'] {
+export function candidateOf(candidate: RTCIceCandidate | null): SignalInput['candidate'] {
   if (!candidate) return null;
   const { sdpMid, sdpMLineIndex, usernameFragment } = candidate;
   return { candidate: candidate.candidate, sdpMid, sdpMLineIndex, usernameFragment };

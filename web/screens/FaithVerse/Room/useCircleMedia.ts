@@ -6,6 +6,7 @@ import { useRealtimeConnected, useRealtimeEvent } from '@web/realtime/hooks.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CIRCLE_KEYS } from '../components/circleTexts.ts';
+import { JanusPublisher, JanusSubscriber } from './janusRtc.ts';
 import { GuestReceiver, HostBroadcaster } from './rtc.ts';
 
 export interface HostMedia {
@@ -49,16 +50,21 @@ export function useHostMedia(circle: Circle, iceServers: IceServer[], enabled: b
   const [videoHidden, setVideoHidden] = useState(false);
   const [guestsConnected, setGuestsConnected] = useState(0);
   const broadcaster = useRef<HostBroadcaster | null>(null);
+  const publisher = useRef<JanusPublisher | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const ended = circle.status === 'ended';
 
   useEffect(() => {
     if (!enabled) return;
     const host = new HostBroadcaster(circle.id, iceServers, setGuestsConnected);
+    const janus = new JanusPublisher(circle.id, iceServers);
     broadcaster.current = host;
+    publisher.current = janus;
     return () => {
       host.close();
+      janus.close();
       broadcaster.current = null;
+      publisher.current = null;
     };
   }, [enabled, circle.id, iceServers]);
 
@@ -74,6 +80,7 @@ export function useHostMedia(circle: Circle, iceServers: IceServer[], enabled: b
   const stop = useCallback(() => {
     stopTracks();
     broadcaster.current?.setStream(null);
+    publisher.current?.close();
     setStream(null);
     setSource(null);
   }, [stopTracks]);
@@ -101,14 +108,22 @@ export function useHostMedia(circle: Circle, iceServers: IceServer[], enabled: b
       }
       setStream(captured);
       setSource(next);
-      broadcaster.current?.setStream(captured);
+      // The server decides, the first time, whether Janus carries the media or the host's page sends
+      // it to each guest (the mesh); the answer says which.
+      let live: Circle | null = null;
       try {
-        const live = await hostCalls.goLive(circle.id, next);
+        live = await hostCalls.goLive(circle.id, next);
         queryClient.setQueryData(circleKeys.page(circle.id), (page: { circle: Circle } | undefined) =>
-          page ? { ...page, circle: live } : page,
+          page ? { ...page, circle: live ?? page.circle } : page,
         );
       } catch (error) {
         toast.error(i18n.t('Error'), { description: (error as Error).message });
+      }
+      if (live?.media === 'janus') {
+        const refused = await publisher.current?.publish(captured);
+        if (refused) toast.error(i18n.t('Error'), { description: refused });
+      } else {
+        broadcaster.current?.setStream(captured);
       }
     },
     [circle.id, muted, videoHidden, queryClient, stop, stopTracks],
@@ -149,16 +164,43 @@ export function useHostMedia(circle: Circle, iceServers: IceServer[], enabled: b
   }, [ended, stop]);
   useEffect(() => () => stopTracks(), [stopTracks]);
 
-  return { stream, source, muted, videoHidden, guestsConnected, start, toggleMute, toggleVideo, stop };
+  // Through Janus the host's page does not see its viewers: the circle's guests stand for them.
+  const viewers = circle.media === 'janus' ? Math.max(0, circle.member_count - 1) : guestsConnected;
+  return {
+    stream,
+    source,
+    muted,
+    videoHidden,
+    guestsConnected: viewers,
+    start,
+    toggleMute,
+    toggleVideo,
+    stop,
+  };
 }
 
 /**
- * A guest's (or previewer's) side: asks the host for an offer 0.5 s after it may (the room joined,
- * or the preview started), again after a reconnect and whenever the host's media (re)starts, and
- * shows what arrives.
+ * A guest's (or previewer's) side: what the host sends, by the path the server chose for the circle
+ * (Janus, or the host's page itself), shown as one stream.
  */
 export function useGuestMedia(circle: Circle, iceServers: IceServer[], ready: boolean) {
   const [stream, setStream] = useState<MediaStream | null>(null);
+  const janus = circle.media === 'janus';
+  useMeshGuest(circle, iceServers, ready && !janus, setStream);
+  useJanusGuest(circle, iceServers, ready && janus, setStream);
+  return { stream };
+}
+
+/**
+ * The mesh: asks the host's page for an offer 0.5 s after it may (the room joined, or the preview
+ * started), again after a reconnect and whenever the host's media (re)starts, and answers it.
+ */
+function useMeshGuest(
+  circle: Circle,
+  iceServers: IceServer[],
+  ready: boolean,
+  setStream: (stream: MediaStream | null) => void,
+) {
   const receiver = useRef<GuestReceiver | null>(null);
   const live = circle.status === 'live';
 
@@ -170,7 +212,7 @@ export function useGuestMedia(circle: Circle, iceServers: IceServer[], ready: bo
       guest.close();
       receiver.current = null;
     };
-  }, [ready, circle.id, circle.host_id, iceServers]);
+  }, [ready, circle.id, circle.host_id, iceServers, setStream]);
 
   const ask = useCallback(() => {
     const timer = setTimeout(() => void receiver.current?.requestOffer(), CIRCLE_LIMITS.offerRequestDelayMs);
@@ -191,6 +233,57 @@ export function useGuestMedia(circle: Circle, iceServers: IceServer[], ready: bo
     // The host's media started or changed source while this page had nothing from them.
     if (updated.id === circle.id && updated.status === 'live' && !receiver.current?.connected) ask();
   });
+}
 
-  return { stream };
+/** How often a page that may watch asks Janus again while the host's media has not started. */
+const JANUS_RETRY_MS = 2_000;
+
+/**
+ * Janus: subscribes when allowed in, again when the server says the host's media (re)started or after
+ * a reconnect, and shows what arrives; the server cuts it (a preview's end, the circle's end).
+ */
+function useJanusGuest(
+  circle: Circle,
+  iceServers: IceServer[],
+  ready: boolean,
+  setStream: (stream: MediaStream | null) => void,
+) {
+  const subscriber = useRef<JanusSubscriber | null>(null);
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const live = circle.status === 'live';
+
+  const subscribe = useCallback(() => {
+    clearTimeout(retry.current);
+    const current = subscriber.current;
+    if (!current) return;
+    void current.subscribe().then((result) => {
+      if (result === 'not-ready' && subscriber.current === current) {
+        retry.current = setTimeout(subscribe, JANUS_RETRY_MS);
+      }
+    });
+  }, []);
+
+  useEffect(() => {
+    if (!ready || !live) return;
+    const janus = new JanusSubscriber(circle.id, iceServers, setStream);
+    subscriber.current = janus;
+    subscribe();
+    return () => {
+      clearTimeout(retry.current);
+      janus.close();
+      subscriber.current = null;
+    };
+  }, [ready, live, circle.id, iceServers, setStream, subscribe]);
+
+  useRealtimeConnected((reconnect) => {
+    if (reconnect) subscribe();
+  });
+  useRealtimeEvent('circle:media-ready', ({ circle_id }) => {
+    if (circle_id === circle.id) subscribe();
+  });
+  useRealtimeEvent('circle:media-ended', ({ circle_id }) => {
+    if (circle_id !== circle.id) return;
+    clearTimeout(retry.current);
+    subscriber.current?.ended();
+  });
 }

@@ -1,0 +1,275 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { io } from 'socket.io-client';
+import { type JanusTestServer, janusAvailable, startJanusInNetns } from '../server/test/janusNetns.ts';
+import { fakeMedia } from './support/fakeMedia.ts';
+import { newMember } from './support/members.ts';
+import { type OwnServer, startOwnServer } from './support/ownServer.ts';
+
+// FaithVerse circles carried by Debian's Janus (issue 29), in a network namespace this file makes
+// (server/test/janusNetns.ts): the host's page publishes once, Janus forwards to each guest. The app
+// server of these tests has JANUS_URL; the suite's own server keeps the mesh.
+test.describe.configure({ mode: 'default' });
+test.skip(!janusAvailable(), 'needs Debian janus, iproute2 and root for a network namespace');
+
+test.use({
+  launchOptions: {
+    ...fakeMedia,
+    args: [
+      ...fakeMedia.args,
+      '--autoplay-policy=no-user-gesture-required',
+      // Janus ignores mDNS candidates: the pages offer their veth address as it is.
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ],
+  },
+});
+
+let janus: JanusTestServer;
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  janus = await startJanusInNetns();
+  server = await startOwnServer({
+    keepLog: true,
+    env: { JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await janus?.destroy();
+});
+
+interface Member {
+  page: Page;
+  id: string;
+  name: string;
+  close(): Promise<void>;
+  /** Everything the server sent this page: API bodies and socket frames. */
+  received: string[];
+}
+
+async function memberPage(browser: Browser, prefix: string): Promise<Member> {
+  const member = newMember(prefix);
+  const context = await browser.newContext({ baseURL: server.url, permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  const received: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => received.push(String(payload))),
+  );
+  page.on('response', async (response) => {
+    if (response.url().includes('/api/')) received.push(await response.text().catch(() => ''));
+  });
+  await server.createMember(page.request, member);
+  const me = await (await page.request.get('/api/me')).json();
+  return { page, id: me.id, name: member.name, received, close: () => context.close() };
+}
+
+async function createCircle(page: Page, data: Record<string, unknown>): Promise<string> {
+  const response = await page.request.post('/api/circles', { data, headers: { origin: server.url } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).circle.id as string;
+}
+
+/** The room's id, secret and pin, as only the server's database holds them. */
+function roomSecrets(circleId: string): string[] {
+  const db = new Database(`${server.dataDir}/splikz.db`, { readonly: true });
+  try {
+    const row = db
+      .prepare('select room_id, secret, pin from faith_circle_janus_rooms where circle_id = ?')
+      .get(circleId) as { room_id: string; secret: string; pin: string } | undefined;
+    return row ? [row.room_id, row.secret, row.pin] : [];
+  } finally {
+    db.close();
+  }
+}
+
+const decodedFrames = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]');
+    return video ? video.getVideoPlaybackQuality().totalVideoFrames : 0;
+  });
+
+const remoteLoudness = (page: Page) =>
+  page.evaluate(async () => {
+    const video = document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]');
+    const stream = video?.srcObject as MediaStream | null;
+    if (!stream || stream.getAudioTracks().length === 0) return 0;
+    const audio = new AudioContext();
+    const analyser = audio.createAnalyser();
+    audio.createMediaStreamSource(stream).connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    let peak = 0;
+    for (let i = 0; i < 10; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      analyser.getFloatTimeDomainData(samples);
+      for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+    }
+    await audio.close();
+    return peak;
+  });
+
+async function expectStreamArrives(page: Page) {
+  await expect(page.getByTestId('remote-video')).toHaveCount(1, { timeout: 20_000 });
+  await expect.poll(() => decodedFrames(page), { timeout: 20_000 }).toBeGreaterThan(5);
+  await expect.poll(() => remoteLoudness(page), { timeout: 15_000 }).toBeGreaterThan(0.01);
+}
+
+async function goLive(host: Member, circleId: string) {
+  await host.page.goto(`/faithverse/c/${circleId}`);
+  await host.page.getByRole('button', { name: 'Go live' }).click();
+  await expect(host.page.getByTestId('local-video')).toBeVisible();
+}
+
+test('through Janus: the host sends once, 3 guests watch and hear, no page learns the room, and the end cuts them within 2 s', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const host = await memberPage(browser, 'jhost');
+  const guests = [
+    await memberPage(browser, 'jguest1'),
+    await memberPage(browser, 'jguest2'),
+    await memberPage(browser, 'jguest3'),
+  ];
+  const title = `Sunday service ${Date.now().toString(36)}`;
+  const circleId = await createCircle(host.page, {
+    title,
+    faith: 'Christianity',
+    join_by_blessing: false,
+    max_guests: 200,
+  });
+  await goLive(host, circleId);
+  const live = await (await host.page.request.get(`/api/circles/${circleId}`)).json();
+  expect(live.circle.media).toBe('janus');
+  expect(live.circle.max_guests).toBe(200);
+
+  for (const guest of guests) await guest.page.goto(`/faithverse/c/${circleId}`);
+  for (const guest of guests) await expectStreamArrives(guest.page);
+  // Nothing any page received names the Janus room, its secret or its pin.
+  const secrets = roomSecrets(circleId);
+  expect(secrets).toHaveLength(3);
+  for (const member of [host, ...guests]) {
+    for (const body of member.received) for (const secret of secrets) expect(body).not.toContain(secret);
+    expect(member.received.join('\n')).not.toContain(janus.apiSecret);
+    expect(member.received.join('\n')).not.toContain(janus.adminKey);
+  }
+
+  // The end: every guest's media stops within 2 s.
+  const ended = Date.now();
+  const end = await host.page.request.post(`/api/circles/${circleId}/end`, {
+    headers: { origin: server.url },
+  });
+  expect(end.status()).toBe(200);
+  for (const guest of guests) {
+    await expect(guest.page.getByTestId('remote-video')).toHaveCount(0, { timeout: 2_000 });
+  }
+  expect(Date.now() - ended).toBeLessThan(2_500);
+  for (const guest of guests) {
+    const before = await decodedFrames(guest.page);
+    await guest.page.waitForTimeout(500);
+    expect(await decodedFrames(guest.page)).toBe(before);
+  }
+  for (const member of [host, ...guests]) await member.close();
+});
+
+test("a private circle's non-member gets no stream, even by asking the server by hand; a guest cannot publish", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const host = await memberPage(browser, 'jphost');
+  const guest = await memberPage(browser, 'jpguest');
+  const outsider = await memberPage(browser, 'jpout');
+  const circleId = await createCircle(host.page, {
+    title: `Elders' prayer ${Date.now().toString(36)}`,
+    faith: 'Christianity',
+    visibility: 'private',
+    allow_preview: false,
+  });
+  await goLive(host, circleId);
+  // The host lets one member in.
+  await guest.page.goto(`/faithverse/c/${circleId}`);
+  await guest.page.getByRole('button', { name: 'Request to Join' }).click();
+  await host.page.getByRole('button', { name: `Approve ${guest.name}` }).click();
+  await expectStreamArrives(guest.page);
+
+  await outsider.page.goto(`/faithverse/c/${circleId}`);
+  await expect(outsider.page.getByText('This circle is private. Ask the host to let you in.')).toBeVisible();
+
+  // By hand, over the outsider's and the guest's own sessions: a subscription and a publication.
+  const cookieOf = async (member: Member) =>
+    (await member.page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const ask = async (member: Member, payload: Record<string, unknown>) => {
+    const socket = io(server.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: await cookieOf(member) },
+    });
+    try {
+      return await socket.timeout(10_000).emitWithAck('circle:media', { circle_id: circleId, ...payload });
+    } finally {
+      socket.close();
+    }
+  };
+  const offer = await guest.page.evaluate(async () => {
+    const pc = new RTCPeerConnection();
+    pc.addTransceiver('video', { direction: 'sendonly' });
+    const made = await pc.createOffer();
+    pc.close();
+    return made.sdp;
+  });
+  const subscribed = await ask(outsider, { kind: 'subscribe' });
+  expect(subscribed).toMatchObject({ ok: false, error: { code: 'circle_not_member' } });
+  const published = await ask(outsider, { kind: 'publish', sdp: offer });
+  expect(published).toMatchObject({ ok: false, error: { code: 'circle_not_member' } });
+  const guestPublished = await ask(guest, { kind: 'publish', sdp: offer });
+  expect(guestPublished).toMatchObject({ ok: false, error: { code: 'circle_host_only' } });
+  await expect(outsider.page.getByTestId('remote-video')).toHaveCount(0);
+  for (const member of [host, guest, outsider]) await member.close();
+});
+
+test('a preview: the server cuts the previewer at 10 s', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await memberPage(browser, 'jvhost');
+  const viewer = await memberPage(browser, 'jviewer');
+  const circleId = await createCircle(host.page, {
+    title: `Open mic ${Date.now().toString(36)}`,
+    faith: 'Christianity',
+    join_by_blessing: true,
+    allow_preview: true,
+  });
+  await goLive(host, circleId);
+  await viewer.page.goto(`/faithverse/c/${circleId}`);
+  await expect(viewer.page.getByText(/Preview • about \d+s left/)).toBeVisible();
+  await expectStreamArrives(viewer.page);
+  await expect(viewer.page.getByTestId('remote-video')).toHaveCount(0, { timeout: 15_000 });
+  // The server ended it: the page was told, with the reason.
+  expect(
+    viewer.received.some((frame) => frame.includes('circle:media-ended') && frame.includes('preview')),
+  ).toBe(true);
+  for (const member of [host, viewer]) await member.close();
+});
+
+test('with Janus stopped, a new circle falls back to the mesh and the log says so', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await memberPage(browser, 'jfhost');
+  const guest = await memberPage(browser, 'jfguest');
+  await janus.stop();
+  try {
+    const circleId = await createCircle(host.page, {
+      title: `Fallback ${Date.now().toString(36)}`,
+      faith: 'Christianity',
+      join_by_blessing: false,
+    });
+    await goLive(host, circleId);
+    await expect
+      .poll(async () => (await (await host.page.request.get(`/api/circles/${circleId}`)).json()).circle.media)
+      .toBe('mesh');
+    expect(server.log()).toContain('falls back to the mesh');
+    await guest.page.goto(`/faithverse/c/${circleId}`);
+    await expectStreamArrives(guest.page);
+  } finally {
+    await janus.start();
+  }
+  for (const member of [host, guest]) await member.close();
+});

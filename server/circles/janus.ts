@@ -1,0 +1,381 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { rooms } from '@common/realtime.ts';
+import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
+import type { Log } from '@server/commands/run.ts';
+import type { JanusConfig } from '@server/config.ts';
+import type { DB } from '@server/db/types.ts';
+import { conflict, httpError } from '@server/http/errors.ts';
+import type { AppSocket } from '@server/realtime/handlers/define.ts';
+import type { JanodeSession } from 'janode';
+import type { VideoRoomHandle } from 'janode/plugins/videoroom';
+import type { Kysely } from 'kysely';
+
+/**
+ * FaithVerse circles carried by Janus VideoRoom (issue 29, DESIGN section 2). This node holds one Janus
+ * session per configured server (through janode) and every handle its sockets use: the host's page
+ * publishes once through a publisher handle, each guest's page receives through a subscriber handle.
+ * Browsers exchange SDP and candidates with this server only; the room's id, secret and pin never
+ * leave it. A handle goes when its page says so, when the socket goes (sign-out, suspension and
+ * deletion drop sockets), when a preview runs out, and when the room is destroyed at the circle's end.
+ */
+
+export interface JanusRoom {
+  circle_id: string;
+  server_url: string;
+  room_id: string;
+  secret: string;
+  pin: string;
+  publisher_feed: string | null;
+}
+
+type Role = 'publisher' | 'subscriber';
+type Reason = 'preview' | 'ended' | 'access' | 'server';
+
+interface Peer {
+  handle: VideoRoomHandle;
+  socket: AppSocket;
+  circleId: string;
+  role: Role;
+  cutoff?: ReturnType<typeof setTimeout>;
+}
+
+/** How long a Janus server that failed is left out of new circles. */
+const DOWN_FOR_MS = 30_000;
+/** How long connecting to a Janus server may take before the circle falls back to the mesh. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** Publishers a room takes: the host now, speakers on stage later. */
+const ROOM_PUBLISHERS = 5;
+
+/** janode, loaded on first use: a server without JANUS_URL never loads it (nor its native addon). */
+type Janode = typeof import('janode')['default'];
+type VideoRoom = typeof import('janode/plugins/videoroom')['default'];
+let loaded: Promise<{ Janode: Janode; VideoRoomPlugin: VideoRoom }> | undefined;
+function loadJanode() {
+  loaded ??= Promise.all([import('janode'), import('janode/plugins/videoroom')]).then(
+    ([janode, videoroom]) => {
+      janode.default.Logger.setLevel('none');
+      return { Janode: janode.default, VideoRoomPlugin: videoroom.default };
+    },
+  );
+  return loaded;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Janus's SDP as a browser may see it: Janus names the session after the room ('s=VideoRoom 1234'),
+ * and the room's id is the server's to know.
+ */
+export function scrubSdp(sdp: string): string {
+  return sdp.replace(/^s=.*$/m, 's=-');
+}
+
+const unavailable = () => httpError(503, 'circle_media_unavailable').waitFor(5);
+
+export class JanusMedia {
+  private sessions = new Map<string, Promise<JanodeSession>>();
+  private downUntil = new Map<string, number>();
+  private peers = new Map<string, Peer>();
+  private closed = false;
+
+  constructor(
+    private config: JanusConfig,
+    private db: Kysely<DB>,
+    private log: Log,
+    /** Called when a server this node was connected to stops answering (its circles end). */
+    private onServerDown: (serverUrl: string) => void = () => {},
+  ) {}
+
+  /** This node's session on one Janus server, opened on first use and again after a failure. */
+  private session(url: string): Promise<JanodeSession> {
+    const known = this.sessions.get(url);
+    if (known) return known;
+    const opening = (async () => {
+      const { Janode } = await loadJanode();
+      const connection = await withTimeout(
+        Janode.connect({
+          address: { url, apisecret: this.config.apiSecret },
+          retry_time_secs: 1,
+          max_retries: 1,
+        }),
+        CONNECT_TIMEOUT_MS,
+        `connecting to Janus at ${url}`,
+      );
+      const lost = (error?: unknown) => {
+        if (this.sessions.get(url) !== opening) return;
+        this.sessions.delete(url);
+        if (this.closed) return;
+        this.downUntil.set(url, Date.now() + DOWN_FOR_MS);
+        this.log.warn({ err: error, janus: url }, 'the Janus server stopped answering');
+        this.onServerDown(url);
+      };
+      connection.once(Janode.EVENT.CONNECTION_CLOSED, () => lost());
+      connection.once(Janode.EVENT.CONNECTION_ERROR, (error: unknown) => lost(error));
+      return withTimeout(connection.create(), CONNECT_TIMEOUT_MS, `opening a Janus session at ${url}`);
+    })();
+    this.sessions.set(url, opening);
+    opening.catch(() => {
+      if (this.sessions.get(url) === opening) this.sessions.delete(url);
+    });
+    return opening;
+  }
+
+  private async attach(url: string): Promise<VideoRoomHandle> {
+    try {
+      const { VideoRoomPlugin } = await loadJanode();
+      const session = await this.session(url);
+      return await withTimeout(session.attach(VideoRoomPlugin), CONNECT_TIMEOUT_MS, 'attaching to VideoRoom');
+    } catch (error) {
+      this.log.warn({ err: error, janus: url }, 'the Janus server did not answer');
+      throw unavailable();
+    }
+  }
+
+  /**
+   * The servers in the order a new circle should try them: the least loaded first, counting the
+   * rooms of live circles each holds (in the database, so every app node agrees); a server that
+   * failed lately goes last.
+   */
+  private async serversByLoad(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('faith_circle_janus_rooms as r')
+      .innerJoin('faith_circles as c', 'c.id', 'r.circle_id')
+      .where('c.status', '!=', 'ended')
+      .select((eb) => ['r.server_url', eb.fn.countAll<number>().as('n')])
+      .groupBy('r.server_url')
+      .execute();
+    const load = new Map(rows.map((row) => [row.server_url, Number(row.n)]));
+    const now = Date.now();
+    const down = (url: string) => (this.downUntil.get(url) ?? 0) > now;
+    return [...this.config.urls].sort(
+      (a, b) => Number(down(a)) - Number(down(b)) || (load.get(a) ?? 0) - (load.get(b) ?? 0),
+    );
+  }
+
+  /**
+   * A room for a circle going live, on the least-loaded server that answers: a random id, secret and
+   * pin. Null when no server answers (the circle then uses the mesh, and the log says so).
+   */
+  async openRoom(circleId: string): Promise<Omit<JanusRoom, 'publisher_feed'> | null> {
+    for (const url of await this.serversByLoad()) {
+      if ((this.downUntil.get(url) ?? 0) > Date.now()) continue;
+      let handle: VideoRoomHandle | null = null;
+      try {
+        handle = await this.attach(url);
+        const room = {
+          circle_id: circleId,
+          server_url: url,
+          room_id: String(randomInt(1, 2 ** 48)),
+          secret: randomBytes(24).toString('base64url'),
+          pin: randomBytes(24).toString('base64url'),
+        };
+        await handle.create({
+          room: Number(room.room_id),
+          secret: room.secret,
+          pin: room.pin,
+          admin_key: this.config.adminKey,
+          max_publishers: ROOM_PUBLISHERS,
+          is_private: true,
+          permanent: false,
+          notify_joining: false,
+        });
+        return room;
+      } catch (error) {
+        this.downUntil.set(url, Date.now() + DOWN_FOR_MS);
+        this.log.warn({ err: error, janus: url, circle: circleId }, 'Janus could not open a room');
+      } finally {
+        await handle?.detach().catch(() => {});
+      }
+    }
+    this.log.warn({ circle: circleId }, 'no Janus server answered: this circle falls back to the mesh');
+    return null;
+  }
+
+  /** Destroys a circle's room (its end): Janus tells every handle in it, on every node. */
+  async closeRoom(circleId: string): Promise<void> {
+    const room = await findJanusRoom(this.db, circleId);
+    for (const [key, peer] of this.peers) if (peer.circleId === circleId) this.cut(key, 'ended');
+    if (room) await this.destroyRoom(room);
+  }
+
+  /** Destroys a room on its server (also one opened for a circle that another request made live first). */
+  async destroyRoom(room: Pick<JanusRoom, 'circle_id' | 'server_url' | 'room_id' | 'secret'>): Promise<void> {
+    const circleId = room.circle_id;
+    let handle: VideoRoomHandle | null = null;
+    try {
+      handle = await this.attach(room.server_url);
+      await handle.destroy({ room: Number(room.room_id), secret: room.secret });
+    } catch (error) {
+      this.log.warn(
+        { err: error, circle: circleId },
+        'the Janus room of an ended circle could not be destroyed',
+      );
+    } finally {
+      await handle?.detach().catch(() => {});
+    }
+  }
+
+  private key(socket: AppSocket, circleId: string, role: Role) {
+    return `${socket.id}|${circleId}|${role}`;
+  }
+
+  private async newPeer(socket: AppSocket, room: JanusRoom, role: Role): Promise<[string, Peer]> {
+    const key = this.key(socket, room.circle_id, role);
+    this.drop(key);
+    const handle = await this.attach(room.server_url);
+    const { Janode, VideoRoomPlugin } = await loadJanode();
+    const peer: Peer = { handle, socket, circleId: room.circle_id, role };
+    this.peers.set(key, peer);
+    handle.once(VideoRoomPlugin.EVENT.VIDEOROOM_DESTROYED, () => this.cut(key, 'ended'));
+    handle.once(Janode.EVENT.HANDLE_DETACHED, () => {
+      if (this.peers.get(key) === peer) this.peers.delete(key);
+    });
+    return [key, peer];
+  }
+
+  /** The host's offer: Janus's answer back. Guests are told to subscribe once Janus has the media. */
+  async publish(socket: AppSocket, room: JanusRoom, sdp: string, withVideo: boolean): Promise<string> {
+    const [key, peer] = await this.newPeer(socket, room, 'publisher');
+    const { Janode } = await loadJanode();
+    let feed = 0;
+    peer.handle.once(Janode.EVENT.HANDLE_WEBRTCUP, () => {
+      void this.feedUp(room.circle_id, feed, socket).catch((error: unknown) =>
+        this.log.warn({ err: error, circle: room.circle_id }, 'could not record the host feed'),
+      );
+    });
+    try {
+      const joined = await peer.handle.joinConfigurePublisher({
+        room: Number(room.room_id),
+        pin: room.pin,
+        display: 'host',
+        audio: true,
+        video: withVideo,
+        jsep: { type: 'offer', sdp },
+      });
+      feed = joined.feed;
+      if (!joined.jsep) throw new Error('Janus sent no answer');
+      return scrubSdp(joined.jsep.sdp);
+    } catch (error) {
+      this.drop(key);
+      this.log.warn({ err: error, circle: room.circle_id }, 'Janus refused the host media');
+      throw unavailable();
+    }
+  }
+
+  private async feedUp(circleId: string, feed: number, socket: AppSocket) {
+    await this.db
+      .updateTable('faith_circle_janus_rooms')
+      .set({ publisher_feed: String(feed) })
+      .where('circle_id', '=', circleId)
+      .execute();
+    socket.nsp.to(rooms.circle(circleId)).emit('circle:media-ready', { circle_id: circleId });
+  }
+
+  /** A guest's (or previewer's) subscription: Janus's offer to answer. A preview is cut at its end. */
+  async subscribe(socket: AppSocket, room: JanusRoom, previewUntil: string | null): Promise<string> {
+    if (!room.publisher_feed) throw conflict('circle_media_not_ready');
+    const [key, peer] = await this.newPeer(socket, room, 'subscriber');
+    try {
+      const joined = await peer.handle.joinSubscriber({
+        room: Number(room.room_id),
+        feed: Number(room.publisher_feed),
+        pin: room.pin,
+      });
+      if (!joined.jsep) throw new Error('Janus sent no offer');
+      if (previewUntil) {
+        peer.cutoff = setTimeout(
+          () => this.cut(key, 'preview'),
+          Math.max(0, Date.parse(previewUntil) - Date.now()),
+        );
+      }
+      return scrubSdp(joined.jsep.sdp);
+    } catch (error) {
+      this.drop(key);
+      // The host's feed went (a reload, a new source) before it was recorded again.
+      this.log.warn({ err: error, circle: room.circle_id }, 'Janus refused a subscription');
+      throw conflict('circle_media_not_ready');
+    }
+  }
+
+  async answer(socket: AppSocket, circleId: string, sdp: string): Promise<void> {
+    const peer = this.peers.get(this.key(socket, circleId, 'subscriber'));
+    if (!peer) throw conflict('circle_media_not_ready');
+    await peer.handle.start({ jsep: { type: 'answer', sdp } }).catch((error: unknown) => {
+      this.log.warn({ err: error, circle: circleId }, 'Janus refused an answer');
+      throw unavailable();
+    });
+  }
+
+  async trickle(socket: AppSocket, circleId: string, role: Role, candidate: object | null): Promise<void> {
+    const peer = this.peers.get(this.key(socket, circleId, role));
+    if (!peer) return;
+    await (candidate ? peer.handle.trickle(candidate) : peer.handle.trickleComplete()).catch(() => {});
+  }
+
+  leave(socket: AppSocket, circleId: string, role?: Role): void {
+    for (const each of role ? [role] : (['publisher', 'subscriber'] as const)) {
+      this.drop(this.key(socket, circleId, each));
+    }
+  }
+
+  /** A socket went: every handle it held goes. */
+  dropSocket(socketId: string): void {
+    for (const key of [...this.peers.keys()]) if (key.startsWith(`${socketId}|`)) this.drop(key);
+  }
+
+  /** Cuts a page's media and tells it why. */
+  private cut(key: string, reason: Reason) {
+    const peer = this.peers.get(key);
+    if (!peer) return;
+    this.drop(key);
+    peer.socket.emit('circle:media-ended', { circle_id: peer.circleId, reason });
+  }
+
+  private drop(key: string) {
+    const peer = this.peers.get(key);
+    if (!peer) return;
+    this.peers.delete(key);
+    clearTimeout(peer.cutoff);
+    void peer.handle.detach().catch(() => {});
+  }
+
+  /** Handles this node holds (for tests and /metrics). */
+  handleCount(): number {
+    return this.peers.size;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const key of [...this.peers.keys()]) this.drop(key);
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(sessions.map((s) => s.then((session) => session.destroy()).catch(() => {})));
+  }
+}
+
+export function findJanusRoom(db: Kysely<DB>, circleId: string): Promise<JanusRoom | undefined> {
+  return db
+    .selectFrom('faith_circle_janus_rooms')
+    .select(['circle_id', 'server_url', 'room_id', 'secret', 'pin', 'publisher_feed'])
+    .where('circle_id', '=', circleId)
+    .executeTakeFirst();
+}
+
+/** The most guests a circle may take on this server. */
+export function maxGuestsLimit(config: { janus: JanusConfig | undefined }): number {
+  return config.janus ? CIRCLE_LIMITS.janusMaxGuests : CIRCLE_LIMITS.defaultMaxGuests;
+}
