@@ -228,6 +228,58 @@ test("a private circle's non-member gets no stream, even by asking the server by
   for (const member of [host, guest, outsider]) await member.close();
 });
 
+test('a guest the host blocks is cut off by the server at once', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await memberPage(browser, 'jbhost');
+  const guest = await memberPage(browser, 'jbguest');
+  const circleId = await createCircle(host.page, {
+    title: `Comedy night ${Date.now().toString(36)}`,
+    faith: 'Christianity',
+    join_by_blessing: false,
+  });
+  await goLive(host, circleId);
+  // The guest's page keeps its connections open (its own close() does nothing) where the test can
+  // read them, and hears nothing more from the app server once blocked (its reconnects fail): what
+  // stops its media can only be Janus, told by the server.
+  await guest.page.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const kept: RTCPeerConnection[] = [];
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = kept;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        kept.push(this);
+      }
+      override close() {}
+    };
+  });
+  await guest.page.goto(`/faithverse/c/${circleId}`);
+  await expectStreamArrives(guest.page);
+  const framesReceived = () =>
+    guest.page.evaluate(async () => {
+      let frames = 0;
+      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+        for (const report of (await pc.getStats()).values()) {
+          if (report.type === 'inbound-rtp' && report.kind === 'video') frames += report.framesReceived ?? 0;
+        }
+      }
+      return frames;
+    });
+  const flowing = await framesReceived();
+  await expect.poll(framesReceived).toBeGreaterThan(flowing);
+  await guest.page.routeWebSocket(/socket\.io/, (socket) => socket.close());
+  await guest.page.route(/socket\.io/, (route) => route.abort());
+  const blocked = await host.page.request.put(`/api/blocks/${guest.id}`, { headers: { origin: server.url } });
+  expect(blocked.status()).toBe(200);
+  // Within 2 s no new frame reaches the guest's still-open connection.
+  await guest.page.waitForTimeout(2_000);
+  const stopped = await framesReceived();
+  expect(stopped).toBeGreaterThan(0);
+  await guest.page.waitForTimeout(1_500);
+  expect(await framesReceived()).toBe(stopped);
+  for (const member of [host, guest]) await member.close();
+});
+
 test('a preview: the server cuts the previewer at 10 s', async ({ browser }) => {
   test.setTimeout(120_000);
   const host = await memberPage(browser, 'jvhost');

@@ -222,6 +222,23 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
     });
   });
 
+  it("a page's Janus handle goes with its socket (sign-out, suspension, a block: each drops the member's sockets)", async () => {
+    const circle = await makeCircle(host.client, { join_by_blessing: false });
+    await goLive(host.client, circle.id);
+    const janusMedia = server.built.ctx.janus!;
+    const before = janusMedia.handleCount();
+    const hostTab = connectSocket(server, host.client);
+    await connected(hostTab);
+    expect(
+      (await ask(hostTab, 'circle:media', { circle_id: circle.id, kind: 'publish', sdp: OFFER })).ok,
+    ).toBe(true);
+    expect(janusMedia.handleCount()).toBe(before + 1);
+    const detachesBefore = proxy.sent.filter((m) => m.janus === 'detach').length;
+    hostTab.close();
+    await expect.poll(() => janusMedia.handleCount()).toBe(before);
+    await expect.poll(() => proxy.sent.filter((m) => m.janus === 'detach').length).toBe(detachesBefore + 1);
+  });
+
   it("the end destroys the circle's room on Janus", async () => {
     const circle = await makeCircle(host.client, { join_by_blessing: false });
     await goLive(host.client, circle.id);
