@@ -64,8 +64,8 @@ export interface ServerToClientEvents {
   'circle:decision': (decision: JoinDecision) => void;
   /** WebRTC signalling addressed to this member (their tabs check `to_peer`). */
   'circle:signal': (signal: Signal) => void;
-  /** Janus carries the host's media now: guests (re)subscribe. To the circle's room. */
-  'circle:media-ready': (change: { circle_id: string }) => void;
+  /** Janus carries this member's media now (the host's, or a speaker's): pages (re)subscribe. To the circle's room. */
+  'circle:media-ready': (change: { circle_id: string; user_id: string }) => void;
   /** The server cut this page's Janus media (preview over, circle ended, access lost). */
   'circle:media-ended': (change: {
     circle_id: string;

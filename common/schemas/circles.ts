@@ -34,6 +34,8 @@ export const CIRCLE_LIMITS = {
   defaultMaxGuests: 10,
   /** With Janus (JANUS_URL) the server forwards the host's stream: a circle may take up to this many. */
   janusMaxGuests: 500,
+  /** Guests invited to speak or speaking at once (Janus circles' stage). */
+  stageMax: 4,
   defaultDurationShown: 60,
   stageAvatarPx: 56,
   stageMarginPx: 60,
@@ -126,6 +128,9 @@ export const CIRCLE_ERRORS = defineErrors({
   circle_not_on_janus: "This circle's media does not go through the media server.",
   circle_media_not_ready: "The host's media has not started yet.",
   circle_media_unavailable: 'The media server is not answering. Try again in a moment.',
+  circle_member_not_found: 'That member is not in this circle.',
+  stage_host: 'The host is always on stage.',
+  stage_full: 'At most {{max}} guests can be on stage at once.',
   signal_peer_not_text: 'peer must be text.',
   signal_peer_invalid: 'That is not a peer id.',
   signal_circle_id_not_text: 'circle_id must be text.',
@@ -282,6 +287,10 @@ export const circleMemberSchema = z.object({
   user: personSchema,
   role: z.enum(['host', 'guest']),
   joined_at: z.string(),
+  /** A guest's raised hand (Janus circles). */
+  hand_raised: z.boolean(),
+  /** Invited to speak by the host, or speaking (Janus circles). */
+  stage: z.nullable(z.enum(['invited', 'on'])),
 });
 export type CircleMember = z.infer<typeof circleMemberSchema>;
 
@@ -366,9 +375,10 @@ export type Signal = Omit<SignalInput, 'to_user_id'> & {
 
 /**
  * Media of a circle carried by Janus (issue 29). The browser talks to the app server only: the host
- * 'publish'es an offer and gets Janus's answer; a guest asks to 'subscribe' and gets Janus's offer,
- * then sends its 'answer'; both send their 'ice' candidates for their 'role'; 'leave' drops the
- * page's handle. The server holds every Janus session, room id, secret and pin.
+ * (or a guest on stage) 'publish'es an offer and gets Janus's answer; a page asks to 'subscribe' to
+ * one publisher's feed and gets Janus's offer, then sends its 'answer'; both send their 'ice'
+ * candidates for their 'role'; 'leave' drops the page's handle. The server holds every Janus
+ * session, room id, secret and pin.
  */
 export const MEDIA_KINDS = ['publish', 'subscribe', 'answer', 'ice', 'leave'] as const;
 export const mediaSignalSchema = z.strictObject({
@@ -377,6 +387,12 @@ export const mediaSignalSchema = z.strictObject({
     .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('circle_not_found'))),
   kind: z.enum(MEDIA_KINDS, rule('media_kind_invalid')),
   role: z.optional(z.enum(['publisher', 'subscriber'], rule('media_role_invalid'))),
+  /** Whose feed a subscription is to (subscribe, answer, a subscriber's ice): the host's when left out. */
+  user_id: z.optional(
+    z
+      .string(rule('signal_to_user_not_text'))
+      .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('signal_member_invalid'))),
+  ),
   sdp: z.optional(
     text({
       label: 'The session description',

@@ -239,6 +239,71 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
     await expect.poll(() => proxy.sent.filter((m) => m.janus === 'detach').length).toBe(detachesBefore + 1);
   });
 
+  it('the stage: a raised hand, an invitation, a speaker who publishes, at most 4, and the host taking them off', async () => {
+    const circle = await makeCircle(host.client, { join_by_blessing: false });
+    await goLive(host.client, circle.id);
+    const speakers = [guest, ...(await Promise.all([1, 2, 3, 4].map(() => signedInMember(server))))];
+    for (const member of speakers) await letIn(host, member, circle.id);
+    const stageOf = async (member: Member) =>
+      (
+        (await host.client.get(`/api/circles/${circle.id}/members`)).body as Array<Record<string, unknown>>
+      ).find((m) => (m.user as { id: string }).id === member.me.id);
+
+    expect((await guest.client.request('PUT', `/api/circles/${circle.id}/hand`)).status).toBe(200);
+    expect(await stageOf(guest)).toMatchObject({ hand_raised: true, stage: null });
+    // Only the host invites, and not before; a guest cannot publish uninvited.
+    const guestTab = await openTab(guest);
+    const publish = { circle_id: circle.id, kind: 'publish', sdp: OFFER };
+    expect(await ask(guestTab, 'circle:media', publish)).toMatchObject({
+      error: { code: 'circle_host_only' },
+    });
+    const byGuest = await speakers[1]!.client.request(
+      'PUT',
+      `/api/circles/${circle.id}/stage/${guest.me.id}`,
+    );
+    expect(byGuest.body.error.code).toBe('circle_host_only');
+    expect((await host.client.request('PUT', `/api/circles/${circle.id}/stage/${guest.me.id}`)).status).toBe(
+      200,
+    );
+    expect(await stageOf(guest)).toMatchObject({ hand_raised: false, stage: 'invited' });
+    const heard = recordEvents(guestTab);
+    expect((await ask(guestTab, 'circle:media', publish)).ok).toBe(true);
+    expect(await stageOf(guest)).toMatchObject({ stage: 'on' });
+
+    // Four at most: invited or speaking.
+    for (const member of speakers.slice(1, 4)) {
+      expect(
+        (await host.client.request('PUT', `/api/circles/${circle.id}/stage/${member.me.id}`)).status,
+      ).toBe(200);
+    }
+    const fifth = await host.client.request('PUT', `/api/circles/${circle.id}/stage/${speakers[4]!.me.id}`);
+    expect(fifth.status).toBe(409);
+    expect(fifth.body.error).toMatchObject({ code: 'stage_full', params: { max: 4 } });
+
+    // The host takes the speaker off: the server detaches their publisher and tells their page.
+    const detaches = proxy.sent.filter((m) => m.janus === 'detach').length;
+    expect(
+      (await host.client.request('DELETE', `/api/circles/${circle.id}/stage/${guest.me.id}`)).status,
+    ).toBe(200);
+    expect(await stageOf(guest)).toMatchObject({ stage: null });
+    await expect
+      .poll(() => heard.get('circle:media-ended') ?? [])
+      .toEqual([{ circle_id: circle.id, reason: 'access' }]);
+    await expect.poll(() => proxy.sent.filter((m) => m.janus === 'detach').length).toBeGreaterThan(detaches);
+    // Off stage, no more publishing; a speaker may leave by themself.
+    expect(await ask(guestTab, 'circle:media', publish)).toMatchObject({
+      error: { code: 'circle_host_only' },
+    });
+    const self = await speakers[1]!.client.request(
+      'DELETE',
+      `/api/circles/${circle.id}/stage/${speakers[1]!.me.id}`,
+    );
+    expect(self.status).toBe(200);
+    expect(
+      (await host.client.request('DELETE', `/api/circles/${circle.id}/stage/${host.me.id}`)).body.error.code,
+    ).toBe('stage_host');
+  });
+
   it("the end destroys the circle's room on Janus", async () => {
     const circle = await makeCircle(host.client, { join_by_blessing: false });
     await goLive(host.client, circle.id);

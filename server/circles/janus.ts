@@ -25,17 +25,23 @@ export interface JanusRoom {
   room_id: string;
   secret: string;
   pin: string;
-  publisher_feed: string | null;
 }
 
-type Role = 'publisher' | 'subscriber';
+/** A page's handle in a circle: its publisher, or its subscription to one member's feed. */
+export type Slot = 'publisher' | `sub:${string}`;
+/** Socket.IO rooms of the server's own (never in the contract): a circle's speakers' sockets. */
+const STAGE_ROOM = 'janus-stage:';
+const stageRoom = (circleId: string) => `${STAGE_ROOM}${circleId}`;
+type SocketServer = AppSocket['nsp']['server'];
 type Reason = 'preview' | 'ended' | 'access' | 'server';
 
 interface Peer {
   handle: VideoRoomHandle;
   socket: AppSocket;
   circleId: string;
-  role: Role;
+  slot: Slot;
+  /** A publisher's feed, once Janus gave it. */
+  feed?: { userId: string; feed: string };
   cutoff?: ReturnType<typeof setTimeout>;
 }
 
@@ -91,6 +97,7 @@ export class JanusMedia {
   private downUntil = new Map<string, number>();
   private peers = new Map<string, Peer>();
   private closed = false;
+  private io: SocketServer | undefined;
 
   constructor(
     private config: JanusConfig,
@@ -170,7 +177,7 @@ export class JanusMedia {
    * A room for a circle going live, on the least-loaded server that answers: a random id, secret and
    * pin. Null when no server answers (the circle then uses the mesh, and the log says so).
    */
-  async openRoom(circleId: string): Promise<Omit<JanusRoom, 'publisher_feed'> | null> {
+  async openRoom(circleId: string): Promise<JanusRoom | null> {
     for (const url of await this.serversByLoad()) {
       if ((this.downUntil.get(url) ?? 0) > Date.now()) continue;
       let handle: VideoRoomHandle | null = null;
@@ -229,16 +236,16 @@ export class JanusMedia {
     }
   }
 
-  private key(socket: AppSocket, circleId: string, role: Role) {
-    return `${socket.id}|${circleId}|${role}`;
+  private key(socketId: string, circleId: string, slot: Slot) {
+    return `${socketId}|${circleId}|${slot}`;
   }
 
-  private async newPeer(socket: AppSocket, room: JanusRoom, role: Role): Promise<[string, Peer]> {
-    const key = this.key(socket, room.circle_id, role);
+  private async newPeer(socket: AppSocket, room: JanusRoom, slot: Slot): Promise<[string, Peer]> {
+    const key = this.key(socket.id, room.circle_id, slot);
     this.drop(key);
     const handle = await this.attach(room.server_url);
     const { Janode, VideoRoomPlugin } = await loadJanode();
-    const peer: Peer = { handle, socket, circleId: room.circle_id, role };
+    const peer: Peer = { handle, socket, circleId: room.circle_id, slot };
     this.peers.set(key, peer);
     handle.once(VideoRoomPlugin.EVENT.VIDEOROOM_DESTROYED, () => this.cut(key, 'ended'));
     handle.once(Janode.EVENT.HANDLE_DETACHED, () => {
@@ -247,52 +254,75 @@ export class JanusMedia {
     return [key, peer];
   }
 
-  /** The host's offer: Janus's answer back. Guests are told to subscribe once Janus has the media. */
-  async publish(socket: AppSocket, room: JanusRoom, sdp: string, withVideo: boolean): Promise<string> {
+  /**
+   * The host's (or a speaker's) offer: Janus's answer back. Once Janus has the media, the feed is
+   * recorded on the member's row and the circle's room is told to subscribe to it. A speaker's socket
+   * joins the circle's stage room, which the server empties to take them off stage on every node.
+   */
+  async publish(
+    socket: AppSocket,
+    room: JanusRoom,
+    userId: string,
+    sdp: string,
+    options: { withVideo: boolean; speaker: boolean },
+  ): Promise<string> {
     const [key, peer] = await this.newPeer(socket, room, 'publisher');
     const { Janode } = await loadJanode();
     let feed = 0;
     peer.handle.once(Janode.EVENT.HANDLE_WEBRTCUP, () => {
-      void this.feedUp(room.circle_id, feed, socket).catch((error: unknown) =>
-        this.log.warn({ err: error, circle: room.circle_id }, 'could not record the host feed'),
+      void this.feedUp(room.circle_id, userId, feed, socket).catch((error: unknown) =>
+        this.log.warn({ err: error, circle: room.circle_id }, 'could not record a feed'),
       );
     });
     try {
       const joined = await peer.handle.joinConfigurePublisher({
         room: Number(room.room_id),
         pin: room.pin,
-        display: 'host',
+        display: options.speaker ? 'speaker' : 'host',
         audio: true,
-        video: withVideo,
+        video: options.withVideo,
         jsep: { type: 'offer', sdp },
       });
       feed = joined.feed;
+      peer.feed = { userId, feed: String(feed) };
       if (!joined.jsep) throw new Error('Janus sent no answer');
+      if (options.speaker) await socket.join(stageRoom(room.circle_id));
       return scrubSdp(joined.jsep.sdp);
     } catch (error) {
       this.drop(key);
-      this.log.warn({ err: error, circle: room.circle_id }, 'Janus refused the host media');
+      this.log.warn({ err: error, circle: room.circle_id }, 'Janus refused the media of a publisher');
       throw unavailable();
     }
   }
 
-  private async feedUp(circleId: string, feed: number, socket: AppSocket) {
+  private async feedUp(circleId: string, userId: string, feed: number, socket: AppSocket) {
     await this.db
-      .updateTable('faith_circle_janus_rooms')
-      .set({ publisher_feed: String(feed) })
+      .updateTable('faith_circle_members')
+      .set({ janus_feed: String(feed) })
       .where('circle_id', '=', circleId)
+      .where('user_id', '=', userId)
       .execute();
-    socket.nsp.to(rooms.circle(circleId)).emit('circle:media-ready', { circle_id: circleId });
+    socket.nsp
+      .to(rooms.circle(circleId))
+      .emit('circle:media-ready', { circle_id: circleId, user_id: userId });
   }
 
-  /** A guest's (or previewer's) subscription: Janus's offer to answer. A preview is cut at its end. */
-  async subscribe(socket: AppSocket, room: JanusRoom, previewUntil: string | null): Promise<string> {
-    if (!room.publisher_feed) throw conflict('circle_media_not_ready');
-    const [key, peer] = await this.newPeer(socket, room, 'subscriber');
+  /**
+   * A subscription to one publisher's feed (the host's, or a speaker's): Janus's offer to answer. A
+   * preview is cut at its end.
+   */
+  async subscribe(
+    socket: AppSocket,
+    room: JanusRoom,
+    from: { userId: string; feed: string | null },
+    previewUntil: string | null,
+  ): Promise<string> {
+    if (!from.feed) throw conflict('circle_media_not_ready');
+    const [key, peer] = await this.newPeer(socket, room, `sub:${from.userId}`);
     try {
       const joined = await peer.handle.joinSubscriber({
         room: Number(room.room_id),
-        feed: Number(room.publisher_feed),
+        feed: Number(from.feed),
         pin: room.pin,
       });
       if (!joined.jsep) throw new Error('Janus sent no offer');
@@ -305,14 +335,14 @@ export class JanusMedia {
       return scrubSdp(joined.jsep.sdp);
     } catch (error) {
       this.drop(key);
-      // The host's feed went (a reload, a new source) before it was recorded again.
+      // The feed went (a reload, a new source) before the new one was recorded.
       this.log.warn({ err: error, circle: room.circle_id }, 'Janus refused a subscription');
       throw conflict('circle_media_not_ready');
     }
   }
 
-  async answer(socket: AppSocket, circleId: string, sdp: string): Promise<void> {
-    const peer = this.peers.get(this.key(socket, circleId, 'subscriber'));
+  async answer(socket: AppSocket, circleId: string, fromUserId: string, sdp: string): Promise<void> {
+    const peer = this.peers.get(this.key(socket.id, circleId, `sub:${fromUserId}`));
     if (!peer) throw conflict('circle_media_not_ready');
     await peer.handle.start({ jsep: { type: 'answer', sdp } }).catch((error: unknown) => {
       this.log.warn({ err: error, circle: circleId }, 'Janus refused an answer');
@@ -320,15 +350,31 @@ export class JanusMedia {
     });
   }
 
-  async trickle(socket: AppSocket, circleId: string, role: Role, candidate: object | null): Promise<void> {
-    const peer = this.peers.get(this.key(socket, circleId, role));
+  /** Takes a member off a circle's stage on every node: their publisher handles go. */
+  leaveStage(circleId: string, userId: string): void {
+    this.io?.in(rooms.user(userId)).socketsLeave(stageRoom(circleId));
+  }
+
+  /** The sockets' server: a socket leaving a circle's stage room (on this node) loses its publisher. */
+  useSockets(io: SocketServer): void {
+    this.io = io;
+    io.of('/').adapter.on('leave-room', (room: string, socketId: string) => {
+      if (!room.startsWith(STAGE_ROOM)) return;
+      this.cut(this.key(socketId, room.slice(STAGE_ROOM.length), 'publisher'), 'access');
+    });
+  }
+
+  async trickle(socket: AppSocket, circleId: string, slot: Slot, candidate: object | null): Promise<void> {
+    const peer = this.peers.get(this.key(socket.id, circleId, slot));
     if (!peer) return;
     await (candidate ? peer.handle.trickle(candidate) : peer.handle.trickleComplete()).catch(() => {});
   }
 
-  leave(socket: AppSocket, circleId: string, role?: Role): void {
-    for (const each of role ? [role] : (['publisher', 'subscriber'] as const)) {
-      this.drop(this.key(socket, circleId, each));
+  /** The page lets go of one handle (or all it holds in the circle). */
+  leave(socket: AppSocket, circleId: string, slot?: Slot): void {
+    const prefix = `${socket.id}|${circleId}|`;
+    for (const key of [...this.peers.keys()]) {
+      if (slot ? key === prefix + slot : key.startsWith(prefix)) this.drop(key);
     }
   }
 
@@ -351,6 +397,17 @@ export class JanusMedia {
     this.peers.delete(key);
     clearTimeout(peer.cutoff);
     void peer.handle.detach().catch(() => {});
+    // A publisher that goes takes its feed with it: nobody subscribes to it again.
+    if (peer.feed) {
+      void this.db
+        .updateTable('faith_circle_members')
+        .set({ janus_feed: null })
+        .where('circle_id', '=', peer.circleId)
+        .where('user_id', '=', peer.feed.userId)
+        .where('janus_feed', '=', peer.feed.feed)
+        .execute()
+        .catch(() => {});
+    }
   }
 
   /** Handles this node holds (for tests and /metrics). */
@@ -370,7 +427,7 @@ export class JanusMedia {
 export function findJanusRoom(db: Kysely<DB>, circleId: string): Promise<JanusRoom | undefined> {
   return db
     .selectFrom('faith_circle_janus_rooms')
-    .select(['circle_id', 'server_url', 'room_id', 'secret', 'pin', 'publisher_feed'])
+    .select(['circle_id', 'server_url', 'room_id', 'secret', 'pin'])
     .where('circle_id', '=', circleId)
     .executeTakeFirst();
 }

@@ -136,7 +136,7 @@ export async function goLive(
   hostId: string,
   source: CircleSource,
   /** A Janus room opened for it (server/circles/janus.ts), or null: the mesh. Used the first time only. */
-  janusRoom: Omit<JanusRoom, 'publisher_feed'> | null = null,
+  janusRoom: JanusRoom | null = null,
 ): Promise<Circle> {
   const before = await lockCircle(trx, circleId);
   await requireCircleAccess(trx, before, hostId, 'host');
@@ -146,7 +146,7 @@ export async function goLive(
   if (before.media === null && janusRoom) {
     await trx
       .insertInto('faith_circle_janus_rooms')
-      .values({ ...janusRoom, publisher_feed: null, created_at: new Date().toISOString() })
+      .values({ ...janusRoom, created_at: new Date().toISOString() })
       .execute();
   }
   await trx

@@ -33,6 +33,12 @@ export interface FaithCircleMembersTable {
   user_id: string;
   role: 'host' | 'guest';
   joined_at: Timestamp;
+  /** A guest's raised hand (Janus circles' stage). */
+  hand_raised_at: Generated<string | null>;
+  /** Invited to speak by the host, or speaking; at most CIRCLE_LIMITS.stageMax at once. */
+  stage: Generated<'invited' | 'on' | null>;
+  /** The Janus feed this member publishes once Janus has their media (the host, or a speaker). */
+  janus_feed: Generated<string | null>;
 }
 
 export interface FaithCircleChatTable {
@@ -68,6 +74,5 @@ export interface FaithCircleJanusRoomsTable {
   room_id: string;
   secret: string;
   pin: string;
-  publisher_feed: string | null;
   created_at: Timestamp;
 }

@@ -163,7 +163,16 @@ export async function listMembers(db: Db, circleId: string): Promise<CircleMembe
   const rows = await db
     .selectFrom('faith_circle_members as m')
     .innerJoin('profiles as p', 'p.id', 'm.user_id')
-    .select(['m.user_id', 'm.role', 'm.joined_at', 'p.username', 'p.full_name', 'p.avatar_url'])
+    .select([
+      'm.user_id',
+      'm.role',
+      'm.joined_at',
+      'm.hand_raised_at',
+      'm.stage',
+      'p.username',
+      'p.full_name',
+      'p.avatar_url',
+    ])
     .where('m.circle_id', '=', circleId)
     .where(visibleMember('m.user_id'))
     // The host first, then guests in the order they came.
@@ -175,6 +184,8 @@ export async function listMembers(db: Db, circleId: string): Promise<CircleMembe
     user: { id: row.user_id, username: row.username, full_name: row.full_name, avatar_url: row.avatar_url },
     role: row.role,
     joined_at: row.joined_at,
+    hand_raised: row.hand_raised_at !== null,
+    stage: row.stage ?? null,
   }));
 }
 
@@ -255,12 +266,38 @@ export async function mediaAccess(
   db: Db,
   userId: string,
   circleId: string,
-): Promise<{ circle: Circle; role: 'host' | 'guest' | 'preview'; previewUntil: string | null }> {
+): Promise<{
+  circle: Circle;
+  role: 'host' | 'guest' | 'preview';
+  stage: 'invited' | 'on' | null;
+  previewUntil: string | null;
+}> {
   const { circle } = await findCircleFor(db, userId, circleId);
   if (circle.status === 'ended') throw conflict('circle_ended');
-  if (userId === circle.host_id) return { circle, role: 'host', previewUntil: null };
-  if (await circleRole(db, circle.id, userId)) return { circle, role: 'guest', previewUntil: null };
+  const seat = await db
+    .selectFrom('faith_circle_members')
+    .select(['role', 'stage'])
+    .where('circle_id', '=', circle.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (seat) return { circle, role: seat.role, stage: seat.stage ?? null, previewUntil: null };
   const started = await previewStart(db, circle.id, userId);
   if (!previewRunning(started)) throw forbidden('circle_not_member');
-  return { circle, role: 'preview', previewUntil: previewUntil(started!) };
+  return { circle, role: 'preview', stage: null, previewUntil: previewUntil(started!) };
+}
+
+/** A member whose feed may be watched: the host, or a guest on stage; with their feed once it is up. */
+export async function publisherOf(
+  db: Db,
+  circle: Circle,
+  userId: string,
+): Promise<{ userId: string; feed: string | null } | null> {
+  const row = await db
+    .selectFrom('faith_circle_members')
+    .select(['role', 'stage', 'janus_feed'])
+    .where('circle_id', '=', circle.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row || (row.role !== 'host' && row.stage !== 'on')) return null;
+  return { userId, feed: row.janus_feed ?? null };
 }

@@ -3,7 +3,8 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 // FaithVerse circles carried by a Janus media server (issue 29). A circle's media path is decided when
 // it first goes live: 'janus' when a Janus server opened a room for it, 'mesh' (host to each guest)
 // otherwise; null before. The room's id, secret and pin live in their own table, which no presenter
-// reads: browsers never see them.
+// reads: browsers never see them. A member's row gains the stage: a raised hand, an invitation to
+// speak or a place on stage, and the Janus feed they publish (the host's, or a speaker's).
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const ts = pg ? 'timestamptz' : 'text';
@@ -15,10 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('room_id', 'text', (c) => c.notNull())
     .addColumn('secret', 'text', (c) => c.notNull())
     .addColumn('pin', 'text', (c) => c.notNull())
-    /** The host's feed once Janus says its media is up; guests subscribe to it. */
-    .addColumn('publisher_feed', 'text')
     .addColumn('created_at', ts, (c) => c.notNull())
     .execute();
+  await db.schema.alterTable('faith_circle_members').addColumn('hand_raised_at', ts).execute();
+  await db.schema.alterTable('faith_circle_members').addColumn('stage', 'text').execute();
+  await db.schema.alterTable('faith_circle_members').addColumn('janus_feed', 'text').execute();
   await db.schema
     .createIndex('faith_circle_janus_rooms_server_idx')
     .on('faith_circle_janus_rooms')
@@ -28,5 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('faith_circle_janus_rooms').execute();
+  for (const column of ['janus_feed', 'stage', 'hand_raised_at']) {
+    await db.schema.alterTable('faith_circle_members').dropColumn(column).execute();
+  }
   await db.schema.alterTable('faith_circles').dropColumn('media').execute();
 }

@@ -67,7 +67,13 @@ describe.each(dialects)('FaithVerse circles (%s)', (dialect) => {
       expect((await page(host, id)).body).toEqual(res.body);
       const members = await host.client.get(`/api/circles/${id}/members`);
       expect(members.body).toEqual([
-        { user: expect.objectContaining({ id: host.me.id }), role: 'host', joined_at: expect.any(String) },
+        {
+          user: expect.objectContaining({ id: host.me.id }),
+          role: 'host',
+          joined_at: expect.any(String),
+          hand_raised: false,
+          stage: null,
+        },
       ]);
       // Nobody asked anything, and the room is empty of chat.
       expect((await host.client.get(`/api/circles/${id}/requests`)).body).toEqual([]);

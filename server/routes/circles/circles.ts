@@ -37,6 +37,7 @@ import {
 } from '@server/queries/circles.ts';
 import type { FastifyInstance } from 'fastify';
 import { iceServersFor } from './iceServers.ts';
+import { circleStageRoutes } from './stage.ts';
 
 type WithId = { Params: { id: string } };
 type WithMember = { Params: { id: string; userId: string } };
@@ -49,6 +50,7 @@ type WithMember = { Params: { id: string; userId: string } };
  * (writes) and queries (reads) decide all of it (policies/circle.ts); a route only asks them.
  */
 export function circleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  circleStageRoutes(app, ctx);
   const { db } = ctx.database;
   const createLimit = memberLimit(app, 'circle');
   const chatLimit = memberLimit(app, 'circleChat');

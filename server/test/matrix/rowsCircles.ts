@@ -98,4 +98,20 @@ export const circleRows: HttpRow[] = [
     path: ({ fresh }) => `/api/circles/${fresh.circle}/end`,
     expect: members(403, { owner: 200, blocked: 404 }),
   },
+  // The stage is for circles carried by Janus (server/circles/janus.test.ts has them): members of this
+  // mesh circle hear that; anyone else is not in it, and to the blocked member it does not exist.
+  ...(['PUT', 'DELETE'] as const).flatMap((method): HttpRow[] => [
+    {
+      route: `${method} /api/circles/:id/hand`,
+      variant: "the owner's private circle",
+      path: ({ f }) => `/api/circles/${f.privateCircle}/hand`,
+      expect: members(403, { owner: 409, other: 409, blocked: 404 }),
+    },
+    {
+      route: `${method} /api/circles/:id/stage/:userId`,
+      variant: "other, a guest of the owner's private circle",
+      path: ({ f }) => `/api/circles/${f.privateCircle}/stage/${f.members.other.id}`,
+      expect: members(403, { owner: 409, other: 409, blocked: 404 }),
+    },
+  ]),
 ];
