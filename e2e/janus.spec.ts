@@ -228,6 +228,77 @@ test("a private circle's non-member gets no stream, even by asking the server by
   for (const member of [host, guest, outsider]) await member.close();
 });
 
+/** Frames and loudness of the first speaker tile on the page. */
+const speakerHeard = (page: Page) =>
+  page.evaluate(async () => {
+    const video = document.querySelector<HTMLVideoElement>('video[data-testid="speaker-video"]');
+    const stream = video?.srcObject as MediaStream | null;
+    if (!video || !stream || stream.getAudioTracks().length === 0) return { frames: 0, peak: 0 };
+    const audio = new AudioContext();
+    const analyser = audio.createAnalyser();
+    audio.createMediaStreamSource(stream).connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    let peak = 0;
+    for (let i = 0; i < 10; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      analyser.getFloatTimeDomainData(samples);
+      for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+    }
+    await audio.close();
+    return { frames: video.getVideoPlaybackQuality().totalVideoFrames, peak };
+  });
+
+test('on stage: a guest raises a hand, the host invites them, and another guest sees and hears them until they leave', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const host = await memberPage(browser, 'jshost');
+  const speaker = await memberPage(browser, 'jspeaker');
+  const listener = await memberPage(browser, 'jlistener');
+  const circleId = await createCircle(host.page, {
+    title: `Testimony night ${Date.now().toString(36)}`,
+    faith: 'Christianity',
+    join_by_blessing: false,
+  });
+  await goLive(host, circleId);
+  for (const guest of [speaker, listener]) await guest.page.goto(`/faithverse/c/${circleId}`);
+  await expectStreamArrives(listener.page);
+
+  await speaker.page.getByRole('button', { name: 'Raise hand' }).click();
+  await expect(speaker.page.getByRole('button', { name: 'Lower hand' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const participants = host.page.getByRole('list', { name: 'Participants', exact: true });
+  await expect(participants.getByText('Hand raised')).toBeVisible();
+  await host.page.getByRole('button', { name: `Invite ${speaker.name} to speak` }).click();
+  await expect(speaker.page.getByText('The host invited you to speak.')).toBeVisible();
+  await speaker.page.getByRole('button', { name: 'Go on stage' }).click();
+  await expect(speaker.page.getByTestId('speaker-self-video')).toBeVisible();
+  await expect(speaker.page.getByRole('button', { name: 'Leave stage' })).toBeVisible();
+
+  // The other guest and the host see and hear the speaker, beside the host's picture.
+  await expect(listener.page.getByRole('region', { name: 'Speakers' })).toBeVisible();
+  await expect
+    .poll(async () => (await speakerHeard(listener.page)).frames, { timeout: 20_000 })
+    .toBeGreaterThan(5);
+  await expect
+    .poll(async () => (await speakerHeard(listener.page)).peak, { timeout: 15_000 })
+    .toBeGreaterThan(0.01);
+  await expect
+    .poll(async () => (await speakerHeard(host.page)).peak, { timeout: 15_000 })
+    .toBeGreaterThan(0.01);
+  await expect(participants.getByText('On stage')).toBeVisible();
+  // The listener still has the host.
+  expect(await decodedFrames(listener.page)).toBeGreaterThan(5);
+
+  await speaker.page.getByRole('button', { name: 'Leave stage' }).click();
+  await expect(listener.page.getByTestId('speaker-video')).toHaveCount(0);
+  await expect(speaker.page.getByTestId('speaker-self-video')).toHaveCount(0);
+  await expect(speaker.page.getByRole('button', { name: 'Raise hand' })).toBeVisible();
+  for (const member of [host, speaker, listener]) await member.close();
+});
+
 test('a guest the host blocks is cut off by the server at once', async ({ browser }) => {
   test.setTimeout(120_000);
   const host = await memberPage(browser, 'jbhost');

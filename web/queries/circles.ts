@@ -170,3 +170,21 @@ export const hostCalls = {
       void fetch(url, { method: 'POST', keepalive: true, credentials: 'same-origin' });
   },
 };
+
+/** The stage of a circle carried by Janus: a raised hand, an invitation to speak, leaving the stage. */
+export function useStageAction(circleId: string) {
+  const queryClient = useQueryClient();
+  const base = `/api/circles/${encodeURIComponent(circleId)}`;
+  return useMutation({
+    mutationFn: (
+      action: { kind: 'hand'; raised: boolean } | { kind: 'stage'; userId: string; on: boolean },
+    ) =>
+      action.kind === 'hand'
+        ? api(`${base}/hand`, { method: action.raised ? 'PUT' : 'DELETE', body: {} })
+        : api(`${base}/stage/${encodeURIComponent(action.userId)}`, {
+            method: action.on ? 'PUT' : 'DELETE',
+            body: {},
+          }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: circleKeys.members(circleId) }),
+  });
+}

@@ -28,7 +28,9 @@ import { JoinGate } from './JoinGate.tsx';
 import { ParticipantsPanel } from './ParticipantsPanel.tsx';
 import { ReportCircleButton } from './ReportCircleButton.tsx';
 import { Stage } from './Stage.tsx';
+import { SpeakerTiles, StageControls } from './StageControls.tsx';
 import { useGuestMedia, useHostMedia } from './useCircleMedia.ts';
+import { useCircleStage } from './useCircleStage.ts';
 
 /** /faithverse/c/:id — a circle's room (spec section 2): stage, details, participants and chat. */
 export default function CircleRoomScreen() {
@@ -115,11 +117,13 @@ function CircleRoom({ page }: { page: CirclePage }) {
     return () => clearTimeout(timer);
   }, [ended, isHost, navigate]);
 
+  const stage = useCircleStage(circle, page.ice_servers, members.data, isHost);
   const host = useHostMedia(circle, page.ice_servers, isHost);
   const guest = useGuestMedia(
     circle,
     page.ice_servers,
     !isHost && !ended && ((isMember && joined) || previewing),
+    stage.speakerIds,
   );
   const [ending, setEnding] = useState(false);
 
@@ -189,7 +193,16 @@ function CircleRoom({ page }: { page: CirclePage }) {
               ) : null
             }
           />
+          <SpeakerTiles tiles={stage.tiles(isHost ? stage.hostFeeds : guest.speakers)} />
           {isHost && !ended ? <HostControls media={host} defaultSource={circle.source_type} /> : null}
+          {stage.seat && stage.open && !isHost ? (
+            <StageControls
+              circleId={circle.id}
+              seat={stage.seat}
+              speaking={stage.speaker.stream !== null}
+              onGoOnStage={stage.speaker.start}
+            />
+          ) : null}
           <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-4">
             <Detail label={t('Faith')} value={t(faithLabel(circle.faith))} />
             <Detail label={t('Topic')} value={circle.topic ?? '—'} />
@@ -221,6 +234,7 @@ function CircleRoom({ page }: { page: CirclePage }) {
             members={isMember ? members.data : undefined}
             isHost={isHost}
             ended={ended}
+            stage={stage.open}
           />
           <ChatPanel circleId={circle.id} canChat={isMember && joined} ended={ended} />
         </div>

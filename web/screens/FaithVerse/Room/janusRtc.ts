@@ -52,10 +52,17 @@ class JanusLink {
     private circleId: string,
     private role: 'publisher' | 'subscriber',
     iceServers: IceServer[],
+    /** A subscriber's publisher. */
+    private userId?: string,
   ) {
     this.pc = new RTCPeerConnection({ iceServers });
     this.pc.onicecandidate = (event) => {
-      const signal: Outgoing = { kind: 'ice', role: this.role, candidate: candidateOf(event.candidate) };
+      const signal: Outgoing = {
+        kind: 'ice',
+        role: this.role,
+        candidate: candidateOf(event.candidate),
+        ...(this.userId ? { user_id: this.userId } : {}),
+      };
       if (this.ready) void sendMedia(this.circleId, signal);
       else this.queued.push(signal);
     };
@@ -116,12 +123,14 @@ export class JanusPublisher {
 
 export type SubscribeResult = 'ok' | 'not-ready' | 'refused';
 
-/** A guest's (or previewer's) side: Janus's offer, answered; what arrives is shown. */
+/** A page's subscription to one publisher's feed (the host's or a speaker's): Janus's offer, answered. */
 export class JanusSubscriber {
   private link: JanusLink | null = null;
 
   constructor(
     private circleId: string,
+    /** Whose feed. */
+    private userId: string,
     private iceServers: IceServer[],
     private onStream: (stream: MediaStream | null) => void,
   ) {}
@@ -131,14 +140,14 @@ export class JanusSubscriber {
   }
 
   async subscribe(): Promise<SubscribeResult> {
-    const result = await sendMedia(this.circleId, { kind: 'subscribe' });
+    const result = await sendMedia(this.circleId, { kind: 'subscribe', user_id: this.userId });
     if (!result.ok || !result.data.sdp) {
       return !result.ok && ['circle_media_not_ready', 'offline', 'timeout'].includes(result.error.code)
         ? 'not-ready'
         : 'refused';
     }
     this.drop();
-    const link = new JanusLink(this.circleId, 'subscriber', this.iceServers);
+    const link = new JanusLink(this.circleId, 'subscriber', this.iceServers, this.userId);
     this.link = link;
     const tracks: MediaStreamTrack[] = [];
     link.pc.ontrack = (event) => {
@@ -152,7 +161,11 @@ export class JanusSubscriber {
     await link.pc.setRemoteDescription({ type: 'offer', sdp: result.data.sdp });
     const answer = await link.pc.createAnswer();
     await link.pc.setLocalDescription(answer);
-    const answered = await sendMedia(this.circleId, { kind: 'answer', sdp: answer.sdp ?? '' });
+    const answered = await sendMedia(this.circleId, {
+      kind: 'answer',
+      user_id: this.userId,
+      sdp: answer.sdp ?? '',
+    });
     if (this.link !== link) return 'refused';
     if (!answered.ok) {
       this.drop();
@@ -172,7 +185,7 @@ export class JanusSubscriber {
   close() {
     const had = this.link !== null;
     this.drop();
-    if (had) void sendMedia(this.circleId, { kind: 'leave', role: 'subscriber' });
+    if (had) void sendMedia(this.circleId, { kind: 'leave', role: 'subscriber', user_id: this.userId });
   }
 
   /** The server already let go of this page's handle: close without telling it. */

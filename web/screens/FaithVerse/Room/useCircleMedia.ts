@@ -6,8 +6,9 @@ import { useRealtimeConnected, useRealtimeEvent } from '@web/realtime/hooks.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CIRCLE_KEYS } from '../components/circleTexts.ts';
-import { JanusPublisher, JanusSubscriber } from './janusRtc.ts';
+import { JanusPublisher } from './janusRtc.ts';
 import { GuestReceiver, HostBroadcaster } from './rtc.ts';
+import { useJanusFeeds } from './useJanusMedia.ts';
 
 export interface HostMedia {
   stream: MediaStream | null;
@@ -181,14 +182,21 @@ export function useHostMedia(circle: Circle, iceServers: IceServer[], enabled: b
 
 /**
  * A guest's (or previewer's) side: what the host sends, by the path the server chose for the circle
- * (Janus, or the host's page itself), shown as one stream.
+ * (Janus, or the host's page itself), and through Janus what the speakers on stage send.
  */
-export function useGuestMedia(circle: Circle, iceServers: IceServer[], ready: boolean) {
-  const [stream, setStream] = useState<MediaStream | null>(null);
+export function useGuestMedia(
+  circle: Circle,
+  iceServers: IceServer[],
+  ready: boolean,
+  speakerIds: string[] = [],
+): { stream: MediaStream | null; speakers: Map<string, MediaStream> } {
+  const [meshStream, setMeshStream] = useState<MediaStream | null>(null);
   const janus = circle.media === 'janus';
-  useMeshGuest(circle, iceServers, ready && !janus, setStream);
-  useJanusGuest(circle, iceServers, ready && janus, setStream);
-  return { stream };
+  useMeshGuest(circle, iceServers, ready && !janus, setMeshStream);
+  const feeds = useJanusFeeds(circle, iceServers, ready && janus, [circle.host_id, ...speakerIds]);
+  if (!janus) return { stream: meshStream, speakers: new Map() };
+  const speakers = new Map([...feeds].filter(([userId]) => userId !== circle.host_id));
+  return { stream: feeds.get(circle.host_id) ?? null, speakers };
 }
 
 /**
@@ -232,58 +240,5 @@ function useMeshGuest(
   useRealtimeEvent('circle:updated', (updated) => {
     // The host's media started or changed source while this page had nothing from them.
     if (updated.id === circle.id && updated.status === 'live' && !receiver.current?.connected) ask();
-  });
-}
-
-/** How often a page that may watch asks Janus again while the host's media has not started. */
-const JANUS_RETRY_MS = 2_000;
-
-/**
- * Janus: subscribes when allowed in, again when the server says the host's media (re)started or after
- * a reconnect, and shows what arrives; the server cuts it (a preview's end, the circle's end).
- */
-function useJanusGuest(
-  circle: Circle,
-  iceServers: IceServer[],
-  ready: boolean,
-  setStream: (stream: MediaStream | null) => void,
-) {
-  const subscriber = useRef<JanusSubscriber | null>(null);
-  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const live = circle.status === 'live';
-
-  const subscribe = useCallback(() => {
-    clearTimeout(retry.current);
-    const current = subscriber.current;
-    if (!current) return;
-    void current.subscribe().then((result) => {
-      if (result === 'not-ready' && subscriber.current === current) {
-        retry.current = setTimeout(subscribe, JANUS_RETRY_MS);
-      }
-    });
-  }, []);
-
-  useEffect(() => {
-    if (!ready || !live) return;
-    const janus = new JanusSubscriber(circle.id, iceServers, setStream);
-    subscriber.current = janus;
-    subscribe();
-    return () => {
-      clearTimeout(retry.current);
-      janus.close();
-      subscriber.current = null;
-    };
-  }, [ready, live, circle.id, iceServers, setStream, subscribe]);
-
-  useRealtimeConnected((reconnect) => {
-    if (reconnect) subscribe();
-  });
-  useRealtimeEvent('circle:media-ready', ({ circle_id }) => {
-    if (circle_id === circle.id) subscribe();
-  });
-  useRealtimeEvent('circle:media-ended', ({ circle_id }) => {
-    if (circle_id !== circle.id) return;
-    clearTimeout(retry.current);
-    subscriber.current?.ended();
   });
 }
