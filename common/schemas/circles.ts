@@ -122,7 +122,8 @@ export const CIRCLE_ERRORS = defineErrors({
   circle_duration_invalid: 'duration_min must be 15, 30, 45 or 60.',
   circle_max_guests_invalid: 'max_guests must be a whole number from 1 to 500.',
   circle_max_guests_mesh: 'Without a media server a circle takes at most {{max}} guests.',
-  media_kind_invalid: 'kind must be publish, subscribe, answer, ice or leave.',
+  media_kind_invalid: 'kind must be publish, subscribe, answer, ice, leave or layer.',
+  media_width_invalid: 'width must be a whole number of pixels from 0 to 10000.',
   media_role_invalid: 'role must be publisher or subscriber.',
   media_sdp_missing: 'A session description is needed for this.',
   circle_not_on_janus: "This circle's media does not go through the media server.",
@@ -377,10 +378,10 @@ export type Signal = Omit<SignalInput, 'to_user_id'> & {
  * Media of a circle carried by Janus (issue 29). The browser talks to the app server only: the host
  * (or a guest on stage) 'publish'es an offer and gets Janus's answer; a page asks to 'subscribe' to
  * one publisher's feed and gets Janus's offer, then sends its 'answer'; both send their 'ice'
- * candidates for their 'role'; 'leave' drops the page's handle. The server holds every Janus
- * session, room id, secret and pin.
+ * candidates for their 'role'; 'leave' drops the page's handle; 'layer' says how wide the page now
+ * shows a feed. The server holds every Janus session, room id, secret and pin.
  */
-export const MEDIA_KINDS = ['publish', 'subscribe', 'answer', 'ice', 'leave'] as const;
+export const MEDIA_KINDS = ['publish', 'subscribe', 'answer', 'ice', 'leave', 'layer'] as const;
 export const mediaSignalSchema = z.strictObject({
   circle_id: z
     .string(rule('signal_circle_id_not_text'))
@@ -403,6 +404,19 @@ export const mediaSignalSchema = z.strictObject({
     }),
   ),
   candidate: z.optional(z.nullable(iceCandidateSchema)),
+  /**
+   * How wide (in device pixels) the page shows the feed (subscribe, layer): the server forwards the
+   * simulcast layer that fits, and a lower one while the guest's link is slow.
+   */
+  width: z.optional(
+    z
+      .number(rule('media_width_invalid'))
+      .check(
+        z.int(rule('media_width_invalid')),
+        z.gte(0, rule('media_width_invalid')),
+        z.lte(10_000, rule('media_width_invalid')),
+      ),
+  ),
 });
 export type MediaSignalInput = z.infer<typeof mediaSignalSchema>;
 /** The acknowledgement: Janus's answer to a 'publish', its offer for a 'subscribe'. */

@@ -30,7 +30,8 @@ declare module 'janode' {
       | 'HANDLE_DETACHED'
       | 'HANDLE_HANGUP'
       | 'HANDLE_WEBRTCUP'
-      | 'HANDLE_ICE_FAILED',
+      | 'HANDLE_ICE_FAILED'
+      | 'HANDLE_SLOWLINK',
       string
     >;
   };

@@ -12,7 +12,7 @@ import { type JanusTestServer, janusAvailable, startJanusInNetns } from '@server
 import { type ClientSocket, connected, connectSocket } from '@server/test/sockets.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { scrubSdp } from './janus.ts';
+import { layerForWidth, scrubSdp } from './janus.ts';
 
 // The app server against Debian's Janus in a network namespace (server/test/janusNetns.ts), through a
 // WebSocket proxy that keeps every message the app sends Janus. Browsers are the e2e tests' part
@@ -215,7 +215,24 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
     });
     // Nothing was attached on Janus for a refused ask.
     expect(server.built.ctx.janus!.handleCount()).toBe(handlesBefore);
-    // An answer without a session description, and one with no subscription, change nothing.
+    // A width that is not one is refused; a new width for a feed the page does not watch changes nothing.
+    expect(
+      await ask(guestTab, 'circle:media', {
+        circle_id: circle.id,
+        kind: 'layer',
+        user_id: host.me.id,
+        width: -1,
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'media_width_invalid', field: 'width' } });
+    expect(
+      await ask(guestTab, 'circle:media', {
+        circle_id: circle.id,
+        kind: 'layer',
+        user_id: host.me.id,
+        width: 640,
+      }),
+    ).toEqual({ ok: true, data: {} });
+    // An answer without a session description changes nothing.
     expect(await ask(guestTab, 'circle:media', { circle_id: circle.id, kind: 'answer' })).toMatchObject({
       ok: false,
       error: { code: 'media_sdp_missing' },
@@ -338,12 +355,20 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
           timeout: 15_000,
         })
         .toBe('ended');
-      const next = await makeCircle(host.client, { join_by_blessing: false });
-      expect((await goLive(host.client, next.id)).media).toBe('mesh');
+      // Meant for 300; the host's browser alone carries 10.
+      const next = await makeCircle(host.client, { join_by_blessing: false, max_guests: 300 });
+      expect(await goLive(host.client, next.id)).toMatchObject({ media: 'mesh', max_guests: 10 });
     } finally {
       await janus.start();
     }
   }, 30_000);
+});
+
+describe('layerForWidth', () => {
+  it('forwards a quarter-size layer to a small tile, half to a phone-wide picture, full beyond', () => {
+    expect([200, 400, 401, 800, 801, 2560].map(layerForWidth)).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(layerForWidth(undefined)).toBe(2);
+  });
 });
 
 describe('scrubSdp', () => {

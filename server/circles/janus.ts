@@ -42,8 +42,21 @@ interface Peer {
   slot: Slot;
   /** A publisher's feed, once Janus gave it. */
   feed?: { userId: string; feed: string };
+  /** A subscriber's simulcast layer: the most its window uses, and the one forwarded now. */
+  layer?: { max: number; now: number; raise?: ReturnType<typeof setTimeout> };
   cutoff?: ReturnType<typeof setTimeout>;
 }
+
+/**
+ * The simulcast layer (0: a quarter, 1: half, 2: full size of the 1280-pixel picture) that fits a feed
+ * shown this wide, in device pixels.
+ */
+export function layerForWidth(width: number | undefined): number {
+  if (width === undefined) return 2;
+  return width <= 400 ? 0 : width <= 800 ? 1 : 2;
+}
+/** After a slow link stepped a guest down, how long before the next layer up is tried. */
+const RAISE_AFTER_MS = 15_000;
 
 /** How long a Janus server that failed is left out of new circles. */
 const DOWN_FOR_MS = 30_000;
@@ -316,14 +329,24 @@ export class JanusMedia {
     room: JanusRoom,
     from: { userId: string; feed: string | null },
     previewUntil: string | null,
+    width?: number,
   ): Promise<string> {
     if (!from.feed) throw conflict('circle_media_not_ready');
     const [key, peer] = await this.newPeer(socket, room, `sub:${from.userId}`);
+    const max = layerForWidth(width);
+    peer.layer = { max, now: max };
+    const { Janode } = await loadJanode();
+    // Janus says the guest's link loses packets: one layer down now, and up again later.
+    peer.handle.on(Janode.EVENT.HANDLE_SLOWLINK, ({ uplink }: { uplink?: boolean }) => {
+      if (uplink || !peer.layer || peer.layer.now === 0) return;
+      this.forward(peer, peer.layer.now - 1);
+    });
     try {
       const joined = await peer.handle.joinSubscriber({
         room: Number(room.room_id),
         feed: Number(from.feed),
         pin: room.pin,
+        sc_substream_layer: max,
       });
       if (!joined.jsep) throw new Error('Janus sent no offer');
       if (previewUntil) {
@@ -348,6 +371,27 @@ export class JanusMedia {
       this.log.warn({ err: error, circle: circleId }, 'Janus refused an answer');
       throw unavailable();
     });
+  }
+
+  /** The page shows a feed at a new width: the layer that fits it from now on. */
+  async setWidth(socket: AppSocket, circleId: string, fromUserId: string, width: number): Promise<void> {
+    const peer = this.peers.get(this.key(socket.id, circleId, `sub:${fromUserId}`));
+    if (!peer?.layer) return;
+    peer.layer.max = layerForWidth(width);
+    this.forward(peer, peer.layer.max);
+  }
+
+  /** Has Janus forward this layer to the subscriber; below its most, a step up is tried later. */
+  private forward(peer: Peer, layer: number) {
+    const state = peer.layer!;
+    clearTimeout(state.raise);
+    const next = Math.min(layer, state.max);
+    if (next !== state.now) {
+      state.now = next;
+      void peer.handle.configure({ sc_substream_layer: next }).catch(() => {});
+    }
+    if (state.now < state.max)
+      state.raise = setTimeout(() => this.forward(peer, state.now + 1), RAISE_AFTER_MS);
   }
 
   /** Takes a member off a circle's stage on every node: their publisher handles go. */
@@ -396,6 +440,7 @@ export class JanusMedia {
     if (!peer) return;
     this.peers.delete(key);
     clearTimeout(peer.cutoff);
+    clearTimeout(peer.layer?.raise);
     void peer.handle.detach().catch(() => {});
     // A publisher that goes takes its feed with it: nobody subscribes to it again.
     if (peer.feed) {

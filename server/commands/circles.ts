@@ -149,10 +149,14 @@ export async function goLive(
       .values({ ...janusRoom, created_at: new Date().toISOString() })
       .execute();
   }
+  // A circle meant for a media server that fell back to the mesh takes what the host's browser can send.
+  const maxGuests =
+    media === 'mesh' ? Math.min(before.max_guests, CIRCLE_LIMITS.defaultMaxGuests) : before.max_guests;
   await trx
     .updateTable('faith_circles')
     .set({
       media,
+      max_guests: maxGuests,
       status: 'live',
       is_listed: before.visibility !== 'private',
       host_heartbeat: new Date().toISOString(),

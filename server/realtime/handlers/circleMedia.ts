@@ -25,6 +25,10 @@ export const circleMediaHandlers = [
         janus?.leave(socket, input.circle_id, input.role ? slot : undefined);
         return {};
       }
+      if (input.kind === 'layer') {
+        await janus?.setWidth(socket, input.circle_id, input.user_id ?? '', input.width ?? 0);
+        return {};
+      }
       if (input.kind === 'ice') {
         await janus?.trickle(socket, input.circle_id, slot, input.candidate ?? null);
         return {};

@@ -133,14 +133,26 @@ export class JanusSubscriber {
     private userId: string,
     private iceServers: IceServer[],
     private onStream: (stream: MediaStream | null) => void,
+    /** How wide the page shows this feed, in device pixels: the server picks the simulcast layer. */
+    private width: () => number,
   ) {}
+
+  /** The page shows the feed at a new width (a resize, a rotation). */
+  resized() {
+    if (this.link)
+      void sendMedia(this.circleId, { kind: 'layer', user_id: this.userId, width: this.width() });
+  }
 
   get connected(): boolean {
     return this.link?.pc.connectionState === 'connected';
   }
 
   async subscribe(): Promise<SubscribeResult> {
-    const result = await sendMedia(this.circleId, { kind: 'subscribe', user_id: this.userId });
+    const result = await sendMedia(this.circleId, {
+      kind: 'subscribe',
+      user_id: this.userId,
+      width: this.width(),
+    });
     if (!result.ok || !result.data.sdp) {
       return !result.ok && ['circle_media_not_ready', 'offline', 'timeout'].includes(result.error.code)
         ? 'not-ready'

@@ -9,6 +9,16 @@ import { JanusPublisher, JanusSubscriber } from './janusRtc.ts';
 /** How often a page that may watch asks Janus again while a publisher's media has not started. */
 const RETRY_MS = 2_000;
 
+/**
+ * How wide this page shows a feed, in device pixels: the host's picture spans the stage (the window,
+ * up to the room's column), a speaker's tile a quarter of it (half on a phone).
+ */
+function widthOf(isHost: boolean): number {
+  const column = Math.min(window.innerWidth, 960);
+  const tile = window.innerWidth < 640 ? column / 2 : column / 4;
+  return Math.round((isHost ? column : tile) * (window.devicePixelRatio || 1));
+}
+
 interface Feed {
   subscriber: JanusSubscriber;
   retry?: ReturnType<typeof setTimeout>;
@@ -52,18 +62,39 @@ export function useJanusFeeds(
     }
     for (const userId of wanted) {
       if (current.has(userId)) continue;
-      const subscriber = new JanusSubscriber(circle.id, userId, iceServers, (stream) =>
-        setStreams((before) => {
-          const next = new Map(before);
-          if (stream) next.set(userId, stream);
-          else next.delete(userId);
-          return next;
-        }),
+      const subscriber = new JanusSubscriber(
+        circle.id,
+        userId,
+        iceServers,
+        (stream) =>
+          setStreams((before) => {
+            const next = new Map(before);
+            if (stream) next.set(userId, stream);
+            else next.delete(userId);
+            return next;
+          }),
+        () => widthOf(userId === circle.host_id),
       );
       current.set(userId, { subscriber });
       subscribe(userId);
     }
-  }, [ready, live, key, circle.id, iceServers, subscribe]);
+  }, [ready, live, key, circle.id, circle.host_id, iceServers, subscribe]);
+
+  // A resize or a rotation: the server forwards the layer that fits the new size.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        for (const feed of feeds.current.values()) feed.subscriber.resized();
+      }, 500);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
 
   // Leaving the room closes them all.
   useEffect(
