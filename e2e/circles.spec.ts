@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { fakeMedia } from './support/fakeMedia.ts';
 import { createConfirmedMember, newMember, usernameOf } from './support/members.ts';
+import { expectStreamArrives } from './support/remoteMedia.ts';
 
 // Real WebRTC between pages of one Chromium: fake camera and microphone, sound that may play
 // without a click, and connections over the loopback interface.
@@ -24,39 +25,6 @@ async function createCircle(page: Page, baseURL: string, data: Record<string, un
   const response = await page.request.post('/api/circles', { data, headers: { origin: baseURL } });
   expect(response.status()).toBe(201);
   return (await response.json()).circle.id as string;
-}
-
-/** Frames the page's remote video has decoded so far. */
-const decodedFrames = (page: Page) =>
-  page.evaluate(() => {
-    const video = document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]');
-    return video ? video.getVideoPlaybackQuality().totalVideoFrames : 0;
-  });
-
-/** The loudest sample of the remote stream's sound over half a second (the fake microphone beeps). */
-const remoteLoudness = (page: Page) =>
-  page.evaluate(async () => {
-    const video = document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]');
-    const stream = video?.srcObject as MediaStream | null;
-    if (!stream || stream.getAudioTracks().length === 0) return 0;
-    const audio = new AudioContext();
-    const analyser = audio.createAnalyser();
-    audio.createMediaStreamSource(stream).connect(analyser);
-    const samples = new Float32Array(analyser.fftSize);
-    let peak = 0;
-    for (let i = 0; i < 10; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      analyser.getFloatTimeDomainData(samples);
-      for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-    }
-    await audio.close();
-    return peak;
-  });
-
-async function expectStreamArrives(page: Page) {
-  await expect(page.getByTestId('remote-video')).toHaveCount(1, { timeout: 20_000 });
-  await expect.poll(() => decodedFrames(page), { timeout: 20_000 }).toBeGreaterThan(5);
-  await expect.poll(() => remoteLoudness(page), { timeout: 15_000 }).toBeGreaterThan(0.01);
 }
 
 test('a host goes live: followers are told, guests watch, hear and chat, and the end sends them back', async ({

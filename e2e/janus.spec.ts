@@ -5,6 +5,7 @@ import { type JanusTestServer, janusAvailable, startJanusInNetns } from '../serv
 import { fakeMedia } from './support/fakeMedia.ts';
 import { newMember } from './support/members.ts';
 import { type OwnServer, startOwnServer } from './support/ownServer.ts';
+import { decodedFrames, expectStreamArrives, remoteLoudness } from './support/remoteMedia.ts';
 
 // FaithVerse circles carried by Debian's Janus (issue 29), in a network namespace this file makes
 // (server/test/janusNetns.ts): the host's page publishes once, Janus forwards to each guest. The app
@@ -83,37 +84,6 @@ function roomSecrets(circleId: string): string[] {
   } finally {
     db.close();
   }
-}
-
-const decodedFrames = (page: Page) =>
-  page.evaluate(() => {
-    const video = document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]');
-    return video ? video.getVideoPlaybackQuality().totalVideoFrames : 0;
-  });
-
-const remoteLoudness = (page: Page) =>
-  page.evaluate(async () => {
-    const video = document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]');
-    const stream = video?.srcObject as MediaStream | null;
-    if (!stream || stream.getAudioTracks().length === 0) return 0;
-    const audio = new AudioContext();
-    const analyser = audio.createAnalyser();
-    audio.createMediaStreamSource(stream).connect(analyser);
-    const samples = new Float32Array(analyser.fftSize);
-    let peak = 0;
-    for (let i = 0; i < 10; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      analyser.getFloatTimeDomainData(samples);
-      for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-    }
-    await audio.close();
-    return peak;
-  });
-
-async function expectStreamArrives(page: Page) {
-  await expect(page.getByTestId('remote-video')).toHaveCount(1, { timeout: 20_000 });
-  await expect.poll(() => decodedFrames(page), { timeout: 20_000 }).toBeGreaterThan(5);
-  await expect.poll(() => remoteLoudness(page), { timeout: 15_000 }).toBeGreaterThan(0.01);
 }
 
 async function goLive(host: Member, circleId: string) {
@@ -228,26 +198,6 @@ test("a private circle's non-member gets no stream, even by asking the server by
   for (const member of [host, guest, outsider]) await member.close();
 });
 
-/** Frames and loudness of the first speaker tile on the page. */
-const speakerHeard = (page: Page) =>
-  page.evaluate(async () => {
-    const video = document.querySelector<HTMLVideoElement>('video[data-testid="speaker-video"]');
-    const stream = video?.srcObject as MediaStream | null;
-    if (!video || !stream || stream.getAudioTracks().length === 0) return { frames: 0, peak: 0 };
-    const audio = new AudioContext();
-    const analyser = audio.createAnalyser();
-    audio.createMediaStreamSource(stream).connect(analyser);
-    const samples = new Float32Array(analyser.fftSize);
-    let peak = 0;
-    for (let i = 0; i < 10; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      analyser.getFloatTimeDomainData(samples);
-      for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-    }
-    await audio.close();
-    return { frames: video.getVideoPlaybackQuality().totalVideoFrames, peak };
-  });
-
 test('on stage: a guest raises a hand, the host invites them, and another guest sees and hears them until they leave', async ({
   browser,
 }) => {
@@ -280,13 +230,13 @@ test('on stage: a guest raises a hand, the host invites them, and another guest 
   // The other guest and the host see and hear the speaker, beside the host's picture.
   await expect(listener.page.getByRole('region', { name: 'Speakers' })).toBeVisible();
   await expect
-    .poll(async () => (await speakerHeard(listener.page)).frames, { timeout: 20_000 })
+    .poll(() => decodedFrames(listener.page, 'speaker-video'), { timeout: 20_000 })
     .toBeGreaterThan(5);
   await expect
-    .poll(async () => (await speakerHeard(listener.page)).peak, { timeout: 15_000 })
+    .poll(() => remoteLoudness(listener.page, 'speaker-video'), { timeout: 15_000 })
     .toBeGreaterThan(0.01);
   await expect
-    .poll(async () => (await speakerHeard(host.page)).peak, { timeout: 15_000 })
+    .poll(() => remoteLoudness(host.page, 'speaker-video'), { timeout: 15_000 })
     .toBeGreaterThan(0.01);
   await expect(participants.getByText('On stage')).toBeVisible();
   // The listener still has the host.

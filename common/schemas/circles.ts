@@ -324,6 +324,20 @@ export type SignalKind = (typeof SIGNAL_KINDS)[number];
 const peerId = z
   .string(rule('signal_peer_not_text'))
   .check(z.regex(/^[0-9a-zA-Z-]{8,64}$/, rule('signal_peer_invalid')));
+/** A session description (offer, answer) as the browser or Janus made it. */
+const sdpSchema = text({
+  label: 'The session description',
+  max: 64_000,
+  multiline: true,
+  trim: false,
+  tooLong: rule('signal_sdp_too_long'),
+});
+const signalCircleId = z
+  .string(rule('signal_circle_id_not_text'))
+  .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('circle_not_found')));
+const signalMemberId = z
+  .string(rule('signal_to_user_not_text'))
+  .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('signal_member_invalid')));
 /** An ICE candidate as the browser gathered it (RTCIceCandidateInit). */
 const iceCandidateSchema = z.strictObject(
   {
@@ -345,25 +359,13 @@ const iceCandidateSchema = z.strictObject(
   rule('signal_candidate_invalid'),
 );
 export const signalSchema = z.strictObject({
-  circle_id: z
-    .string(rule('signal_circle_id_not_text'))
-    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('circle_not_found'))),
-  to_user_id: z
-    .string(rule('signal_to_user_not_text'))
-    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('signal_member_invalid'))),
+  circle_id: signalCircleId,
+  to_user_id: signalMemberId,
   to_peer: z.optional(peerId),
   from_peer: peerId,
   kind: z.enum(SIGNAL_KINDS, rule('signal_kind_invalid')),
   /** Session description (offer, answer) or ICE candidate (ice), as the browser made it. */
-  sdp: z.optional(
-    text({
-      label: 'The session description',
-      max: 64_000,
-      multiline: true,
-      trim: false,
-      tooLong: rule('signal_sdp_too_long'),
-    }),
-  ),
+  sdp: z.optional(sdpSchema),
   candidate: z.optional(z.nullable(iceCandidateSchema)),
 });
 export type SignalInput = z.infer<typeof signalSchema>;
@@ -383,26 +385,12 @@ export type Signal = Omit<SignalInput, 'to_user_id'> & {
  */
 export const MEDIA_KINDS = ['publish', 'subscribe', 'answer', 'ice', 'leave', 'layer'] as const;
 export const mediaSignalSchema = z.strictObject({
-  circle_id: z
-    .string(rule('signal_circle_id_not_text'))
-    .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('circle_not_found'))),
+  circle_id: signalCircleId,
   kind: z.enum(MEDIA_KINDS, rule('media_kind_invalid')),
   role: z.optional(z.enum(['publisher', 'subscriber'], rule('media_role_invalid'))),
   /** Whose feed a subscription is to (subscribe, answer, a subscriber's ice): the host's when left out. */
-  user_id: z.optional(
-    z
-      .string(rule('signal_to_user_not_text'))
-      .check(z.regex(/^[0-9a-zA-Z-]{1,64}$/, rule('signal_member_invalid'))),
-  ),
-  sdp: z.optional(
-    text({
-      label: 'The session description',
-      max: 64_000,
-      multiline: true,
-      trim: false,
-      tooLong: rule('signal_sdp_too_long'),
-    }),
-  ),
+  user_id: z.optional(signalMemberId),
+  sdp: z.optional(sdpSchema),
   candidate: z.optional(z.nullable(iceCandidateSchema)),
   /**
    * How wide (in device pixels) the page shows the feed (subscribe, layer): the server forwards the
