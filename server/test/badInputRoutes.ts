@@ -217,6 +217,11 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/circles/:id/live': { ...withBody(circles.goLiveSchema), ...circleHost },
   'POST /api/circles/:id/heartbeat': circleHost,
   'POST /api/circles/:id/end': circleHost,
+  // The stage (Janus circles; this server has none, so every ask is refused with a 4xx).
+  'PUT /api/circles/:id/hand': { params: { id: 'circle' } },
+  'DELETE /api/circles/:id/hand': { params: { id: 'circle' } },
+  'PUT /api/circles/:id/stage/:userId': { params: { id: 'circle', userId: 'user' }, refuse: ['circleOfB'] },
+  'DELETE /api/circles/:id/stage/:userId': { params: { id: 'circle', userId: 'user' }, refuse: ['circleOfB'] },
   'POST /api/groups': withBody(groups.createGroupSchema, { cover_media_id: fc.constant(undefined) }),
   'PATCH /api/groups/:slug': {
     ...withBody(groups.updateGroupSchema, { slug: fc.constantFrom(undefined, 'group-of-a') }),
