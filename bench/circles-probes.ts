@@ -1,7 +1,7 @@
 // What the circles bench reads from its pages and from the machine: milestones the pages record about
 // themselves (a script injected before the app's), each guest's received frames, the host's sent
 // bytes and encoder state, and CPU time of Chromium's processes and of the machine (/proc).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
 
 /** Linux's USER_HZ, the unit of /proc CPU times. */
@@ -181,6 +181,32 @@ export function processCpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Processes this one started, directly or not, whose command is `name` (/proc: comm and parent id).
+ * The bench's Janus runs under `ip netns exec`, started by this process.
+ */
+export function descendantPids(name: string): number[] {
+  const parents = new Map<number, { parent: number; comm: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), { parent, comm });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let at = parents.get(pid)?.parent; at !== undefined && at > 1; at = parents.get(at)?.parent) {
+      if (at === process.pid) return true;
+    }
+    return false;
+  };
+  return [...parents].filter(([pid, p]) => p.comm === name && descends(pid)).map(([pid]) => pid);
 }
 
 /** The whole machine's busy and total jiffies (/proc/stat). */
