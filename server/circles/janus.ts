@@ -167,13 +167,14 @@ export class JanusMedia {
 
   /**
    * The servers in the order a new circle should try them: the least loaded first, counting the
-   * rooms of live circles each holds (in the database, so every app node agrees); a server that
-   * failed lately goes last.
+   * rooms of circles not ended that each holds and the guests of those rooms (each room's members:
+   * its host and its subscribers), in the database so that every app node agrees.
    */
   private async serversByLoad(): Promise<string[]> {
     const rows = await this.db
       .selectFrom('faith_circle_janus_rooms as r')
       .innerJoin('faith_circles as c', 'c.id', 'r.circle_id')
+      .innerJoin('faith_circle_members as m', 'm.circle_id', 'r.circle_id')
       .where('c.status', '!=', 'ended')
       .select((eb) => ['r.server_url', eb.fn.countAll<number>().as('n')])
       .groupBy('r.server_url')

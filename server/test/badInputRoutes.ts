@@ -221,7 +221,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/circles/:id/hand': { params: { id: 'circle' } },
   'DELETE /api/circles/:id/hand': { params: { id: 'circle' } },
   'PUT /api/circles/:id/stage/:userId': { params: { id: 'circle', userId: 'user' }, refuse: ['circleOfB'] },
-  'DELETE /api/circles/:id/stage/:userId': { params: { id: 'circle', userId: 'user' }, refuse: ['circleOfB'] },
+  'DELETE /api/circles/:id/stage/:userId': {
+    params: { id: 'circle', userId: 'user' },
+    refuse: ['circleOfB'],
+  },
   'POST /api/groups': withBody(groups.createGroupSchema, { cover_media_id: fc.constant(undefined) }),
   'PATCH /api/groups/:slug': {
     ...withBody(groups.updateGroupSchema, { slug: fc.constantFrom(undefined, 'group-of-a') }),

@@ -20,8 +20,8 @@ export interface JanusTestServer {
   adminKey: string;
   /** Stops Janus (the namespace stays, so it can be started again: a Janus that stops answering). */
   stop(): Promise<void>;
-  /** Starts it again after stop(). */
-  start(): Promise<void>;
+  /** Starts it again after stop(), with other secrets if given. */
+  start(secrets?: { apiSecret: string; adminKey: string }): Promise<void>;
   /** Stops Janus and removes the namespace. */
   destroy(): Promise<void>;
   log(): string;
@@ -137,7 +137,12 @@ export async function startJanusInNetns(): Promise<JanusTestServer> {
 
   let child: ChildProcess | null = null;
   let output = '';
-  const start = async () => {
+  const server = { apiSecret, adminKey };
+  const start = async (secrets?: { apiSecret: string; adminKey: string }) => {
+    if (secrets) {
+      Object.assign(server, secrets);
+      writeConfig(dir, `${subnet}.2`, janusVeth, secrets.apiSecret, secrets.adminKey);
+    }
     output = '';
     child = spawn('ip', ['netns', 'exec', netns, JANUS, '-F', dir, '-N', '-o'], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -166,8 +171,12 @@ export async function startJanusInNetns(): Promise<JanusTestServer> {
   await start();
   return {
     url: `ws://${subnet}.2:8188`,
-    apiSecret,
-    adminKey,
+    get apiSecret() {
+      return server.apiSecret;
+    },
+    get adminKey() {
+      return server.adminKey;
+    },
     start,
     stop,
     async destroy() {
