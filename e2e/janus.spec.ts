@@ -1,8 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
 import { type JanusTestServer, janusAvailable, startJanusInNetns } from '../server/test/janusNetns.ts';
-import { fakeMedia } from './support/fakeMedia.ts';
+import { fakeCamera, fakeMedia } from './support/fakeMedia.ts';
 import { newMember } from './support/members.ts';
 import { type OwnServer, startOwnServer } from './support/ownServer.ts';
 import { decodedFrames, expectStreamArrives, remoteLoudness } from './support/remoteMedia.ts';
@@ -51,9 +51,17 @@ interface Member {
   received: string[];
 }
 
-async function memberPage(browser: Browser, prefix: string): Promise<Member> {
+async function memberPage(
+  browser: Browser,
+  prefix: string,
+  viewport?: { width: number; height: number },
+): Promise<Member> {
   const member = newMember(prefix);
-  const context = await browser.newContext({ baseURL: server.url, permissions: ['camera', 'microphone'] });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    permissions: ['camera', 'microphone'],
+    ...(viewport ? { viewport } : {}),
+  });
   const page = await context.newPage();
   const received: string[] = [];
   page.on('websocket', (socket) =>
@@ -247,6 +255,49 @@ test('on stage: a guest raises a hand, the host invites them, and another guest 
   await expect(speaker.page.getByTestId('speaker-self-video')).toHaveCount(0);
   await expect(speaker.page.getByRole('button', { name: 'Raise hand' })).toBeVisible();
   for (const member of [host, speaker, listener]) await member.close();
+});
+
+test("each guest gets the simulcast layer that fits its window: a phone-wide page a quarter of the host's picture", async () => {
+  test.setTimeout(120_000);
+  // A camera of 1280 × 720, which the host's page sends in three layers (1280, 640 and 320 wide).
+  const camera = fakeCamera('1280x720');
+  const args = fakeMedia.args.map((arg) =>
+    arg.startsWith('--use-file-for-fake-video-capture=')
+      ? `--use-file-for-fake-video-capture=${camera}`
+      : arg,
+  );
+  const browser = await chromium.launch({
+    ...fakeMedia,
+    args: [
+      ...args,
+      '--autoplay-policy=no-user-gesture-required',
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ],
+  });
+  try {
+    const host = await memberPage(browser, 'jlhost');
+    const wide = await memberPage(browser, 'jlwide');
+    const phone = await memberPage(browser, 'jlphone', { width: 390, height: 844 });
+    const circleId = await createCircle(host.page, {
+      title: `Sunday sermon ${Date.now().toString(36)}`,
+      faith: 'Christianity',
+      join_by_blessing: false,
+    });
+    await goLive(host, circleId);
+    for (const guest of [wide, phone]) await guest.page.goto(`/faithverse/c/${circleId}`);
+    const receivedWidth = (page: Page) =>
+      page.evaluate(
+        () => document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]')?.videoWidth ?? 0,
+      );
+    await expect.poll(() => receivedWidth(wide.page), { timeout: 30_000 }).toBeGreaterThan(320);
+    await expect.poll(() => receivedWidth(phone.page), { timeout: 30_000 }).toBe(320);
+    // Turned sideways and wider, the phone's page asks for more.
+    await phone.page.setViewportSize({ width: 1280, height: 720 });
+    await expect.poll(() => receivedWidth(phone.page), { timeout: 30_000 }).toBeGreaterThan(320);
+    for (const member of [host, wide, phone]) await member.close();
+  } finally {
+    await browser.close();
+  }
 });
 
 test('a guest the host blocks is cut off by the server at once', async ({ browser }) => {

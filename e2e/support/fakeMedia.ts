@@ -8,8 +8,8 @@ import config from '../../playwright.config.ts';
  * to itself the fake device makes the 1280 × 720 the app asks for, and encoding that for every guest is
  * most of what the circle tests cost on 2 cores; the app takes the smaller picture as it takes any camera's.
  */
-function fakeCamera(): string {
-  const file = resolve('.e2e-data/fake-camera-320x180.y4m');
+export function fakeCamera(size = '320x180'): string {
+  const file = resolve(`.e2e-data/fake-camera-${size}.y4m`);
   if (!existsSync(file)) {
     mkdirSync('.e2e-data', { recursive: true });
     const partial = `${file}.${process.pid}.y4m`;
@@ -22,7 +22,7 @@ function fakeCamera(): string {
         '-f',
         'lavfi',
         '-i',
-        'testsrc=size=320x180:rate=15',
+        `testsrc=size=${size}:rate=15`,
         '-frames:v',
         '30',
         '-pix_fmt',

@@ -70,7 +70,11 @@ declare module 'janode/plugins/videoroom' {
       pin: string;
       sc_substream_layer?: number;
     }): Promise<{ jsep?: Jsep }>;
-    configure(params: { sc_substream_layer?: number; sc_temporal_layers?: number }): Promise<unknown>;
+    configure(params: {
+      sc_substream_layer?: number;
+      sc_temporal_layers?: number;
+      streams?: Array<{ mid: string; substream?: number; temporal?: number }>;
+    }): Promise<unknown>;
     start(params: { jsep: Jsep }): Promise<unknown>;
   }
   const VideoRoomPlugin: {

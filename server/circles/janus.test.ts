@@ -12,7 +12,7 @@ import { type JanusTestServer, janusAvailable, startJanusInNetns } from '@server
 import { type ClientSocket, connected, connectSocket } from '@server/test/sockets.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { layerForWidth, scrubSdp } from './janus.ts';
+import { layerForWidth, scrubSdp, videoMid } from './janus.ts';
 
 // The app server against Debian's Janus in a network namespace (server/test/janusNetns.ts), through a
 // WebSocket proxy that keeps every message the app sends Janus. Browsers are the e2e tests' part
@@ -420,6 +420,13 @@ describe('layerForWidth', () => {
   it('forwards a quarter-size layer to a small tile, half to a phone-wide picture, full beyond', () => {
     expect([200, 400, 401, 800, 801, 2560].map(layerForWidth)).toEqual([0, 0, 1, 1, 2, 2]);
     expect(layerForWidth(undefined)).toBe(2);
+  });
+});
+
+describe('videoMid', () => {
+  it("finds the video section's mid in Janus's offer, and none without video", () => {
+    expect(videoMid(OFFER)).toBe('1');
+    expect(videoMid(OFFER.split('m=video')[0]!)).toBeNull();
   });
 });
 

@@ -42,8 +42,11 @@ interface Peer {
   slot: Slot;
   /** A publisher's feed, once Janus gave it. */
   feed?: { userId: string; feed: string };
-  /** A subscriber's simulcast layer: the most its window uses, and the one forwarded now. */
-  layer?: { max: number; now: number; raise?: ReturnType<typeof setTimeout> };
+  /**
+   * A subscriber's simulcast layer: the most its window uses, the one forwarded now, and the mid of
+   * its video in Janus's offer (Janus 1.x sets layers per stream).
+   */
+  layer?: { max: number; now: number; mid: string | null; raise?: ReturnType<typeof setTimeout> };
   cutoff?: ReturnType<typeof setTimeout>;
 }
 
@@ -55,6 +58,14 @@ export function layerForWidth(width: number | undefined): number {
   if (width === undefined) return 2;
   return width <= 400 ? 0 : width <= 800 ? 1 : 2;
 }
+/** The mid of the video section of an SDP (Janus's offer to a subscriber), if it has one. */
+export function videoMid(sdp: string): string | null {
+  const video = sdp
+    .split(/\r?\nm=/)
+    .find((section) => section.startsWith('video') || section.startsWith('m=video'));
+  return video ? (/\r?\na=mid:(\S+)/.exec(video)?.[1] ?? null) : null;
+}
+
 /** After a slow link stepped a guest down, how long before the next layer up is tried. */
 const RAISE_AFTER_MS = 15_000;
 
@@ -335,7 +346,9 @@ export class JanusMedia {
     if (!from.feed) throw conflict('circle_media_not_ready');
     const [key, peer] = await this.newPeer(socket, room, `sub:${from.userId}`);
     const max = layerForWidth(width);
-    peer.layer = { max, now: max };
+    // Janus starts at the top layer it receives; the one that fits is asked for once the offer says
+    // which stream is the video.
+    peer.layer = { max: 2, now: 2, mid: null };
     const { Janode } = await loadJanode();
     // Janus says the guest's link loses packets: one layer down now, and up again later.
     peer.handle.on(Janode.EVENT.HANDLE_SLOWLINK, ({ uplink }: { uplink?: boolean }) => {
@@ -347,9 +360,11 @@ export class JanusMedia {
         room: Number(room.room_id),
         feed: Number(from.feed),
         pin: room.pin,
-        sc_substream_layer: max,
       });
       if (!joined.jsep) throw new Error('Janus sent no offer');
+      peer.layer.mid = videoMid(joined.jsep.sdp);
+      peer.layer.max = max;
+      this.forward(peer, max);
       if (previewUntil) {
         peer.cutoff = setTimeout(
           () => this.cut(key, 'preview'),
@@ -387,9 +402,9 @@ export class JanusMedia {
     const state = peer.layer!;
     clearTimeout(state.raise);
     const next = Math.min(layer, state.max);
-    if (next !== state.now) {
+    if (next !== state.now && state.mid !== null) {
       state.now = next;
-      void peer.handle.configure({ sc_substream_layer: next }).catch(() => {});
+      void peer.handle.configure({ streams: [{ mid: state.mid, substream: next }] }).catch(() => {});
     }
     if (state.now < state.max)
       state.raise = setTimeout(() => this.forward(peer, state.now + 1), RAISE_AFTER_MS);

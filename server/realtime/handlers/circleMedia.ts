@@ -50,8 +50,9 @@ export const circleMediaHandlers = [
       }
       const publisher = await publisherOf(db, circle, from);
       if (!publisher) throw conflict('circle_media_not_ready');
-      if (input.kind === 'subscribe')
-        return { sdp: await janus.subscribe(socket, room, publisher, previewUntil) };
+      if (input.kind === 'subscribe') {
+        return { sdp: await janus.subscribe(socket, room, publisher, previewUntil, input.width) };
+      }
       await janus.answer(socket, circle.id, from, input.sdp!);
       return {};
     },
