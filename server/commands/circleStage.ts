@@ -33,6 +33,23 @@ async function guestSeat(trx: Transaction<DB>, circleId: string, userId: string)
   return seat;
 }
 
+/** Writes a guest's seat and tells the circle's room, whose pages refetch the members. */
+async function setSeat(
+  trx: Transaction<DB>,
+  after: After,
+  circleId: string,
+  userId: string,
+  seat: { hand_raised_at?: string | null; stage?: 'invited' | null; janus_feed?: null },
+) {
+  await trx
+    .updateTable('faith_circle_members')
+    .set(seat)
+    .where('circle_id', '=', circleId)
+    .where('user_id', '=', userId)
+    .execute();
+  after.emit(rooms.circle(circleId), 'circle:members', { circle_id: circleId });
+}
+
 /** 'Raise hand' (raised = true) or lower it: the guest's own. */
 export async function setHand(
   trx: Transaction<DB>,
@@ -43,13 +60,7 @@ export async function setHand(
 ): Promise<void> {
   await liveJanusCircle(trx, circleId, userId);
   await guestSeat(trx, circleId, userId);
-  await trx
-    .updateTable('faith_circle_members')
-    .set({ hand_raised_at: raised ? new Date().toISOString() : null })
-    .where('circle_id', '=', circleId)
-    .where('user_id', '=', userId)
-    .execute();
-  after.emit(rooms.circle(circleId), 'circle:members', { circle_id: circleId });
+  await setSeat(trx, after, circleId, userId, { hand_raised_at: raised ? new Date().toISOString() : null });
 }
 
 /** 'Invite to speak': the host's; the guest's page then offers to go on stage. */
@@ -73,13 +84,7 @@ export async function inviteToSpeak(
   if (Number(taken.n) >= CIRCLE_LIMITS.stageMax) {
     throw conflict('stage_full', { max: CIRCLE_LIMITS.stageMax });
   }
-  await trx
-    .updateTable('faith_circle_members')
-    .set({ stage: 'invited', hand_raised_at: null })
-    .where('circle_id', '=', circleId)
-    .where('user_id', '=', guestId)
-    .execute();
-  after.emit(rooms.circle(circleId), 'circle:members', { circle_id: circleId });
+  await setSeat(trx, after, circleId, guestId, { stage: 'invited', hand_raised_at: null });
 }
 
 /**
@@ -96,13 +101,7 @@ export async function leaveStage(
   const { role } = await liveJanusCircle(trx, circleId, viewerId);
   if (viewerId !== guestId && role !== 'host') throw forbidden('circle_host_only');
   await guestSeat(trx, circleId, guestId);
-  await trx
-    .updateTable('faith_circle_members')
-    .set({ stage: null, janus_feed: null, hand_raised_at: null })
-    .where('circle_id', '=', circleId)
-    .where('user_id', '=', guestId)
-    .execute();
-  after.emit(rooms.circle(circleId), 'circle:members', { circle_id: circleId });
+  await setSeat(trx, after, circleId, guestId, { stage: null, janus_feed: null, hand_raised_at: null });
 }
 
 /** The invited guest's page publishes: they are on stage now (the realtime handler's, no transaction). */

@@ -7,8 +7,20 @@ import { CIRCLE_KEYS } from '../components/circleTexts.ts';
 
 const { stageAvatarPx: AVATAR, stageMarginPx: MARGIN } = CIRCLE_LIMITS;
 
-/** Plays a stream (muted for the host's own preview); a blocked autoplay asks for one tap. */
-function StreamVideo({ stream, self, label }: { stream: MediaStream; self: boolean; label: string }) {
+/** Plays a stream (muted for the page's own picture); a blocked autoplay asks for one tap. */
+export function StreamVideo({
+  stream,
+  self,
+  label,
+  testId = self ? 'local-video' : 'remote-video',
+  fit = 'object-contain',
+}: {
+  stream: MediaStream;
+  self: boolean;
+  label: string;
+  testId?: string;
+  fit?: 'object-contain' | 'object-cover';
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const [blocked, setBlocked] = useState(false);
@@ -26,12 +38,12 @@ function StreamVideo({ stream, self, label }: { stream: MediaStream; self: boole
     <>
       <video
         ref={ref}
-        data-testid={self ? 'local-video' : 'remote-video'}
+        data-testid={testId}
         aria-label={label}
         autoPlay
         playsInline
         muted={self}
-        className={hasVideo ? 'h-full w-full bg-black object-contain' : 'sr-only'}
+        className={hasVideo ? `h-full w-full bg-black ${fit}` : 'sr-only'}
       />
       {hasVideo ? null : (
         <div className="flex flex-col items-center gap-2 text-white">

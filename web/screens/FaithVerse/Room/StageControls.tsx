@@ -6,6 +6,7 @@ import { Hand, Mic } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { StreamVideo } from './Stage.tsx';
 
 /**
  * A guest's part of the stage (circles carried by Janus): 'Raise hand'; once the host invites them,
@@ -95,7 +96,13 @@ export function SpeakerTiles({
               className="relative aspect-video overflow-hidden rounded-lg bg-slate-900"
             >
               {stream ? (
-                <TileVideo stream={stream} self={self} label={name} />
+                <StreamVideo
+                  stream={stream}
+                  self={self}
+                  label={name}
+                  testId={self ? 'speaker-self-video' : 'speaker-video'}
+                  fit="object-cover"
+                />
               ) : (
                 <div className="flex h-full items-center justify-center">
                   <Avatar url={member.user.avatar_url} name={member.user.full_name} size="lg" />
@@ -109,26 +116,5 @@ export function SpeakerTiles({
         })}
       </ul>
     </section>
-  );
-}
-
-function TileVideo({ stream, self, label }: { stream: MediaStream; self: boolean; label: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    const video = ref.current;
-    if (!video) return;
-    video.srcObject = stream;
-    void video.play().catch(() => {});
-  }, [stream]);
-  return (
-    <video
-      ref={ref}
-      data-testid={self ? 'speaker-self-video' : 'speaker-video'}
-      aria-label={label}
-      autoPlay
-      playsInline
-      muted={self}
-      className="h-full w-full object-cover"
-    />
   );
 }
