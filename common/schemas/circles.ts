@@ -92,6 +92,8 @@ export const CIRCLE_TEXTS = {
   previewUsed: 'Your preview of this circle is over. Ask to join to keep watching.',
   alreadyMember: 'You are already in this circle.',
   notLive: 'This circle is not live.',
+  /** The Janus server carrying the circle stopped answering: the circle ends (issue 29). */
+  mediaServerStopped: 'The media server stopped answering, so this circle has ended.',
 } as const;
 
 /** What the circles API answers when it refuses, and the checks of its payloads. */

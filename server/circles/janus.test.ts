@@ -339,8 +339,17 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
   it('a Janus server that stops answering ends its live circles, and new circles use the mesh', async () => {
     const circle = await makeCircle(host.client, { join_by_blessing: false });
     await goLive(host.client, circle.id);
+    const hostTab = await openTab(host);
+    const heard = recordEvents(hostTab);
+    expect(
+      (await ask(hostTab, 'circle:media', { circle_id: circle.id, kind: 'publish', sdp: OFFER })).ok,
+    ).toBe(true);
     await janus.stop();
     try {
+      // The page hears why its media stopped.
+      await expect
+        .poll(() => heard.get('circle:media-ended') ?? [])
+        .toEqual([{ circle_id: circle.id, reason: 'server' }]);
       await expect
         .poll(async () => (await host.client.get(`/api/circles/${circle.id}`)).body.circle.status, {
           timeout: 15_000,

@@ -37,6 +37,8 @@ type Reason = 'preview' | 'ended' | 'access' | 'server';
 
 interface Peer {
   handle: VideoRoomHandle;
+  /** The Janus server the handle is on. */
+  server: string;
   socket: AppSocket;
   circleId: string;
   slot: Slot;
@@ -152,6 +154,8 @@ export class JanusMedia {
         if (this.closed) return;
         this.downUntil.set(url, Date.now() + DOWN_FOR_MS);
         this.log.warn({ err: error, janus: url }, 'the Janus server stopped answering');
+        // This node's pages on that server lose their media now, and hear why.
+        for (const [key, peer] of [...this.peers]) if (peer.server === url) this.cut(key, 'server');
         this.onServerDown(url);
       };
       connection.once(Janode.EVENT.CONNECTION_CLOSED, () => lost());
@@ -270,7 +274,7 @@ export class JanusMedia {
     this.drop(key);
     const handle = await this.attach(room.server_url);
     const { Janode, VideoRoomPlugin } = await loadJanode();
-    const peer: Peer = { handle, socket, circleId: room.circle_id, slot };
+    const peer: Peer = { handle, socket, circleId: room.circle_id, slot, server: room.server_url };
     this.peers.set(key, peer);
     handle.once(VideoRoomPlugin.EVENT.VIDEOROOM_DESTROYED, () => this.cut(key, 'ended'));
     handle.once(Janode.EVENT.HANDLE_DETACHED, () => {
@@ -416,7 +420,7 @@ export class JanusMedia {
   }
 
   /** The sockets' server: a socket leaving a circle's stage room (on this node) loses its publisher. */
-  useSockets(io: SocketServer): void {
+  attachSockets(io: SocketServer): void {
     this.io = io;
     io.of('/').adapter.on('leave-room', (room: string, socketId: string) => {
       if (!room.startsWith(STAGE_ROOM)) return;

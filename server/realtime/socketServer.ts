@@ -68,7 +68,7 @@ export function attachSocketServer(
   if (redis.length === 2) io.adapter(createAdapter(redis[0], redis[1]));
   // The adapter's publishing client also keeps the per-member event counts, shared by every node.
   // Janus handles of sockets taken off a circle's stage go on the node that holds them.
-  options.handlers.janus?.useSockets(io);
+  options.handlers.janus?.attachSockets(io);
   const handlers: HandlerDeps = {
     ...options.handlers,
     counter: createWindowCounter({ prefix: 'socket-limit', redis: redis[0] }),

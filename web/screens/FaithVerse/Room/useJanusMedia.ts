@@ -117,6 +117,7 @@ export function useJanusFeeds(
   useRealtimeEvent('circle:media-ended', ({ circle_id, reason }) => {
     // 'access': this page was taken off the stage (its publisher, useSpeaker's part).
     if (circle_id !== circle.id || reason === 'access') return;
+    if (reason === 'server') toast.error(i18n.t(CIRCLE_KEYS.mediaServerStopped));
     for (const feed of feeds.current.values()) {
       clearTimeout(feed.retry);
       feed.subscriber.ended();

@@ -25,6 +25,8 @@ export const CIRCLE_KEYS = {
   endedForGuestsDescription: msg('The host has ended this circle. Redirecting...'),
   chatFailed: msg('Chat failed'),
   cameraError: msg('Camera error'),
+  /** The Janus server carrying the circle stopped answering: the circle ends (issue 29). */
+  mediaServerStopped: msg('The media server stopped answering, so this circle has ended.'),
   screenError: msg('Screen share error'),
   endFailed: msg('Could not end circle'),
   full: msg('This circle is full. Try again when a guest leaves, or join another circle.'),
