@@ -98,6 +98,10 @@ async function goLive(host: Member, circleId: string) {
   await host.page.goto(`/faithverse/c/${circleId}`);
   await host.page.getByRole('button', { name: 'Go live' }).click();
   await expect(host.page.getByTestId('local-video')).toBeVisible();
+  // The camera shows before the server has answered the page's go-live: wait for its decision.
+  await expect
+    .poll(async () => (await (await host.page.request.get(`/api/circles/${circleId}`)).json()).circle.media)
+    .not.toBeNull();
 }
 
 test('through Janus: the host sends once, 3 guests watch and hear, no page learns the room, and the end cuts them within 2 s', async ({
