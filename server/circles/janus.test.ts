@@ -9,45 +9,15 @@ import {
   type TestServer,
 } from '@server/test/harness.ts';
 import { type JanusTestServer, janusAvailable, startJanusInNetns } from '@server/test/janusNetns.ts';
+import { OFFER } from '@server/test/janusOffer.ts';
 import { type ClientSocket, connected, connectSocket } from '@server/test/sockets.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { layerForWidth, scrubSdp, videoMid } from './janus.ts';
 
 // The app server against Debian's Janus in a network namespace (server/test/janusNetns.ts), through a
 // WebSocket proxy that keeps every message the app sends Janus. Browsers are the e2e tests' part
 // (e2e/janus.spec.ts); here a page's offer is written by hand, which Janus answers as it would a
 // browser's.
-
-/** One sendonly media section of a page's offer, ICE and DTLS filled in. */
-const section = (kind: 'audio' | 'video', mid: number, rtpmap: string, ssrc: number) => [
-  `m=${kind} 9 UDP/TLS/RTP/SAVPF ${rtpmap.split(' ')[0]}`,
-  'c=IN IP4 0.0.0.0',
-  'a=rtcp:9 IN IP4 0.0.0.0',
-  'a=ice-ufrag:abcd',
-  'a=ice-pwd:abcdefghijklmnopqrstuvwx',
-  'a=ice-options:trickle',
-  `a=fingerprint:sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`,
-  'a=setup:actpass',
-  `a=mid:${mid}`,
-  'a=sendonly',
-  `a=msid:stream ${kind}0`,
-  'a=rtcp-mux',
-  `a=rtpmap:${rtpmap}`,
-  `a=ssrc:${ssrc} cname:page`,
-];
-/** An offer as a browser's camera page makes one: audio and video, sendonly. */
-const OFFER = [
-  'v=0',
-  'o=- 1111111111111111111 2 IN IP4 127.0.0.1',
-  's=-',
-  't=0 0',
-  'a=group:BUNDLE 0 1',
-  'a=msid-semantic: WMS stream',
-  ...section('audio', 0, '111 opus/48000/2', 1001),
-  ...section('video', 1, '96 VP8/90000', 2002),
-  '',
-].join('\r\n');
 
 /** Forwards the app's WebSocket to Janus and keeps every message the app sent. */
 async function recordingProxy(target: string) {
@@ -115,6 +85,21 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
     await proxy?.close();
     await janus?.destroy();
   });
+
+  /** A live circle whose host's tab has published (what it hears is kept). */
+  const hostPublishing = async () => {
+    const circle = await makeCircle(host.client, { join_by_blessing: false });
+    await goLive(host.client, circle.id);
+    const hostTab = await openTab(host);
+    const heard = recordEvents(hostTab);
+    const published = await ask(hostTab, 'circle:media', {
+      circle_id: circle.id,
+      kind: 'publish',
+      sdp: OFFER,
+    });
+    expect(published.ok).toBe(true);
+    return { circle, heard };
+  };
 
   const roomOf = (circleId: string) =>
     server.built.ctx.database.db
@@ -313,13 +298,7 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
   });
 
   it("the end destroys the circle's room on Janus", async () => {
-    const circle = await makeCircle(host.client, { join_by_blessing: false });
-    await goLive(host.client, circle.id);
-    const hostTab = await openTab(host);
-    const heard = recordEvents(hostTab);
-    expect(
-      (await ask(hostTab, 'circle:media', { circle_id: circle.id, kind: 'publish', sdp: OFFER })).ok,
-    ).toBe(true);
+    const { circle, heard } = await hostPublishing();
     const ended = await host.client.post(`/api/circles/${circle.id}/end`);
     expect((ended.body as Circle).status).toBe('ended');
     const room = (await roomOf(circle.id))!;
@@ -337,13 +316,7 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
   });
 
   it('a Janus server that stops answering ends its live circles, and new circles use the mesh', async () => {
-    const circle = await makeCircle(host.client, { join_by_blessing: false });
-    await goLive(host.client, circle.id);
-    const hostTab = await openTab(host);
-    const heard = recordEvents(hostTab);
-    expect(
-      (await ask(hostTab, 'circle:media', { circle_id: circle.id, kind: 'publish', sdp: OFFER })).ok,
-    ).toBe(true);
+    const { circle, heard } = await hostPublishing();
     await janus.stop();
     try {
       // The page hears why its media stopped.
@@ -362,86 +335,4 @@ describe.skipIf(!janusAvailable())('circles carried by Janus', () => {
       await janus.start();
     }
   }, 30_000);
-});
-
-describe.skipIf(!janusAvailable())('circles on several Janus servers', () => {
-  let janusA: JanusTestServer;
-  let janusB: JanusTestServer;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    [janusA, janusB] = [await startJanusInNetns(), await startJanusInNetns()];
-    server = await startTestServer('sqlite', {
-      ...GENEROUS_AUTH_LIMITS,
-      // Both with the same secrets, as a deployment has them.
-      janus: { urls: [janusA.url, janusB.url], apiSecret: janusA.apiSecret, adminKey: janusA.adminKey },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await janusA?.destroy();
-    await janusB?.destroy();
-  });
-
-  it('pins each circle to the least-loaded server (rooms and their guests), and skips one that stopped', async () => {
-    // janusB takes the first one's secrets: restart it with them.
-    await janusB.stop();
-    await janusB.start({ apiSecret: janusA.apiSecret, adminKey: janusA.adminKey });
-    const serverOf = async (circleId: string) =>
-      (
-        await server.built.ctx.database.db
-          .selectFrom('faith_circle_janus_rooms')
-          .select('server_url')
-          .where('circle_id', '=', circleId)
-          .executeTakeFirst()
-      )?.server_url;
-    const host = await signedInMember(server);
-    const guests = [await signedInMember(server), await signedInMember(server)];
-    const first = await makeCircle(host.client, { join_by_blessing: false });
-    await goLive(host.client, first.id);
-    const firstServer = await serverOf(first.id);
-    for (const guest of guests) await letIn(host, guest, first.id);
-    const other = firstServer === janusA.url ? janusB.url : janusA.url;
-
-    // Two rooms of one member each on the other server still weigh less than one room of three.
-    const second = await makeCircle(guests[0]!.client, { join_by_blessing: false });
-    expect((await goLive(guests[0]!.client, second.id)).media).toBe('janus');
-    expect(await serverOf(second.id)).toBe(other);
-    const third = await makeCircle(guests[1]!.client, { join_by_blessing: false });
-    await goLive(guests[1]!.client, third.id);
-    expect(await serverOf(third.id)).toBe(other);
-
-    // The other server stops: its circles end, and the next circle goes to the one that answers.
-    await (other === janusA.url ? janusA : janusB).stop();
-    await expect
-      .poll(async () => (await guests[0]!.client.get(`/api/circles/${second.id}`)).body.circle.status, {
-        timeout: 15_000,
-      })
-      .toBe('ended');
-    expect((await guests[0]!.client.get(`/api/circles/${first.id}`)).body.circle.status).toBe('live');
-    const fourth = await makeCircle(host.client, { join_by_blessing: false });
-    expect((await goLive(host.client, fourth.id)).media).toBe('janus');
-    expect(await serverOf(fourth.id)).toBe(firstServer);
-  }, 60_000);
-});
-
-describe('layerForWidth', () => {
-  it('forwards a quarter-size layer to a small tile, half to a phone-wide picture, full beyond', () => {
-    expect([200, 400, 401, 800, 801, 2560].map(layerForWidth)).toEqual([0, 0, 1, 1, 2, 2]);
-    expect(layerForWidth(undefined)).toBe(2);
-  });
-});
-
-describe('videoMid', () => {
-  it("finds the video section's mid in Janus's offer, and none without video", () => {
-    expect(videoMid(OFFER)).toBe('1');
-    expect(videoMid(OFFER.split('m=video')[0]!)).toBeNull();
-  });
-});
-
-describe('scrubSdp', () => {
-  it("takes the room's id out of Janus's session name and leaves the rest", () => {
-    const sdp = 'v=0\r\no=- 1 2 IN IP4 1.2.3.4\r\ns=VideoRoom 269381420413311\r\nt=0 0\r\na=mid:0\r\n';
-    expect(scrubSdp(sdp)).toBe('v=0\r\no=- 1 2 IN IP4 1.2.3.4\r\ns=-\r\nt=0 0\r\na=mid:0\r\n');
-  });
 });

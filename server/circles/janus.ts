@@ -9,6 +9,8 @@ import type { AppSocket } from '@server/realtime/handlers/define.ts';
 import type { JanodeSession } from 'janode';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { Kysely } from 'kysely';
+import { loadJanode, withTimeout } from './janodeLoader.ts';
+import { layerForWidth, scrubSdp, videoMid } from './janusSdp.ts';
 
 /**
  * FaithVerse circles carried by Janus VideoRoom (issue 29, DESIGN section 2). This node holds one Janus
@@ -52,22 +54,6 @@ interface Peer {
   cutoff?: ReturnType<typeof setTimeout>;
 }
 
-/**
- * The simulcast layer (0: a quarter, 1: half, 2: full size of the 1280-pixel picture) that fits a feed
- * shown this wide, in device pixels.
- */
-export function layerForWidth(width: number | undefined): number {
-  if (width === undefined) return 2;
-  return width <= 400 ? 0 : width <= 800 ? 1 : 2;
-}
-/** The mid of the video section of an SDP (Janus's offer to a subscriber), if it has one. */
-export function videoMid(sdp: string): string | null {
-  const video = sdp
-    .split(/\r?\nm=/)
-    .find((section) => section.startsWith('video') || section.startsWith('m=video'));
-  return video ? (/\r?\na=mid:(\S+)/.exec(video)?.[1] ?? null) : null;
-}
-
 /** After a slow link stepped a guest down, how long before the next layer up is tried. */
 const RAISE_AFTER_MS = 15_000;
 
@@ -77,44 +63,6 @@ const DOWN_FOR_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** Publishers a room takes: the host now, speakers on stage later. */
 const ROOM_PUBLISHERS = 5;
-
-/** janode, loaded on first use: a server without JANUS_URL never loads it (nor its native addon). */
-type Janode = typeof import('janode')['default'];
-type VideoRoom = typeof import('janode/plugins/videoroom')['default'];
-let loaded: Promise<{ Janode: Janode; VideoRoomPlugin: VideoRoom }> | undefined;
-function loadJanode() {
-  loaded ??= Promise.all([import('janode'), import('janode/plugins/videoroom')]).then(
-    ([janode, videoroom]) => {
-      janode.default.Logger.setLevel('none');
-      return { Janode: janode.default, VideoRoomPlugin: videoroom.default };
-    },
-  );
-  return loaded;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-/**
- * Janus's SDP as a browser may see it: Janus names the session after the room ('s=VideoRoom 1234'),
- * and the room's id is the server's to know.
- */
-export function scrubSdp(sdp: string): string {
-  return sdp.replace(/^s=.*$/m, 's=-');
-}
 
 const unavailable = () => httpError(503, 'circle_media_unavailable').waitFor(5);
 
