@@ -2,6 +2,14 @@ import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
 import { cursorField, isTimeZone, limitField, mediaIdField, personSchema, text } from './fields.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  EMPTY_POST_MESSAGE,
+  FEED_PAGE_MAX,
+  LOCATION_NAME_MAX_LENGTH,
+  POST_CONTENT_MAX_LENGTH,
+  RECIPE_MAX_LENGTH,
+} from './postLimits.ts';
 import { prayerCreateFields, prayerReminderSchema, prayerStateSchema } from './prayer.ts';
 import { DIET_TAGS, RECIPE_ERRORS, recipeInputSchema } from './recipes.ts';
 
@@ -11,16 +19,16 @@ import { DIET_TAGS, RECIPE_ERRORS, recipeInputSchema } from './recipes.ts';
  */
 const toMicrodegrees = (value: number) => Math.round(value * 1e7) / 1e7 || 0;
 
-export const POST_CONTENT_MAX_LENGTH = 5000;
-export const RECIPE_MAX_LENGTH = 5000;
-export const LOCATION_NAME_MAX_LENGTH = 200;
-export const COMMENT_MAX_LENGTH = 2000;
 export { FEED_PAGE_SIZE } from '../feeds.ts';
-export const FEED_PAGE_MAX = 50;
-/** What a media-only post stores as its text (spec section 5). */
-export const MEDIA_ONLY_CONTENT = '.';
-
-export const EMPTY_POST_MESSAGE = 'Write something or add a photo or video.';
+export {
+  COMMENT_MAX_LENGTH,
+  EMPTY_POST_MESSAGE,
+  FEED_PAGE_MAX,
+  LOCATION_NAME_MAX_LENGTH,
+  MEDIA_ONLY_CONTENT,
+  POST_CONTENT_MAX_LENGTH,
+  RECIPE_MAX_LENGTH,
+} from './postLimits.ts';
 
 export const POST_ERRORS = defineErrors({
   empty_post: EMPTY_POST_MESSAGE,

@@ -4,7 +4,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
 import { LANGUAGE_CODES } from '../options.ts';
 import { cursorField, limitField, mediaIdField, profileSummarySchema, text } from './fields.ts';
 import { FRIENDSHIP_STATES } from './follows.ts';
-import { FEED_PAGE_MAX } from './posts.ts';
+import { FEED_PAGE_MAX } from './postLimits.ts';
 
 // Declared with the other shared shapes so follows.ts can use it without importing this file.
 export { type ProfileSummary, profileSummarySchema } from './fields.ts';

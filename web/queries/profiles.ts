@@ -1,4 +1,5 @@
-import { FEED_PAGE_SIZE, type FeedPage } from '@common/schemas/posts.ts';
+import { FEED_PAGE_SIZE } from '@common/feeds.ts';
+import type { FeedPage } from '@common/schemas/posts.ts';
 import type {
   CoverInput,
   Me,

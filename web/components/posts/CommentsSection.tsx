@@ -1,4 +1,5 @@
-import { COMMENT_MAX_LENGTH, type Comment } from '@common/schemas/posts.ts';
+import { COMMENT_MAX_LENGTH } from '@common/schemas/postLimits.ts';
+import type { Comment } from '@common/schemas/posts.ts';
 import { AnonymousAvatar, Avatar } from '@web/components/Avatar.tsx';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';

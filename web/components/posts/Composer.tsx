@@ -1,5 +1,6 @@
 import { MEDIA_LIMITS } from '@common/schemas/media.ts';
-import { type CreatePostInput, POST_CONTENT_MAX_LENGTH } from '@common/schemas/posts.ts';
+import { POST_CONTENT_MAX_LENGTH } from '@common/schemas/postLimits.ts';
+import type { CreatePostInput } from '@common/schemas/posts.ts';
 import { isVideoFile, mediaProblem } from '@web/media/files.ts';
 import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
@@ -176,7 +177,7 @@ export function Composer({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canPost) return;
-    const problem = draftProblem(draft, category);
+    const problem = await draftProblem(draft, category);
     setError(problem);
     if (problem) {
       setRefusals((count) => count + 1);
@@ -186,7 +187,7 @@ export function Composer({
     if (mediaId === null) return;
     setPhase('posting');
     try {
-      const input = postInput(draft, category, mediaId, groupId);
+      const input = await postInput(draft, category, mediaId, groupId);
       await (onSubmitPost ? onSubmitPost(input) : create.mutateAsync(input));
     } catch (err) {
       media.forgetIfInvalid(err);

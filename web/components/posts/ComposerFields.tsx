@@ -1,5 +1,5 @@
 import { FEELINGS, FOOD_CATEGORIES, PRAYER_TYPES } from '@common/options.ts';
-import { LOCATION_NAME_MAX_LENGTH, RECIPE_MAX_LENGTH } from '@common/schemas/posts.ts';
+import { LOCATION_NAME_MAX_LENGTH, RECIPE_MAX_LENGTH } from '@common/schemas/postLimits.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { SelectField } from '@web/ui/Select.tsx';
 import { inputClass, labelClass } from '@web/ui/styles.ts';

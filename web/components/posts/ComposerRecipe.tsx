@@ -1,6 +1,5 @@
-import { POST_CONTENT_MAX_LENGTH } from '@common/schemas/posts.ts';
+import { POST_CONTENT_MAX_LENGTH } from '@common/schemas/postLimits.ts';
 import type { RecipeImport } from '@common/schemas/recipes.ts';
-import { emptyRecipe, recipeFromImport } from '@web/components/recipes/recipeDraft.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { ChefHat } from 'lucide-react';
@@ -9,8 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { RecipeField } from './ComposerFields.tsx';
 import type { Draft, SetDraftField } from './composerDraft.ts';
 
-// Loaded when a member adds a recipe (or points at the button): the editor stays out of every feed's load.
+// Loaded when a member adds a recipe (or points at the button): the editor, the recipe draft and the
+// recipe contract stay out of every feed's load.
 const loadEditor = () => import('@web/components/recipes/RecipeEditor.tsx');
+const loadDraft = () => import('@web/components/recipes/recipeDraft.ts');
 const RecipeEditor = lazy(loadEditor);
 
 /** A food post's recipe: 'Add recipe' or the recipe editor, then the plain-text 'Notes'. */
@@ -44,7 +45,8 @@ export function ComposerRecipe({
     }
   }, [recipe]);
 
-  function onImported(answer: RecipeImport) {
+  async function onImported(answer: RecipeImport) {
+    const { recipeFromImport } = await loadDraft();
     update((current) => ({
       ...current,
       recipeData: recipeFromImport(answer),
@@ -87,12 +89,13 @@ export function ComposerRecipe({
           ref={addRef}
           type="button"
           disabled={disabled}
-          onClick={() => {
+          onClick={async () => {
+            const { emptyRecipe } = await loadDraft();
             setAdded(true);
             set('recipeData')(emptyRecipe());
           }}
-          onPointerEnter={() => void loadEditor()}
-          onFocus={() => void loadEditor()}
+          onPointerEnter={() => void Promise.all([loadEditor(), loadDraft()])}
+          onFocus={() => void Promise.all([loadEditor(), loadDraft()])}
           className={`${secondaryButtonClass} self-start`}
         >
           <ChefHat aria-hidden="true" className="h-4 w-4 text-orange-600" />

@@ -1,4 +1,5 @@
-import { MEDIA_ONLY_CONTENT, type Post } from '@common/schemas/posts.ts';
+import { MEDIA_ONLY_CONTENT } from '@common/schemas/postLimits.ts';
+import type { Post } from '@common/schemas/posts.ts';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
 import { useDeletePost } from '@web/queries/posts.ts';
 import { useSession } from '@web/queries/session.ts';

@@ -1,4 +1,5 @@
-import { POST_CONTENT_MAX_LENGTH, type Post } from '@common/schemas/posts.ts';
+import { POST_CONTENT_MAX_LENGTH } from '@common/schemas/postLimits.ts';
+import type { Post } from '@common/schemas/posts.ts';
 import { useUpdatePost } from '@web/queries/posts.ts';
 import { FormError } from '@web/ui/Field.tsx';
 import { buttonClass, inputClass, secondaryButtonClass } from '@web/ui/styles.ts';

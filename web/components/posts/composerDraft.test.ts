@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { draftProblem, emptyDraft, isEmptyDraft, postInput } from './composerDraft.ts';
 
 describe('a prayer composer’s draft', () => {
-  it('asks for everyone to see it, for 30 days, by default, and counts as empty until typed in', () => {
+  it('asks for everyone to see it, for 30 days, by default, and counts as empty until typed in', async () => {
     expect(isEmptyDraft(emptyDraft)).toBe(true);
-    expect(postInput({ ...emptyDraft, content: ' Pray for us ' }, 'prayer', undefined)).toEqual({
+    expect(await postInput({ ...emptyDraft, content: ' Pray for us ' }, 'prayer', undefined)).toEqual({
       category: 'prayer',
       content: 'Pray for us',
       visibility: 'everyone',
@@ -15,9 +15,9 @@ describe('a prayer composer’s draft', () => {
     });
   });
 
-  it("sends a group chosen under 'My group' as the group and its members as the audience", () => {
+  it("sends a group chosen under 'My group' as the group and its members as the audience", async () => {
     const draft = { ...emptyDraft, content: 'x', audience: 'group:g1', anonymous: true, urgent: true };
-    expect(postInput(draft, 'prayer', undefined)).toMatchObject({
+    expect(await postInput(draft, 'prayer', undefined)).toMatchObject({
       group_id: 'g1',
       visibility: 'group',
       anonymous: true,
@@ -25,22 +25,22 @@ describe('a prayer composer’s draft', () => {
     });
   });
 
-  it("sends the group of the page it is on, whatever 'Who can see this' says, and 'Never' as null", () => {
+  it("sends the group of the page it is on, whatever 'Who can see this' says, and 'Never' as null", async () => {
     const draft = { ...emptyDraft, content: 'x', audience: 'only_me', expires: 'never' };
-    expect(postInput(draft, 'prayer', undefined, 'g2')).toMatchObject({
+    expect(await postInput(draft, 'prayer', undefined, 'g2')).toMatchObject({
       group_id: 'g2',
       visibility: 'group',
       expires_after_days: null,
     });
-    expect(postInput({ ...draft, expires: '7' }, 'prayer', undefined)).toMatchObject({
+    expect(await postInput({ ...draft, expires: '7' }, 'prayer', undefined)).toMatchObject({
       visibility: 'only_me',
       expires_after_days: 7,
     });
   });
 
-  it('leaves the prayer fields out of every other post', () => {
+  it('leaves the prayer fields out of every other post', async () => {
     const draft = { ...emptyDraft, content: 'Lunch', audience: 'friends', urgent: true };
-    expect(postInput(draft, 'general', undefined, 'g3')).toEqual({
+    expect(await postInput(draft, 'general', undefined, 'g3')).toEqual({
       category: 'general',
       content: 'Lunch',
       group_id: 'g3',
@@ -51,35 +51,35 @@ describe('a prayer composer’s draft', () => {
 describe('a food composer’s recipe', () => {
   const recipe = { ...emptyRecipe(), title: 'Soup', ingredients: [newIngredient({ item: 'leeks' })] };
 
-  it('sends recipe_data only with a recipe added, beside the notes', () => {
+  it('sends recipe_data only with a recipe added, beside the notes', async () => {
     const draft = { ...emptyDraft, content: 'Dinner', recipe: ' Add salt. ' };
-    expect(postInput(draft, 'food', undefined)).toEqual({
+    expect(await postInput(draft, 'food', undefined)).toEqual({
       category: 'food',
       content: 'Dinner',
       recipe: 'Add salt.',
     });
-    expect(postInput({ ...draft, recipeData: recipe }, 'food', undefined).recipe_data).toMatchObject({
+    expect((await postInput({ ...draft, recipeData: recipe }, 'food', undefined)).recipe_data).toMatchObject({
       title: 'Soup',
       servings: 4,
       ingredients: [{ item: 'leeks' }],
     });
-    expect(postInput({ ...draft, recipeData: recipe }, 'general', undefined)).not.toHaveProperty(
+    expect(await postInput({ ...draft, recipeData: recipe }, 'general', undefined)).not.toHaveProperty(
       'recipe_data',
     );
     expect(isEmptyDraft({ ...emptyDraft, recipeData: emptyRecipe() })).toBe(false);
   });
 
-  it('refuses to post a recipe without a title or an ingredient, and says why', () => {
-    expect(draftProblem({ ...emptyDraft, recipeData: recipe }, 'food')).toBeNull();
-    expect(draftProblem({ ...emptyDraft, recipeData: { ...recipe, title: '' } }, 'food')).toBe(
+  it('refuses to post a recipe without a title or an ingredient, and says why', async () => {
+    expect(await draftProblem({ ...emptyDraft, recipeData: recipe }, 'food')).toBeNull();
+    expect(await draftProblem({ ...emptyDraft, recipeData: { ...recipe, title: '' } }, 'food')).toBe(
       'Give the recipe a title.',
     );
-    expect(draftProblem({ ...emptyDraft, recipeData: emptyRecipe() }, 'food')).toBe(
+    expect(await draftProblem({ ...emptyDraft, recipeData: emptyRecipe() }, 'food')).toBe(
       'Give the recipe a title.',
     );
-    expect(draftProblem({ ...emptyDraft, recipeData: { ...recipe, ingredients: [] } }, 'food')).toBe(
+    expect(await draftProblem({ ...emptyDraft, recipeData: { ...recipe, ingredients: [] } }, 'food')).toBe(
       'Add at least one ingredient.',
     );
-    expect(draftProblem(emptyDraft, 'food')).toBeNull();
+    expect(await draftProblem(emptyDraft, 'food')).toBeNull();
   });
 });

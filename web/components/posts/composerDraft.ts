@@ -1,7 +1,6 @@
 import type { CreatePostInput, Post } from '@common/schemas/posts.ts';
 import { PRAYER_EXPIRY_DEFAULT } from '@common/schemas/prayer.ts';
-import { type RecipeDraft, recipeInput } from '@web/components/recipes/recipeDraft.ts';
-import { firstProblem, recipeProblems } from '@web/components/recipes/recipeProblems.ts';
+import type { RecipeDraft } from '@web/components/recipes/recipeDraft.ts';
 import type { Coords } from './ComposerFields.tsx';
 
 export type Category = Post['category'];
@@ -57,13 +56,23 @@ function prayerInput(draft: Draft, groupId: string | undefined): Partial<CreateP
   return input;
 }
 
+/**
+ * The recipe's own modules (its checks and how a draft becomes the API's recipe), loaded only for a
+ * food post that carries one: they and the recipe contract stay out of every feed's first load.
+ */
+const recipeModules = () =>
+  Promise.all([
+    import('@web/components/recipes/recipeDraft.ts'),
+    import('@web/components/recipes/recipeProblems.ts'),
+  ]);
+
 /** The post to create; `groupId` is the group whose page the composer is on. */
-export function postInput(
+export async function postInput(
   draft: Draft,
   category: Category,
   mediaId: string | undefined,
   groupId?: string,
-): CreatePostInput {
+): Promise<CreatePostInput> {
   const input: CreatePostInput = { category };
   if (groupId) input.group_id = groupId;
   const content = draft.content.trim();
@@ -82,7 +91,10 @@ export function postInput(
   if (category === 'food') {
     if (draft.foodCategory) input.food_category = draft.foodCategory as CreatePostInput['food_category'];
     if (draft.recipe.trim()) input.recipe = draft.recipe.trim();
-    if (draft.recipeData) input.recipe_data = recipeInput(draft.recipeData);
+    if (draft.recipeData) {
+      const [{ recipeInput }] = await recipeModules();
+      input.recipe_data = recipeInput(draft.recipeData);
+    }
   }
   return input;
 }
@@ -91,7 +103,8 @@ export function postInput(
  * Why the draft cannot be posted yet (its recipe's first problem, checked as the server does), or
  * null. The editor shows each message by its field.
  */
-export function draftProblem(draft: Draft, category: Category): string | null {
+export async function draftProblem(draft: Draft, category: Category): Promise<string | null> {
   if (category !== 'food' || !draft.recipeData) return null;
+  const [, { firstProblem, recipeProblems }] = await recipeModules();
   return firstProblem(recipeProblems(draft.recipeData)) ?? null;
 }

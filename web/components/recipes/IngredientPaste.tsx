@@ -1,4 +1,4 @@
-import { RECIPE_MAX_LENGTH } from '@common/schemas/posts.ts';
+import { RECIPE_MAX_LENGTH } from '@common/schemas/postLimits.ts';
 import { TextareaField } from '@web/ui/Textarea.tsx';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

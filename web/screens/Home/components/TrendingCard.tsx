@@ -1,4 +1,4 @@
-import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
+import { MEDIA_ONLY_CONTENT } from '@common/schemas/postLimits.ts';
 import { Avatar } from '@web/components/Avatar.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { i18n } from '@web/i18n/i18n.ts';

@@ -1,4 +1,5 @@
-import { MEDIA_ONLY_CONTENT, type Post } from '@common/schemas/posts.ts';
+import { MEDIA_ONLY_CONTENT } from '@common/schemas/postLimits.ts';
+import type { Post } from '@common/schemas/posts.ts';
 import { authorName } from '@web/components/posts/prayerState.ts';
 import { RelativeTime } from '@web/components/posts/RelativeTime.tsx';
 import { Spinner } from '@web/components/Spinner.tsx';

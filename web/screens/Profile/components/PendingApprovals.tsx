@@ -1,4 +1,4 @@
-import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
+import { MEDIA_ONLY_CONTENT } from '@common/schemas/postLimits.ts';
 import type { ProfilePage } from '@common/schemas/profiles.ts';
 import type { PendingPost } from '@common/schemas/wall.ts';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,0 +1,14 @@
+/**
+ * The post contract's limits and fixed texts, free of schemas: the web's feed screens import these
+ * without loading the post and recipe schemas (common/schemas/posts.ts, which re-exports them), so the
+ * signed-in first screen stays small.
+ */
+export const POST_CONTENT_MAX_LENGTH = 5000;
+export const RECIPE_MAX_LENGTH = 5000;
+export const LOCATION_NAME_MAX_LENGTH = 200;
+export const COMMENT_MAX_LENGTH = 2000;
+export const FEED_PAGE_MAX = 50;
+/** What a media-only post stores as its text (spec section 5). */
+export const MEDIA_ONLY_CONTENT = '.';
+
+export const EMPTY_POST_MESSAGE = 'Write something or add a photo or video.';
