@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { directRead } from './database.ts';
 import type { DB } from './types.ts';
 
 type Compilable<R> = { compile(): CompiledQuery<R> };
@@ -6,7 +7,8 @@ type Compilable<R> = { compile(): CompiledQuery<R> };
 /**
  * A query built and compiled once, then run with new values: building and compiling a Kysely query
  * costs about as much as running a small indexed read on SQLite. The builder is called once with
- * placeholder values; each placeholder's position in the compiled parameters is remembered.
+ * placeholder values; each placeholder's position in the compiled parameters is remembered. On
+ * SQLite, outside a transaction, it runs on the connection at once (database.ts directRead).
  */
 export function preparedQuery<DB, P extends Record<string, string | number>, R>(
   db: Kysely<DB>,
@@ -21,6 +23,8 @@ export function preparedQuery<DB, P extends Record<string, string | number>, R>(
   });
   return async (values: P): Promise<R[]> => {
     const parameters = slots.map((slot) => ('name' in slot ? values[slot.name as keyof P] : slot.constant));
+    const rows = directRead(db, compiled.sql, parameters);
+    if (rows) return rows as R[];
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   };

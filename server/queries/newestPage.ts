@@ -5,12 +5,11 @@ import { membersHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import {
-  type FlagValues,
-  flagsQuery,
   hiddenQuery,
   IN_A_GROUP,
   NEWEST_PAGE_MAX,
   theirGroupsQueries,
+  viewerMarks,
 } from '@server/queries/newestPageViewer.ts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 
@@ -39,6 +38,7 @@ interface KeptPost {
   id: string;
   userId: string;
   createdAt: string;
+  likeCount: number;
   prayedCount: number;
   /** When an unanswered prayer request leaves the feeds (ms), or null. */
   expiresAt: number | null;
@@ -145,6 +145,7 @@ function keep(row: PostRow): KeptPost {
     id: post.id,
     userId: row.user_id,
     createdAt: post.created_at,
+    likeCount: post.like_count,
     prayedCount: post.prayed_count,
     expiresAt,
     pieces: piecesOf(post),
@@ -333,17 +334,21 @@ async function cutPage(
   const page = merged.filter((post): post is KeptPost => 'pieces' in post);
   const last = merged.at(-1);
   const cursor = more && last ? encodeCursor({ created_at: last.createdAt, id: last.id }) : null;
-  const flags: FlagValues = { viewerId };
-  for (let i = 0; i < NEWEST_PAGE_MAX; i += 1) {
-    const post = page[i];
-    flags[`liked${i}`] = post?.id ?? '';
-    flags[`prayed${i}`] = post && post.prayedCount > 0 ? post.id : '';
-  }
-  const likedByViewer = new Set<string>();
-  const prayedByViewer = new Set<string>();
-  for (const row of await flagsQuery(db)(flags)) {
-    (Number(row.kind) === 1 ? likedByViewer : prayedByViewer).add(row.id);
-  }
+  // Only a post liked or prayed for by someone can be the viewer's.
+  const [likedByViewer, prayedByViewer] = await Promise.all([
+    viewerMarks(
+      db,
+      'likes',
+      viewerId,
+      page.filter((post) => post.likeCount > 0).map((post) => post.id),
+    ),
+    viewerMarks(
+      db,
+      'prayers',
+      viewerId,
+      page.filter((post) => post.prayedCount > 0).map((post) => post.id),
+    ),
+  ]);
   const posts = merged.map((post) => {
     if (!('pieces' in post)) return post.json;
     const pieces = post.ownPieces && post.userId === viewerId ? post.ownPieces : post.pieces;

@@ -1,9 +1,10 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
+import type { DB } from '@server/db/types.ts';
 import { membersHiddenInFeed, notHiddenInFeed } from '@server/policies/blocks.ts';
 import { notExpired } from '@server/policies/prayer.ts';
 import { type presentPost, selectPosts } from '@server/presenters/post.ts';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * What a kept first feed page (queries/newestPage.ts) needs of one viewer, in small prepared queries:
@@ -86,23 +87,35 @@ export const hiddenQuery = perDatabase(
 );
 
 /**
- * Which of a page's posts the viewer liked (kind 1) and prayed for (kind 2): one placeholder per post
- * of the largest page kept, the unused ones given an id no post has.
+ * Which of `postIds` (at most NEWEST_PAGE_MAX) the viewer liked (`likes`) or prayed for (`prayers`).
+ * One prepared query per table and number of posts, so no placeholder is bound in vain: binding and
+ * probing for posts nobody liked cost more than the rest of the page (the caller asks only about posts
+ * whose count is above 0).
  */
-export type FlagValues = Record<string, string>;
-export const flagsQuery = perDatabase((db) => {
-  const slots = (kind: string) => Array.from({ length: NEWEST_PAGE_MAX }, (_, i) => `${kind}${i}`);
-  const placeholders: FlagValues = Object.fromEntries(
-    ['viewerId', ...slots('liked'), ...slots('prayed')].map((name) => [name, `\u0000${name}`]),
-  );
-  const list = (kind: string) => sql.join(slots(kind).map((name) => sql`${placeholders[name]}`));
-  const liked = list('liked');
-  const prayed = list('prayed');
-  return preparedQuery(db, placeholders, (v) => ({
-    compile: () =>
-      sql`select 1 as kind, post_id as id from likes where user_id = ${v.viewerId} and post_id in (${liked})
-        union all select 2, post_id from prayers where user_id = ${v.viewerId} and post_id in (${prayed})`.compile(
-        db,
-      ),
-  })) as Run<FlagValues, { kind: number; id: string }>;
-});
+export async function viewerMarks(
+  db: Kysely<DB>,
+  table: 'likes' | 'prayers',
+  viewerId: string,
+  postIds: string[],
+): Promise<Set<string>> {
+  if (postIds.length === 0) return new Set();
+  const key = `${table}${postIds.length}`;
+  const made = marksQueries(db);
+  let query = made.get(key);
+  if (!query) {
+    const placeholders: Record<string, string> = { viewerId: '\u0000viewer' };
+    for (let i = 0; i < postIds.length; i += 1) placeholders[`p${i}`] = `\u0000p${i}`;
+    const ids = sql.join(postIds.map((_, i) => sql`${placeholders[`p${i}`]}`));
+    query = preparedQuery(db, placeholders, (v) => ({
+      compile: () =>
+        sql<{ id: string }>`select post_id as id from ${sql.table(table)}
+          where user_id = ${v.viewerId} and post_id in (${ids})`.compile(db),
+    })) as Run<Record<string, string>, { id: string }>;
+    made.set(key, query);
+  }
+  const values: Record<string, string> = { viewerId };
+  for (let i = 0; i < postIds.length; i += 1) values[`p${i}`] = postIds[i]!;
+  return new Set((await query(values)).map((row) => row.id));
+}
+
+const marksQueries = perDatabase(() => new Map<string, Run<Record<string, string>, { id: string }>>());
