@@ -5,16 +5,8 @@
  */
 import { z } from 'zod/mini';
 import { defineErrors, type ErrorBody, rulesOf } from './errorTemplates.ts';
-import type {
-  ChatMessage,
-  Circle,
-  JoinDecision,
-  LiveChange,
-  MediaSignalAck,
-  MediaSignalInput,
-  Signal,
-  SignalInput,
-} from './schemas/circles.ts';
+import type { MediaSignalAck, MediaSignalInput, Signal, SignalInput } from './schemas/circleSignals.ts';
+import type { ChatMessage, Circle, JoinDecision, LiveChange } from './schemas/circles.ts';
 import type { Message, ReadReceipt } from './schemas/messages.ts';
 
 /** Every room there is. The server alone decides who is in one (`room:join` asks it). */

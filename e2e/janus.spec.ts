@@ -1,9 +1,8 @@
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { chromium, expect, type Page, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { type JanusTestServer, janusAvailable, startJanusInNetns } from '../server/test/janusNetns.ts';
 import { fakeCamera, fakeMedia } from './support/fakeMedia.ts';
-import { newMember } from './support/members.ts';
+import { createCircle, goLive, type Member, memberPage, roomSecrets } from './support/janusCircles.ts';
 import { type OwnServer, startOwnServer } from './support/ownServer.ts';
 import { decodedFrames, expectStreamArrives, remoteLoudness } from './support/remoteMedia.ts';
 
@@ -42,80 +41,18 @@ test.afterAll(async () => {
   await janus?.destroy();
 });
 
-interface Member {
-  page: Page;
-  id: string;
-  name: string;
-  close(): Promise<void>;
-  /** Everything the server sent this page: API bodies and socket frames. */
-  received: string[];
-}
-
-async function memberPage(
-  browser: Browser,
-  prefix: string,
-  viewport?: { width: number; height: number },
-): Promise<Member> {
-  const member = newMember(prefix);
-  const context = await browser.newContext({
-    baseURL: server.url,
-    permissions: ['camera', 'microphone'],
-    ...(viewport ? { viewport } : {}),
-  });
-  const page = await context.newPage();
-  const received: string[] = [];
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', ({ payload }) => received.push(String(payload))),
-  );
-  page.on('response', async (response) => {
-    if (response.url().includes('/api/')) received.push(await response.text().catch(() => ''));
-  });
-  await server.createMember(page.request, member);
-  const me = await (await page.request.get('/api/me')).json();
-  return { page, id: me.id, name: member.name, received, close: () => context.close() };
-}
-
-async function createCircle(page: Page, data: Record<string, unknown>): Promise<string> {
-  const response = await page.request.post('/api/circles', { data, headers: { origin: server.url } });
-  expect(response.status()).toBe(201);
-  return (await response.json()).circle.id as string;
-}
-
-/** The room's id, secret and pin, as only the server's database holds them. */
-function roomSecrets(circleId: string): string[] {
-  const db = new Database(`${server.dataDir}/splikz.db`, { readonly: true });
-  try {
-    const row = db
-      .prepare('select room_id, secret, pin from faith_circle_janus_rooms where circle_id = ?')
-      .get(circleId) as { room_id: string; secret: string; pin: string } | undefined;
-    return row ? [row.room_id, row.secret, row.pin] : [];
-  } finally {
-    db.close();
-  }
-}
-
-async function goLive(host: Member, circleId: string) {
-  await host.page.goto(`/faithverse/c/${circleId}`);
-  await host.page.getByRole('button', { name: 'Go live' }).click();
-  await expect(host.page.getByTestId('local-video')).toBeVisible();
-  // The camera shows before the server has answered the page's go-live: wait for its decision.
-  await expect
-    .poll(async () => (await (await host.page.request.get(`/api/circles/${circleId}`)).json()).circle.media)
-    .not.toBeNull();
-}
-
 test('through Janus: the host sends once, 3 guests watch and hear, no page learns the room, and the end cuts them within 2 s', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const host = await memberPage(browser, 'jhost');
+  const host = await memberPage(server, browser, 'jhost');
   const guests = [
-    await memberPage(browser, 'jguest1'),
-    await memberPage(browser, 'jguest2'),
-    await memberPage(browser, 'jguest3'),
+    await memberPage(server, browser, 'jguest1'),
+    await memberPage(server, browser, 'jguest2'),
+    await memberPage(server, browser, 'jguest3'),
   ];
   const title = `Sunday service ${Date.now().toString(36)}`;
-  const circleId = await createCircle(host.page, {
+  const circleId = await createCircle(server, host.page, {
     title,
     faith: 'Christianity',
     join_by_blessing: false,
@@ -129,7 +66,7 @@ test('through Janus: the host sends once, 3 guests watch and hear, no page learn
   for (const guest of guests) await guest.page.goto(`/faithverse/c/${circleId}`);
   for (const guest of guests) await expectStreamArrives(guest.page);
   // Nothing any page received names the Janus room, its secret or its pin.
-  const secrets = roomSecrets(circleId);
+  const secrets = roomSecrets(server, circleId);
   expect(secrets).toHaveLength(3);
   for (const member of [host, ...guests]) {
     for (const body of member.received) for (const secret of secrets) expect(body).not.toContain(secret);
@@ -159,10 +96,10 @@ test("a private circle's non-member gets no stream, even by asking the server by
   browser,
 }) => {
   test.setTimeout(120_000);
-  const host = await memberPage(browser, 'jphost');
-  const guest = await memberPage(browser, 'jpguest');
-  const outsider = await memberPage(browser, 'jpout');
-  const circleId = await createCircle(host.page, {
+  const host = await memberPage(server, browser, 'jphost');
+  const guest = await memberPage(server, browser, 'jpguest');
+  const outsider = await memberPage(server, browser, 'jpout');
+  const circleId = await createCircle(server, host.page, {
     title: `Elders' prayer ${Date.now().toString(36)}`,
     faith: 'Christianity',
     visibility: 'private',
@@ -214,10 +151,10 @@ test('on stage: a guest raises a hand, the host invites them, and another guest 
   browser,
 }) => {
   test.setTimeout(150_000);
-  const host = await memberPage(browser, 'jshost');
-  const speaker = await memberPage(browser, 'jspeaker');
-  const listener = await memberPage(browser, 'jlistener');
-  const circleId = await createCircle(host.page, {
+  const host = await memberPage(server, browser, 'jshost');
+  const speaker = await memberPage(server, browser, 'jspeaker');
+  const listener = await memberPage(server, browser, 'jlistener');
+  const circleId = await createCircle(server, host.page, {
     title: `Testimony night ${Date.now().toString(36)}`,
     faith: 'Christianity',
     join_by_blessing: false,
@@ -279,10 +216,10 @@ test("each guest gets the simulcast layer that fits its window: a phone-wide pag
     ],
   });
   try {
-    const host = await memberPage(browser, 'jlhost');
-    const wide = await memberPage(browser, 'jlwide');
-    const phone = await memberPage(browser, 'jlphone', { width: 390, height: 844 });
-    const circleId = await createCircle(host.page, {
+    const host = await memberPage(server, browser, 'jlhost');
+    const wide = await memberPage(server, browser, 'jlwide');
+    const phone = await memberPage(server, browser, 'jlphone', { width: 390, height: 844 });
+    const circleId = await createCircle(server, host.page, {
       title: `Sunday sermon ${Date.now().toString(36)}`,
       faith: 'Christianity',
       join_by_blessing: false,
@@ -306,9 +243,9 @@ test("each guest gets the simulcast layer that fits its window: a phone-wide pag
 
 test('a guest the host blocks is cut off by the server at once', async ({ browser }) => {
   test.setTimeout(120_000);
-  const host = await memberPage(browser, 'jbhost');
-  const guest = await memberPage(browser, 'jbguest');
-  const circleId = await createCircle(host.page, {
+  const host = await memberPage(server, browser, 'jbhost');
+  const guest = await memberPage(server, browser, 'jbguest');
+  const circleId = await createCircle(server, host.page, {
     title: `Comedy night ${Date.now().toString(36)}`,
     faith: 'Christianity',
     join_by_blessing: false,
@@ -358,9 +295,9 @@ test('a guest the host blocks is cut off by the server at once', async ({ browse
 
 test('a preview: the server cuts the previewer at 10 s', async ({ browser }) => {
   test.setTimeout(120_000);
-  const host = await memberPage(browser, 'jvhost');
-  const viewer = await memberPage(browser, 'jviewer');
-  const circleId = await createCircle(host.page, {
+  const host = await memberPage(server, browser, 'jvhost');
+  const viewer = await memberPage(server, browser, 'jviewer');
+  const circleId = await createCircle(server, host.page, {
     title: `Open mic ${Date.now().toString(36)}`,
     faith: 'Christianity',
     join_by_blessing: true,
@@ -391,11 +328,11 @@ test('a preview: the server cuts the previewer at 10 s', async ({ browser }) => 
 
 test('with Janus stopped, a new circle falls back to the mesh and the log says so', async ({ browser }) => {
   test.setTimeout(120_000);
-  const host = await memberPage(browser, 'jfhost');
-  const guest = await memberPage(browser, 'jfguest');
+  const host = await memberPage(server, browser, 'jfhost');
+  const guest = await memberPage(server, browser, 'jfguest');
   await janus.stop();
   try {
-    const circleId = await createCircle(host.page, {
+    const circleId = await createCircle(server, host.page, {
       title: `Fallback ${Date.now().toString(36)}`,
       faith: 'Christianity',
       join_by_blessing: false,

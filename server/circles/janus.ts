@@ -1,33 +1,24 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import { rooms } from '@common/realtime.ts';
 import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
 import type { Log } from '@server/commands/run.ts';
 import type { JanusConfig } from '@server/config.ts';
 import type { DB } from '@server/db/types.ts';
-import { conflict, httpError } from '@server/http/errors.ts';
+import { conflict } from '@server/http/errors.ts';
 import type { AppSocket } from '@server/realtime/handlers/define.ts';
-import type { JanodeSession } from 'janode';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { Kysely } from 'kysely';
-import { loadJanode, withTimeout } from './janodeLoader.ts';
+import { loadJanode } from './janodeLoader.ts';
+import { findJanusRoom, type JanusRoom, JanusServers, unavailable } from './janusRooms.ts';
 import { layerForWidth, scrubSdp, videoMid } from './janusSdp.ts';
 
 /**
- * FaithVerse circles carried by Janus VideoRoom (issue 29, DESIGN section 2). This node holds one Janus
- * session per configured server (through janode) and every handle its sockets use: the host's page
+ * FaithVerse circles carried by Janus VideoRoom (issue 29, DESIGN section 2). This node holds every
+ * handle its sockets use (the servers, their janode sessions and the rooms are janusRooms.ts's): the host's page
  * publishes once through a publisher handle, each guest's page receives through a subscriber handle.
  * Browsers exchange SDP and candidates with this server only; the room's id, secret and pin never
  * leave it. A handle goes when its page says so, when the socket goes (sign-out, suspension and
  * deletion drop sockets), when a preview runs out, and when the room is destroyed at the circle's end.
  */
-
-export interface JanusRoom {
-  circle_id: string;
-  server_url: string;
-  room_id: string;
-  secret: string;
-  pin: string;
-}
 
 /** A page's handle in a circle: its publisher, or its subscription to one member's feed. */
 export type Slot = 'publisher' | `sub:${string}`;
@@ -57,160 +48,43 @@ interface Peer {
 /** After a slow link stepped a guest down, how long before the next layer up is tried. */
 const RAISE_AFTER_MS = 15_000;
 
-/** How long a Janus server that failed is left out of new circles. */
-const DOWN_FOR_MS = 30_000;
-/** How long connecting to a Janus server may take before the circle falls back to the mesh. */
-const CONNECT_TIMEOUT_MS = 5_000;
-/** Publishers a room takes: the host now, speakers on stage later. */
-const ROOM_PUBLISHERS = 5;
-
-const unavailable = () => httpError(503, 'circle_media_unavailable').waitFor(5);
-
 export class JanusMedia {
-  private sessions = new Map<string, Promise<JanodeSession>>();
-  private downUntil = new Map<string, number>();
   private peers = new Map<string, Peer>();
-  private closed = false;
   private io: SocketServer | undefined;
+  private servers: JanusServers;
 
   constructor(
-    private config: JanusConfig,
+    config: JanusConfig,
     private db: Kysely<DB>,
     private log: Log,
     /** Called when a server this node was connected to stops answering (its circles end). */
-    private onServerDown: (serverUrl: string) => void = () => {},
-  ) {}
-
-  /** This node's session on one Janus server, opened on first use and again after a failure. */
-  private session(url: string): Promise<JanodeSession> {
-    const known = this.sessions.get(url);
-    if (known) return known;
-    const opening = (async () => {
-      const { Janode } = await loadJanode();
-      const connection = await withTimeout(
-        Janode.connect({
-          address: { url, apisecret: this.config.apiSecret },
-          retry_time_secs: 1,
-          max_retries: 1,
-        }),
-        CONNECT_TIMEOUT_MS,
-        `connecting to Janus at ${url}`,
-      );
-      const lost = (error?: unknown) => {
-        if (this.sessions.get(url) !== opening) return;
-        this.sessions.delete(url);
-        if (this.closed) return;
-        this.downUntil.set(url, Date.now() + DOWN_FOR_MS);
-        this.log.warn({ err: error, janus: url }, 'the Janus server stopped answering');
-        // This node's pages on that server lose their media now, and hear why.
-        for (const [key, peer] of [...this.peers]) if (peer.server === url) this.cut(key, 'server');
-        this.onServerDown(url);
-      };
-      connection.once(Janode.EVENT.CONNECTION_CLOSED, () => lost());
-      connection.once(Janode.EVENT.CONNECTION_ERROR, (error: unknown) => lost(error));
-      return withTimeout(connection.create(), CONNECT_TIMEOUT_MS, `opening a Janus session at ${url}`);
-    })();
-    this.sessions.set(url, opening);
-    opening.catch(() => {
-      if (this.sessions.get(url) === opening) this.sessions.delete(url);
+    onServerDown: (serverUrl: string) => void = () => {},
+  ) {
+    this.servers = new JanusServers(config, db, log, (url) => {
+      // This node's pages on that server lose their media now, and hear why.
+      for (const [key, peer] of [...this.peers]) if (peer.server === url) this.cut(key, 'server');
+      onServerDown(url);
     });
-    return opening;
-  }
-
-  private async attach(url: string): Promise<VideoRoomHandle> {
-    try {
-      const { VideoRoomPlugin } = await loadJanode();
-      const session = await this.session(url);
-      return await withTimeout(session.attach(VideoRoomPlugin), CONNECT_TIMEOUT_MS, 'attaching to VideoRoom');
-    } catch (error) {
-      this.log.warn({ err: error, janus: url }, 'the Janus server did not answer');
-      throw unavailable();
-    }
-  }
-
-  /**
-   * The servers in the order a new circle should try them: the least loaded first, counting the
-   * rooms of circles not ended that each holds and the guests of those rooms (each room's members:
-   * its host and its subscribers), in the database so that every app node agrees.
-   */
-  private async serversByLoad(): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('faith_circle_janus_rooms as r')
-      .innerJoin('faith_circles as c', 'c.id', 'r.circle_id')
-      .innerJoin('faith_circle_members as m', 'm.circle_id', 'r.circle_id')
-      .where('c.status', '!=', 'ended')
-      .select((eb) => ['r.server_url', eb.fn.countAll<number>().as('n')])
-      .groupBy('r.server_url')
-      .execute();
-    const load = new Map(rows.map((row) => [row.server_url, Number(row.n)]));
-    const now = Date.now();
-    const down = (url: string) => (this.downUntil.get(url) ?? 0) > now;
-    return [...this.config.urls].sort(
-      (a, b) => Number(down(a)) - Number(down(b)) || (load.get(a) ?? 0) - (load.get(b) ?? 0),
-    );
   }
 
   /**
    * A room for a circle going live, on the least-loaded server that answers: a random id, secret and
    * pin. Null when no server answers (the circle then uses the mesh, and the log says so).
    */
-  async openRoom(circleId: string): Promise<JanusRoom | null> {
-    for (const url of await this.serversByLoad()) {
-      if ((this.downUntil.get(url) ?? 0) > Date.now()) continue;
-      let handle: VideoRoomHandle | null = null;
-      try {
-        handle = await this.attach(url);
-        const room = {
-          circle_id: circleId,
-          server_url: url,
-          room_id: String(randomInt(1, 2 ** 48)),
-          secret: randomBytes(24).toString('base64url'),
-          pin: randomBytes(24).toString('base64url'),
-        };
-        await handle.create({
-          room: Number(room.room_id),
-          secret: room.secret,
-          pin: room.pin,
-          admin_key: this.config.adminKey,
-          max_publishers: ROOM_PUBLISHERS,
-          is_private: true,
-          permanent: false,
-          notify_joining: false,
-        });
-        return room;
-      } catch (error) {
-        this.downUntil.set(url, Date.now() + DOWN_FOR_MS);
-        this.log.warn({ err: error, janus: url, circle: circleId }, 'Janus could not open a room');
-      } finally {
-        await handle?.detach().catch(() => {});
-      }
-    }
-    this.log.warn({ circle: circleId }, 'no Janus server answered: this circle falls back to the mesh');
-    return null;
+  openRoom(circleId: string): Promise<JanusRoom | null> {
+    return this.servers.openRoom(circleId);
+  }
+
+  /** Destroys a room on its server (also one opened for a circle that another request made live first). */
+  destroyRoom(room: Pick<JanusRoom, 'circle_id' | 'server_url' | 'room_id' | 'secret'>): Promise<void> {
+    return this.servers.destroyRoom(room);
   }
 
   /** Destroys a circle's room (its end): Janus tells every handle in it, on every node. */
   async closeRoom(circleId: string): Promise<void> {
     const room = await findJanusRoom(this.db, circleId);
     for (const [key, peer] of this.peers) if (peer.circleId === circleId) this.cut(key, 'ended');
-    if (room) await this.destroyRoom(room);
-  }
-
-  /** Destroys a room on its server (also one opened for a circle that another request made live first). */
-  async destroyRoom(room: Pick<JanusRoom, 'circle_id' | 'server_url' | 'room_id' | 'secret'>): Promise<void> {
-    const circleId = room.circle_id;
-    let handle: VideoRoomHandle | null = null;
-    try {
-      handle = await this.attach(room.server_url);
-      await handle.destroy({ room: Number(room.room_id), secret: room.secret });
-    } catch (error) {
-      this.log.warn(
-        { err: error, circle: circleId },
-        'the Janus room of an ended circle could not be destroyed',
-      );
-    } finally {
-      await handle?.detach().catch(() => {});
-    }
+    if (room) await this.servers.destroyRoom(room);
   }
 
   private key(socketId: string, circleId: string, slot: Slot) {
@@ -220,7 +94,7 @@ export class JanusMedia {
   private async newPeer(socket: AppSocket, room: JanusRoom, slot: Slot): Promise<[string, Peer]> {
     const key = this.key(socket.id, room.circle_id, slot);
     this.drop(key);
-    const handle = await this.attach(room.server_url);
+    const handle = await this.servers.attach(room.server_url);
     const { Janode, VideoRoomPlugin } = await loadJanode();
     const peer: Peer = { handle, socket, circleId: room.circle_id, slot, server: room.server_url };
     this.peers.set(key, peer);
@@ -429,23 +303,14 @@ export class JanusMedia {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     for (const key of [...this.peers.keys()]) this.drop(key);
-    const sessions = [...this.sessions.values()];
-    this.sessions.clear();
-    await Promise.all(sessions.map((s) => s.then((session) => session.destroy()).catch(() => {})));
+    await this.servers.close();
   }
-}
-
-export function findJanusRoom(db: Kysely<DB>, circleId: string): Promise<JanusRoom | undefined> {
-  return db
-    .selectFrom('faith_circle_janus_rooms')
-    .select(['circle_id', 'server_url', 'room_id', 'secret', 'pin'])
-    .where('circle_id', '=', circleId)
-    .executeTakeFirst();
 }
 
 /** The most guests a circle may take on this server. */
 export function maxGuestsLimit(config: { janus: JanusConfig | undefined }): number {
   return config.janus ? CIRCLE_LIMITS.janusMaxGuests : CIRCLE_LIMITS.defaultMaxGuests;
 }
+
+export { findJanusRoom, type JanusRoom } from './janusRooms.ts';

@@ -1,3 +1,4 @@
+import type { SignalInput } from '@common/schemas/circleSignals.ts';
 import {
   type ChatMessage,
   CIRCLE_LIMITS,
@@ -5,7 +6,6 @@ import {
   type CircleMember,
   type CirclePage,
   type JoinRequest,
-  type SignalInput,
 } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
 import { conflict, forbidden, notFound } from '@server/http/errors.ts';

@@ -1,4 +1,4 @@
-import { mediaSignalSchema } from '@common/schemas/circles.ts';
+import { mediaSignalSchema } from '@common/schemas/circleSignals.ts';
 import { findJanusRoom, type Slot } from '@server/circles/janus.ts';
 import { takeStage } from '@server/commands/circleStage.ts';
 import { badRequest, conflict, forbidden } from '@server/http/errors.ts';

@@ -1,4 +1,5 @@
-import { CIRCLE_LIMITS, CIRCLE_TEXTS, type Circle, type Signal } from '@common/schemas/circles.ts';
+import type { Signal } from '@common/schemas/circleSignals.ts';
+import { CIRCLE_LIMITS, CIRCLE_TEXTS, type Circle } from '@common/schemas/circles.ts';
 import {
   agePreview,
   ask,

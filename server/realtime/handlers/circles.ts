@@ -1,5 +1,5 @@
 import { rooms } from '@common/realtime.ts';
-import { signalSchema } from '@common/schemas/circles.ts';
+import { signalSchema } from '@common/schemas/circleSignals.ts';
 import { badRequest, httpError } from '@server/http/errors.ts';
 import { signalPreviewEnds } from '@server/queries/circles.ts';
 import { defineHandler } from './define.ts';

@@ -1,5 +1,6 @@
 import type { AckResult } from '@common/realtime.ts';
-import type { IceServer, MediaSignalAck, MediaSignalInput } from '@common/schemas/circles.ts';
+import type { MediaSignalAck, MediaSignalInput } from '@common/schemas/circleSignals.ts';
+import type { IceServer } from '@common/schemas/circles.ts';
 import { connectedSocket } from '@web/realtime/connection.ts';
 import { candidateOf } from './rtc.ts';
 

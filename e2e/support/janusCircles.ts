@@ -1,0 +1,73 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { newMember } from './members.ts';
+import type { OwnServer } from './ownServer.ts';
+
+/** e2e/janus.spec.ts's members and circles, on the app server that spec starts with JANUS_URL. */
+
+export interface Member {
+  page: Page;
+  id: string;
+  name: string;
+  close(): Promise<void>;
+  /** Everything the server sent this page: API bodies and socket frames. */
+  received: string[];
+}
+
+export async function memberPage(
+  server: OwnServer,
+  browser: Browser,
+  prefix: string,
+  viewport?: { width: number; height: number },
+): Promise<Member> {
+  const member = newMember(prefix);
+  const context = await browser.newContext({
+    baseURL: server.url,
+    permissions: ['camera', 'microphone'],
+    ...(viewport ? { viewport } : {}),
+  });
+  const page = await context.newPage();
+  const received: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => received.push(String(payload))),
+  );
+  page.on('response', async (response) => {
+    if (response.url().includes('/api/')) received.push(await response.text().catch(() => ''));
+  });
+  await server.createMember(page.request, member);
+  const me = await (await page.request.get('/api/me')).json();
+  return { page, id: me.id, name: member.name, received, close: () => context.close() };
+}
+
+export async function createCircle(
+  server: OwnServer,
+  page: Page,
+  data: Record<string, unknown>,
+): Promise<string> {
+  const response = await page.request.post('/api/circles', { data, headers: { origin: server.url } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).circle.id as string;
+}
+
+/** The room's id, secret and pin, as only the server's database holds them. */
+export function roomSecrets(server: OwnServer, circleId: string): string[] {
+  const db = new Database(`${server.dataDir}/splikz.db`, { readonly: true });
+  try {
+    const row = db
+      .prepare('select room_id, secret, pin from faith_circle_janus_rooms where circle_id = ?')
+      .get(circleId) as { room_id: string; secret: string; pin: string } | undefined;
+    return row ? [row.room_id, row.secret, row.pin] : [];
+  } finally {
+    db.close();
+  }
+}
+
+export async function goLive(host: Member, circleId: string) {
+  await host.page.goto(`/faithverse/c/${circleId}`);
+  await host.page.getByRole('button', { name: 'Go live' }).click();
+  await expect(host.page.getByTestId('local-video')).toBeVisible();
+  // The camera shows before the server has answered the page's go-live: wait for its decision.
+  await expect
+    .poll(async () => (await (await host.page.request.get(`/api/circles/${circleId}`)).json()).circle.media)
+    .not.toBeNull();
+}
