@@ -240,3 +240,74 @@ test('Print puts the recipe alone on paper, its source written out', async ({ pa
   await expect(page.getByText(comment)).toBeVisible();
   await expect(page.locator('header').first()).toBeVisible();
 });
+
+test("the author edits a posted recipe from the post's menu; an empty title is refused; removing it keeps the post", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  await createConfirmedMember(page.request, baseURL!, newMember('recipeeditor'));
+  const text = `Edited recipe ${Date.now().toString(36)}`;
+  const postId = await postRecipe(page.request, baseURL!, text);
+  await page.goto(`/post/${postId}`);
+  const article = page.getByRole('article').filter({ hasText: text });
+  await expect(recipeCard(page, 'Honey Garlic Chicken')).toBeVisible();
+
+  await article.getByRole('button', { name: 'Post options' }).click();
+  await page.getByRole('button', { name: 'Edit recipe' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit recipe' });
+  const title = dialog.getByLabel('Recipe title');
+  // The posted recipe fills the editor, its title focused for the keyboard.
+  await expect(title).toHaveValue('Honey Garlic Chicken');
+  await expect(title).toBeFocused();
+  await expect(dialog.getByLabel('Amount', { exact: true }).nth(1)).toHaveValue('1/3');
+
+  // Checked before it is sent, in the server's words.
+  await title.fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Give the recipe a title.').first()).toBeVisible();
+
+  await title.fill('Sticky Honey Garlic Chicken');
+  await dialog.getByLabel('Servings').fill('6');
+  await dialog.getByLabel('Amount', { exact: true }).nth(1).fill('1/2');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Recipe updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const card = recipeCard(page, 'Sticky Honey Garlic Chicken');
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Serves 6');
+  await expect(ingredient(card, 'honey')).toContainText('½ cup honey');
+
+  // Another member reads the change; the menu offers them no 'Edit recipe'.
+  const other = await browser.newContext({ baseURL });
+  const reader = await other.newPage();
+  await createConfirmedMember(reader.request, baseURL!, newMember('recipereader'));
+  await reader.goto(`/post/${postId}`);
+  await expect(recipeCard(reader, 'Sticky Honey Garlic Chicken')).toBeVisible();
+  await reader
+    .getByRole('article')
+    .filter({ hasText: text })
+    .getByRole('button', { name: 'Post options' })
+    .click();
+  await expect(reader.getByRole('button', { name: 'Report post' })).toBeVisible();
+  await expect(reader.getByRole('button', { name: 'Edit recipe' })).toHaveCount(0);
+  await other.close();
+
+  // 'Remove recipe' asks first; the post and its text stay.
+  await article.getByRole('button', { name: 'Post options' }).click();
+  await page.getByRole('button', { name: 'Edit recipe' }).click();
+  await dialog.getByRole('button', { name: 'Remove recipe' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove this recipe?' })
+    .getByRole('button', { name: 'Remove recipe' })
+    .click();
+  await expect(page.getByText('Recipe removed')).toBeVisible();
+  await expect(recipeCard(page, 'Sticky Honey Garlic Chicken')).toHaveCount(0);
+  await expect(article).toContainText(text);
+  await article.getByRole('button', { name: 'Post options' }).click();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit recipe' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+  await expect(recipeCard(page, 'Sticky Honey Garlic Chicken')).toHaveCount(0);
+});

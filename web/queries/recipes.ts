@@ -2,6 +2,7 @@ import type {
   AddRecipeToList,
   AddShoppingItem,
   Recipe,
+  RecipeInput,
   SavedRecipes,
   ShoppingList,
 } from '@common/schemas/recipes.ts';
@@ -26,7 +27,7 @@ import {
 } from '@web/pwa/shoppingListStore.ts';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { retryServerErrors } from './postCache.ts';
+import { retryServerErrors, updateCachedPost } from './postCache.ts';
 import { useKnownSession } from './session.ts';
 
 /**
@@ -50,14 +51,41 @@ const SHOPPING_SCOPE = { id: 'shopping-list' };
 
 const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
 
+const recipePath = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/recipe`;
+
 /** A post's recipe: on a feed when the member opens it, on the post's page at once. */
 export function useRecipe(postId: string, enabled = true) {
   return useQuery({
     queryKey: recipeKeys.recipe(postId),
-    queryFn: ({ signal }) => api<Recipe>(`/api/posts/${encodeURIComponent(postId)}/recipe`, { signal }),
+    queryFn: ({ signal }) => api<Recipe>(recipePath(postId), { signal }),
     enabled,
     staleTime: 60_000,
     retry: retryServerErrors,
+  });
+}
+
+/** 'Edit recipe' saved by its author: the answer is the recipe every card of it shows now. */
+export function useUpdateRecipe(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (recipe: RecipeInput) => api<Recipe>(recipePath(postId), { method: 'PUT', body: recipe }),
+    onSuccess: (recipe) => {
+      queryClient.setQueryData(recipeKeys.recipe(postId), recipe);
+      void queryClient.invalidateQueries({ queryKey: recipeKeys.savedLists() });
+    },
+  });
+}
+
+/** 'Remove recipe' on a posted one: the post stays, without its recipe. */
+export function useRemoveRecipe(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<null>(recipePath(postId), { method: 'DELETE' }),
+    onSuccess: () => {
+      updateCachedPost(queryClient, postId, (post) => ({ ...post, has_recipe: false }));
+      queryClient.removeQueries({ queryKey: recipeKeys.recipe(postId) });
+      void queryClient.invalidateQueries({ queryKey: recipeKeys.savedLists() });
+    },
   });
 }
 

@@ -5,8 +5,8 @@ import { useDeletePost } from '@web/queries/posts.ts';
 import { useSession } from '@web/queries/session.ts';
 import { ConfirmDialog } from '@web/ui/ConfirmDialog.tsx';
 import { cardClass } from '@web/ui/styles.ts';
-import { Flag, Pencil, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ChefHat, Flag, Pencil, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CommentsSection } from './CommentsSection.tsx';
@@ -19,6 +19,11 @@ import { PostRecipe } from './PostRecipe.tsx';
 import { PrayerDetails, PrayerTestimony } from './PrayerRequest.tsx';
 import { usePrayerMenu } from './prayerMenu.ts';
 import { authorName } from './prayerState.ts';
+
+// 'Edit recipe' opens the recipe editor, which no feed loads until then.
+const EditRecipeDialog = lazy(() =>
+  import('@web/components/recipes/EditRecipeDialog.tsx').then((m) => ({ default: m.EditRecipeDialog })),
+);
 
 /**
  * One post: header, text, media, recipe, Like / Comment / Share and, when opened, its comments. A
@@ -47,6 +52,7 @@ export function PostCard({
   const commentsId = useId();
   const [commentsOpen, setCommentsOpen] = useState(defaultCommentsOpen);
   const [editing, setEditing] = useState(false);
+  const [editingRecipe, setEditingRecipe] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const isOwn = me?.id === post.author.id;
@@ -84,7 +90,13 @@ export function PostCard({
   const ownMenu: PostMenuItem[] = isOwn
     ? post.wall_owner_id
       ? [deleteItem]
-      : [{ label: t('Edit'), icon: Pencil, onSelect: () => setEditing(true) }, deleteItem]
+      : [
+          { label: t('Edit'), icon: Pencil, onSelect: () => setEditing(true) },
+          ...(post.has_recipe
+            ? [{ label: t('Edit recipe'), icon: ChefHat, onSelect: () => setEditingRecipe(true) }]
+            : []),
+          deleteItem,
+        ]
     : me && (me.id === post.wall_owner_id || moderate)
       ? [deleteItem, reportItem]
       : me
@@ -123,6 +135,11 @@ export function PostCard({
       />
       {commentsOpen ? (
         <CommentsSection id={commentsId} postId={post.id} meId={me?.id} moderate={moderate} />
+      ) : null}
+      {editingRecipe ? (
+        <Suspense fallback={null}>
+          <EditRecipeDialog postId={post.id} onClose={() => setEditingRecipe(false)} />
+        </Suspense>
       ) : null}
       {confirming ? (
         <ConfirmDialog

@@ -22,7 +22,8 @@ import { ingredientGroups, recipeSystem, stepsIn } from './recipeView.ts';
 export default function RecipeCard({ postId }: { postId: string }) {
   const { t } = useTranslation();
   const recipe = useRecipe(postId);
-  if (recipe.data) return <RecipeView recipe={recipe.data} />;
+  // A recipe its author has edited starts again from its own servings (the reader's choice was of the old one).
+  if (recipe.data) return <RecipeView key={recipe.data.updated_at} recipe={recipe.data} />;
   if (recipe.isError) {
     return (
       <div role="alert" className="flex flex-col items-start gap-2 py-2">

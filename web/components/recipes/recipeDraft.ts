@@ -4,6 +4,7 @@ import {
   type DietTag,
   type IngredientInput,
   RECIPE_UNITS,
+  type Recipe,
   type RecipeImport,
   type RecipeInput,
 } from '@common/schemas/recipes.ts';
@@ -155,8 +156,14 @@ export function withPasted(
   return list.every(isBlankIngredient) ? pasted : [...list.filter((e) => !isBlankIngredient(e)), ...pasted];
 }
 
-/** An imported recipe as the editor's draft, for the member to check before posting. */
-export function recipeFromImport({ recipe, source_name }: RecipeImport): RecipeDraft {
+/** What an import reads off a page, or a posted recipe (GET /api/posts/:id/recipe). */
+type RecipeFields = Pick<
+  Recipe,
+  'title' | 'servings' | 'prep_minutes' | 'cook_minutes' | 'diet_tags' | 'steps' | 'source_url'
+> & { ingredients: Parameters<typeof entriesFromRows>[0] };
+
+/** A recipe as the editor's draft, for the member to check before posting (or saving again). */
+export function recipeDraftOf(recipe: RecipeFields, sourceName: string | null): RecipeDraft {
   const ingredients = entriesFromRows(recipe.ingredients);
   const steps = recipe.steps.map((step) =>
     newStep(step.text, step.timer_minutes === null ? '' : String(step.timer_minutes)),
@@ -170,8 +177,13 @@ export function recipeFromImport({ recipe, source_name }: RecipeImport): RecipeD
     ingredients: ingredients.length > 0 ? ingredients : [newIngredient()],
     steps: steps.length > 0 ? steps : [newStep()],
     sourceUrl: recipe.source_url,
-    sourceName: source_name,
+    sourceName,
   };
+}
+
+/** An imported recipe as the editor's draft, for the member to check before posting. */
+export function recipeFromImport({ recipe, source_name }: RecipeImport): RecipeDraft {
+  return recipeDraftOf(recipe, source_name);
 }
 
 /** The list with the entry at `from` moved to `to` (both inside the list). */
