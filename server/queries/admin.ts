@@ -7,6 +7,7 @@ import type {
 } from '@common/schemas/admin.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';
+import { escapeLike } from '@server/queries/like.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -21,9 +22,6 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
     .executeTakeFirst();
   return Boolean(row);
 }
-
-/** `%` and `_` in what an admin types are letters, not wildcards. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const countOf = (n: unknown) => Number(n ?? 0);
 

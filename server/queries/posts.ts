@@ -11,8 +11,8 @@ import {
   presentPost,
   selectPosts,
 } from '@server/presenters/post.ts';
-import { escapeLike } from '@server/queries/admin.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
+import { escapeLike } from '@server/queries/like.ts';
 import { type Kysely, sql } from 'kysely';
 
 type FeedOptions = {

@@ -7,10 +7,9 @@ import { forbidden, notFound } from '@server/http/errors.ts';
 import { canSeeMember, notHiddenFrom } from '@server/policies/blocks.ts';
 import { canSeeFollowLists, isProfileOwner } from '@server/policies/profile.ts';
 import { presentProfileSummary, profileSummaryColumns } from '@server/presenters/profile.ts';
+import { escapeLike } from '@server/queries/like.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { countFollowers, friendshipBetween, listFollows } from './follows.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const profileColumns = [
   'id',

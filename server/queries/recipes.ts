@@ -9,8 +9,8 @@ import {
 import type { DB } from '@server/db/types.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { postSeenBy } from '@server/policies/post.ts';
-import { escapeLike } from '@server/queries/admin.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
+import { escapeLike } from '@server/queries/like.ts';
 import { type Kysely, sql } from 'kysely';
 
 const asDietTags = (tags: string[]): DietTag[] => DIET_TAGS.filter((tag) => tags.includes(tag));
