@@ -4,7 +4,7 @@ import { contactMessageSchema } from '@common/schemas/contact.ts';
 import { msg } from '@web/i18n/msg.ts';
 import { useSendContactMessage } from '@web/queries/contact.ts';
 import { useSession } from '@web/queries/session.ts';
-import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { FormDialog } from '@web/ui/Dialog.tsx';
 import { Field, FormError, fieldErrors } from '@web/ui/Field.tsx';
 import { SelectField } from '@web/ui/Select.tsx';
 import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
@@ -65,56 +65,53 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog onClose={onClose} closeOnBackdrop={false} className="w-[calc(100%-2rem)] max-w-lg rounded-2xl">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
-        <DialogHeader
-          size="lg"
-          title={t('Contact Us')}
-          description={t('Questions, ideas or problems? Send us a message.')}
-          onClose={onClose}
-        />
-        <Field
-          label={t('Name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          autoComplete="name"
-          maxLength={100}
-        />
-        <Field
-          label={t('Email')}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          autoComplete="email"
-        />
-        <SelectField
-          label={t('Subject')}
-          value={subject}
-          onChange={setSubject}
-          options={CONTACT_SUBJECTS.map((s) => [s, t(SUBJECT_LABELS[s])] as const)}
-          placeholder={t('Select a subject')}
-          error={errors.subject}
-        />
-        <TextareaField
-          label={t('Message')}
-          rows={5}
-          value={message}
-          maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-          onChange={(e) => setMessage(e.target.value)}
-          error={errors.message}
-        />
-        <FormError message={errors.form} />
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" disabled={send.isPending} className={buttonClass}>
-            {send.isPending ? t('Sending...') : t('Send Message')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('Contact Us')}
+      description={t('Questions, ideas or problems? Send us a message.')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <Field
+        label={t('Name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        autoComplete="name"
+        maxLength={100}
+      />
+      <Field
+        label={t('Email')}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        autoComplete="email"
+      />
+      <SelectField
+        label={t('Subject')}
+        value={subject}
+        onChange={setSubject}
+        options={CONTACT_SUBJECTS.map((s) => [s, t(SUBJECT_LABELS[s])] as const)}
+        placeholder={t('Select a subject')}
+        error={errors.subject}
+      />
+      <TextareaField
+        label={t('Message')}
+        rows={5}
+        value={message}
+        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+        onChange={(e) => setMessage(e.target.value)}
+        error={errors.message}
+      />
+      <FormError message={errors.form} />
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          {t('Cancel')}
+        </button>
+        <button type="submit" disabled={send.isPending} className={buttonClass}>
+          {send.isPending ? t('Sending...') : t('Send Message')}
+        </button>
+      </div>
+    </FormDialog>
   );
 }

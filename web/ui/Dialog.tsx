@@ -1,5 +1,14 @@
 import { X } from 'lucide-react';
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The id of the dialog's title, which names it (aria-labelledby). */
@@ -120,5 +129,40 @@ export function DialogHeader({
         <X aria-hidden="true" className="h-5 w-5" />
       </button>
     </div>
+  );
+}
+
+/**
+ * A dialog that is one form a member fills in: its header (title, description, Close), then the
+ * fields and buttons it is given. A click on the backdrop does not close it (what was typed would be
+ * lost), and a long form scrolls inside it on a short screen.
+ */
+export function FormDialog({
+  title,
+  description,
+  onClose,
+  onSubmit,
+  wide = false,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Room for a form of several columns (the recipe editor). */
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      onClose={onClose}
+      closeOnBackdrop={false}
+      className={`max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${wide ? 'max-w-2xl' : 'max-w-lg'} overflow-y-auto rounded-2xl bg-white`}
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
+        <DialogHeader size="lg" title={title} description={description} onClose={onClose} />
+        {children}
+      </form>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { markAnsweredSchema, PRAYER_TESTIMONY_MAX } from '@common/schemas/prayer.ts';
 import { useMarkAnswered } from '@web/queries/prayer.ts';
-import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { FormDialog } from '@web/ui/Dialog.tsx';
 import { FormError, fieldErrors } from '@web/ui/Field.tsx';
 import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { TextareaField } from '@web/ui/Textarea.tsx';
@@ -36,38 +36,31 @@ export function MarkAnsweredDialog({ postId, onClose }: { postId: string; onClos
   }
 
   return (
-    <Dialog
+    <FormDialog
+      title={t('Mark as answered')}
+      description={t('Everyone who prayed is told. Share how it was answered, if you like.')}
       onClose={onClose}
-      closeOnBackdrop={false}
-      className="max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white"
+      onSubmit={onSubmit}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
-        <DialogHeader
-          size="lg"
-          title={t('Mark as answered')}
-          description={t('Everyone who prayed is told. Share how it was answered, if you like.')}
-          onClose={onClose}
-        />
-        <TextareaField
-          label={t('Testimony')}
-          hint={t('Optional')}
-          value={testimony}
-          rows={4}
-          maxLength={PRAYER_TESTIMONY_MAX}
-          counter
-          error={error}
-          onChange={(changed) => setTestimony(changed.target.value)}
-        />
-        <FormError message={answer.error?.message} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" disabled={answer.isPending} className={buttonClass}>
-            {answer.isPending ? t('Saving...') : t('Mark as answered')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      <TextareaField
+        label={t('Testimony')}
+        hint={t('Optional')}
+        value={testimony}
+        rows={4}
+        maxLength={PRAYER_TESTIMONY_MAX}
+        counter
+        error={error}
+        onChange={(changed) => setTestimony(changed.target.value)}
+      />
+      <FormError message={answer.error?.message} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          {t('Cancel')}
+        </button>
+        <button type="submit" disabled={answer.isPending} className={buttonClass}>
+          {answer.isPending ? t('Saving...') : t('Mark as answered')}
+        </button>
+      </div>
+    </FormDialog>
   );
 }

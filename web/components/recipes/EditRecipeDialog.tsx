@@ -1,6 +1,6 @@
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useRecipe, useRemoveRecipe, useUpdateRecipe } from '@web/queries/recipes.ts';
-import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { FormDialog } from '@web/ui/Dialog.tsx';
 import { FormError } from '@web/ui/Field.tsx';
 import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -60,40 +60,33 @@ export function EditRecipeDialog({ postId, onClose }: { postId: string; onClose:
   }
 
   return (
-    <Dialog
-      onClose={onClose}
-      closeOnBackdrop={false}
-      className="max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-2xl bg-white"
-    >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
-        <DialogHeader size="lg" title={t('Edit recipe')} onClose={onClose} />
-        {recipe ? (
-          <RecipeEditor
-            recipe={recipe}
-            onChange={(change) => setDraft((current) => current && change(current))}
-            onImported={(answer) => setDraft(recipeFromImport(answer))}
-            onRemove={() => void onRemove()}
-            checked={checked}
-            focusTitle
-            disabled={busy}
-          />
-        ) : posted.isError ? (
-          <FormError message={posted.error.message} />
-        ) : (
-          <div className="flex min-h-40 items-center justify-center">
-            <Spinner />
-          </div>
-        )}
-        <FormError message={error} />
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" disabled={!recipe || busy} className={buttonClass}>
-            {update.isPending ? t('Saving...') : t('Save')}
-          </button>
+    <FormDialog title={t('Edit recipe')} onClose={onClose} onSubmit={onSubmit} wide>
+      {recipe ? (
+        <RecipeEditor
+          recipe={recipe}
+          onChange={(change) => setDraft((current) => current && change(current))}
+          onImported={(answer) => setDraft(recipeFromImport(answer))}
+          onRemove={() => void onRemove()}
+          checked={checked}
+          focusTitle
+          disabled={busy}
+        />
+      ) : posted.isError ? (
+        <FormError message={posted.error.message} />
+      ) : (
+        <div className="flex min-h-40 items-center justify-center">
+          <Spinner />
         </div>
-      </form>
-    </Dialog>
+      )}
+      <FormError message={error} />
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          {t('Cancel')}
+        </button>
+        <button type="submit" disabled={!recipe || busy} className={buttonClass}>
+          {update.isPending ? t('Saving...') : t('Save')}
+        </button>
+      </div>
+    </FormDialog>
   );
 }

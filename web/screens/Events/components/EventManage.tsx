@@ -6,7 +6,7 @@ import {
   eventMessageSchema,
 } from '@common/schemas/events.ts';
 import { useCancelEvent, useMessageAttendees } from '@web/queries/events.ts';
-import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
+import { FormDialog } from '@web/ui/Dialog.tsx';
 import { FormError, fieldErrors } from '@web/ui/Field.tsx';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { TextareaField } from '@web/ui/Textarea.tsx';
@@ -92,38 +92,31 @@ function TextDialog({ spec, onClose }: { spec: TextDialogSpec; onClose: () => vo
   }
 
   return (
-    <Dialog
-      onClose={onClose}
-      closeOnBackdrop={false}
-      className="w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white"
-    >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
-        <DialogHeader size="lg" title={spec.title} description={spec.description} onClose={onClose} />
-        <TextareaField
-          label={spec.label}
-          value={text}
-          rows={spec.rows}
-          maxLength={spec.max}
-          counter
-          required
-          error={error}
-          onChange={(changed) => setText(changed.target.value)}
-        />
-        <FormError message={spec.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {spec.keepLabel}
-          </button>
-          <button
-            type="submit"
-            disabled={spec.pending}
-            className={spec.danger ? dangerButtonClass : buttonClass}
-          >
-            {spec.pending ? spec.pendingLabel : spec.submitLabel}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={spec.title} description={spec.description} onClose={onClose} onSubmit={onSubmit}>
+      <TextareaField
+        label={spec.label}
+        value={text}
+        rows={spec.rows}
+        maxLength={spec.max}
+        counter
+        required
+        error={error}
+        onChange={(changed) => setText(changed.target.value)}
+      />
+      <FormError message={spec.error} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" onClick={onClose} className={secondaryButtonClass}>
+          {spec.keepLabel}
+        </button>
+        <button
+          type="submit"
+          disabled={spec.pending}
+          className={spec.danger ? dangerButtonClass : buttonClass}
+        >
+          {spec.pending ? spec.pendingLabel : spec.submitLabel}
+        </button>
+      </div>
+    </FormDialog>
   );
 }
 
