@@ -1,8 +1,17 @@
-import { chromium, expect, type Page, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { type JanusTestServer, janusAvailable, startJanusInNetns } from '../server/test/janusNetns.ts';
 import { fakeCamera, fakeMedia } from './support/fakeMedia.ts';
-import { createCircle, goLive, type Member, memberPage, roomSecrets } from './support/janusCircles.ts';
+import {
+  createCircle,
+  goLive,
+  type Member,
+  mediaPorts,
+  memberPage,
+  receivedWidth,
+  recordPeerConnections,
+  roomSecrets,
+} from './support/janusCircles.ts';
 import { type OwnServer, startOwnServer } from './support/ownServer.ts';
 import { decodedFrames, expectStreamArrives, remoteLoudness } from './support/remoteMedia.ts';
 
@@ -198,16 +207,15 @@ test('on stage: a guest raises a hand, the host invites them, and another guest 
   for (const member of [host, speaker, listener]) await member.close();
 });
 
-test("each guest gets the simulcast layer that fits its window: a phone-wide page a quarter of the host's picture", async () => {
-  test.setTimeout(120_000);
-  // A camera of 1280 × 720, which the host's page sends in three layers (1280, 640 and 320 wide).
+/** A browser whose fake camera is 1280 × 720: the host's page sends it in three layers (1280, 640, 320 wide). */
+function launchWithHdCamera() {
   const camera = fakeCamera('1280x720');
   const args = fakeMedia.args.map((arg) =>
     arg.startsWith('--use-file-for-fake-video-capture=')
       ? `--use-file-for-fake-video-capture=${camera}`
       : arg,
   );
-  const browser = await chromium.launch({
+  return chromium.launch({
     ...fakeMedia,
     args: [
       ...args,
@@ -215,6 +223,11 @@ test("each guest gets the simulcast layer that fits its window: a phone-wide pag
       '--disable-features=WebRtcHideLocalIpsWithMdns',
     ],
   });
+}
+
+test("each guest gets the simulcast layer that fits its window: a phone-wide page a quarter of the host's picture", async () => {
+  test.setTimeout(120_000);
+  const browser = await launchWithHdCamera();
   try {
     const host = await memberPage(server, browser, 'jlhost');
     const wide = await memberPage(server, browser, 'jlwide');
@@ -226,16 +239,52 @@ test("each guest gets the simulcast layer that fits its window: a phone-wide pag
     });
     await goLive(host, circleId);
     for (const guest of [wide, phone]) await guest.page.goto(`/faithverse/c/${circleId}`);
-    const receivedWidth = (page: Page) =>
-      page.evaluate(
-        () => document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]')?.videoWidth ?? 0,
-      );
     await expect.poll(() => receivedWidth(wide.page), { timeout: 30_000 }).toBeGreaterThan(320);
     await expect.poll(() => receivedWidth(phone.page), { timeout: 30_000 }).toBe(320);
     // Turned sideways and wider, the phone's page asks for more.
     await phone.page.setViewportSize({ width: 1280, height: 720 });
     await expect.poll(() => receivedWidth(phone.page), { timeout: 30_000 }).toBeGreaterThan(320);
     for (const member of [host, wide, phone]) await member.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a guest on a weak link drops to a lower layer and keeps watching; the other guest keeps its picture', async () => {
+  test.setTimeout(180_000);
+  const browser = await launchWithHdCamera();
+  try {
+    const host = await memberPage(server, browser, 'jwhost');
+    const steady = await memberPage(server, browser, 'jwsteady');
+    const weak = await memberPage(server, browser, 'jwweak');
+    const circleId = await createCircle(server, host.page, {
+      title: `Evening prayer ${Date.now().toString(36)}`,
+      faith: 'Christianity',
+      join_by_blessing: false,
+    });
+    await goLive(host, circleId);
+    await steady.page.goto(`/faithverse/c/${circleId}`);
+    await expect.poll(() => receivedWidth(steady.page), { timeout: 30_000 }).toBeGreaterThan(320);
+    const steadyWidth = await receivedWidth(steady.page);
+    await recordPeerConnections(weak.page);
+    await weak.page.goto(`/faithverse/c/${circleId}`);
+    await expect.poll(() => receivedWidth(weak.page), { timeout: 30_000 }).toBe(steadyWidth);
+    // The weak guest's end of its media: the ports Janus sends its packets to.
+    const ports = await mediaPorts(weak.page);
+    expect(ports.length).toBeGreaterThan(0);
+    try {
+      // 300 kbit/s carries the quarter-size layer (up to 120 kbit/s, and the sound), not the ones above.
+      janus.throttle(ports, 300);
+      await expect.poll(() => receivedWidth(weak.page), { timeout: 45_000 }).toBe(320);
+      const frames = await decodedFrames(weak.page);
+      await expect.poll(() => decodedFrames(weak.page), { timeout: 15_000 }).toBeGreaterThan(frames + 10);
+      expect(await receivedWidth(steady.page)).toBe(steadyWidth);
+    } finally {
+      janus.unthrottle();
+    }
+    // The link is good again: the server tries the layers above (each after 15 s), and they stay.
+    await expect.poll(() => receivedWidth(weak.page), { timeout: 60_000 }).toBeGreaterThan(320);
+    for (const member of [host, steady, weak]) await member.close();
   } finally {
     await browser.close();
   }

@@ -71,3 +71,43 @@ export async function goLive(host: Member, circleId: string) {
     .poll(async () => (await (await host.page.request.get(`/api/circles/${circleId}`)).json()).circle.media)
     .not.toBeNull();
 }
+
+/** Keeps every RTCPeerConnection the page makes, for mediaPorts(): call before the page loads. */
+export async function recordPeerConnections(page: Page) {
+  await page.addInitScript(() => {
+    const Original = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        made.push(this);
+      }
+    };
+  });
+}
+
+/** The local UDP ports of the page's connected media (each peer connection's selected candidate pair). */
+export function mediaPorts(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const ports: number[] = [];
+    const made = (window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections ?? [];
+    for (const connection of made) {
+      if (connection.connectionState !== 'connected') continue;
+      const stats = await connection.getStats();
+      for (const report of stats.values()) {
+        if (report.type !== 'transport' || !report.selectedCandidatePairId) continue;
+        const pair = stats.get(report.selectedCandidatePairId);
+        const local = pair && stats.get(pair.localCandidateId);
+        if (local?.port) ports.push(Number(local.port));
+      }
+    }
+    return ports;
+  });
+}
+
+/** How wide the picture a page receives is (the simulcast layer Janus forwards it). */
+export const receivedWidth = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]')?.videoWidth ?? 0,
+  );

@@ -41,12 +41,21 @@ interface Peer {
    * A subscriber's simulcast layer: the most its window uses, the one forwarded now, and the mid of
    * its video in Janus's offer (Janus 1.x sets layers per stream).
    */
-  layer?: { max: number; now: number; mid: string | null; raise?: ReturnType<typeof setTimeout> };
+  layer?: {
+    max: number;
+    now: number;
+    mid: string | null;
+    raise?: ReturnType<typeof setTimeout>;
+    /** When a slow link last stepped it down (ms). */
+    steppedAt: number;
+  };
   cutoff?: ReturnType<typeof setTimeout>;
 }
 
 /** After a slow link stepped a guest down, how long before the next layer up is tried. */
 const RAISE_AFTER_MS = 15_000;
+/** After a step down, how long further slow-link reports are left to the layer it stepped to. */
+const SETTLE_MS = 3_000;
 
 export class JanusMedia {
   private peers = new Map<string, Peer>();
@@ -174,12 +183,18 @@ export class JanusMedia {
     const max = layerForWidth(width);
     // Janus starts at the top layer it receives; the one that fits is asked for once the offer says
     // which stream is the video.
-    peer.layer = { max: 2, now: 2, mid: null };
+    peer.layer = { max: 2, now: 2, mid: null, steppedAt: 0 };
     const { Janode } = await loadJanode();
-    // Janus says the guest's link loses packets: one layer down now, and up again later.
+    // Janus says what it sends this guest is being lost ('uplink' is Janus's own side: what it sends):
+    // one layer down now, and up again later. One step at a time: the loss of the layer above takes a
+    // moment to stop, and Janus says so every second meanwhile.
     peer.handle.on(Janode.EVENT.HANDLE_SLOWLINK, ({ uplink }: { uplink?: boolean }) => {
-      if (uplink || !peer.layer || peer.layer.now === 0) return;
-      this.forward(peer, peer.layer.now - 1);
+      const state = peer.layer;
+      if (!uplink || !state || state.now === 0) return;
+      const now = Date.now();
+      if (now - state.steppedAt < SETTLE_MS) return;
+      state.steppedAt = now;
+      this.forward(peer, state.now - 1);
     });
     try {
       const joined = await peer.handle.joinSubscriber({

@@ -24,6 +24,14 @@ export interface JanusTestServer {
   start(secrets?: { apiSecret: string; adminKey: string }): Promise<void>;
   /** Stops Janus and removes the namespace. */
   destroy(): Promise<void>;
+  /** This side's address on the veth pair: the browsers' end of their media. */
+  hostAddress: string;
+  /**
+   * A weak link to some browsers: what Janus sends to these UDP ports (theirs, on hostAddress) goes at
+   * most `kbit` kbit/s through a short queue, so the rest is lost. unthrottle() lifts it.
+   */
+  throttle(ports: number[], kbit: number): void;
+  unthrottle(): void;
   log(): string;
 }
 
@@ -62,6 +70,7 @@ function writeConfig(dir: string, wsAddress: string, veth: string, apiSecret: st
 }
 media: {
   rtp_port_range = "20000-40000"
+  slowlink_threshold = 4
 }
 nat: {
   ice_enforce_list = "${veth}"
@@ -190,5 +199,54 @@ export async function startJanusInNetns(): Promise<JanusTestServer> {
       rmSync(dir, { recursive: true, force: true });
     },
     log: () => output,
+    hostAddress: `${subnet}.1`,
+    throttle(ports, kbit) {
+      const tc = (...args: string[]) => ip('netns', 'exec', netns, 'tc', ...args);
+      tc('qdisc', 'replace', 'dev', janusVeth, 'root', 'handle', '1:', 'htb', 'default', '10');
+      tc('class', 'replace', 'dev', janusVeth, 'parent', '1:', 'classid', '1:10', 'htb', 'rate', '1000mbit');
+      tc(
+        'class',
+        'replace',
+        'dev',
+        janusVeth,
+        'parent',
+        '1:',
+        'classid',
+        '1:20',
+        'htb',
+        'rate',
+        `${kbit}kbit`,
+        'ceil',
+        `${kbit}kbit`,
+      );
+      tc('qdisc', 'replace', 'dev', janusVeth, 'parent', '1:20', 'handle', '20:', 'pfifo', 'limit', '10');
+      for (const port of ports) {
+        tc(
+          'filter',
+          'add',
+          'dev',
+          janusVeth,
+          'protocol',
+          'ip',
+          'parent',
+          '1:',
+          'prio',
+          '1',
+          'u32',
+          'match',
+          'ip',
+          'dport',
+          String(port),
+          '0xffff',
+          'flowid',
+          '1:20',
+        );
+      }
+    },
+    unthrottle() {
+      try {
+        ip('netns', 'exec', netns, 'tc', 'qdisc', 'del', 'dev', janusVeth, 'root');
+      } catch {}
+    },
   };
 }
