@@ -208,8 +208,10 @@ export function useTickShoppingItem() {
     retry: false,
     mutationFn: ({ id, checked }: { id: string; checked: boolean }) =>
       api<ShoppingList>(`${SHOPPING}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { checked } }),
-    onMutate: ({ id, checked }) => {
+    onMutate: async ({ id, checked }) => {
       keepPendingTick(member, id, checked);
+      // A read of the list already on its way started before the tick: it would show the box unticked.
+      await queryClient.cancelQueries({ queryKey: recipeKeys.shopping() });
       queryClient.setQueryData<ShoppingList>(recipeKeys.shopping(), (list) =>
         list ? withPendingTicks(list, { [id]: checked }) : list,
       );

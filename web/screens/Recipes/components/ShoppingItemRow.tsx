@@ -1,7 +1,7 @@
 import type { ShoppingItem } from '@common/schemas/recipes.ts';
 import { formatQuantityText } from '@web/components/recipes/recipeView.ts';
 import { X } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** One item: a box to tick, its amount and name, the recipes it is for, and a button to remove it. */
@@ -18,20 +18,26 @@ export function ShoppingItemRow({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  // The box follows the member's click at once: the list's own copy changes a moment later (the tick
+  // is applied when its request starts, after the list's earlier changes), and until then a controlled
+  // box would spring back.
+  const [checked, setChecked] = useState(item.checked);
+  useEffect(() => setChecked(item.checked), [item.checked]);
   const amount = formatQuantityText(t, { amount: item.amount, amount_max: null, unit: item.unit });
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       <input
         id={id}
         type="checkbox"
-        checked={item.checked}
-        onChange={(event) => onTick(event.target.checked)}
+        checked={checked}
+        onChange={(event) => {
+          setChecked(event.target.checked);
+          onTick(event.target.checked);
+        }}
         className="h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-600"
       />
       <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer">
-        <span
-          className={`block break-words ${item.checked ? 'text-slate-500 line-through' : 'text-slate-900'}`}
-        >
+        <span className={`block break-words ${checked ? 'text-slate-500 line-through' : 'text-slate-900'}`}>
           {amount ? <strong className="font-semibold">{amount} </strong> : null}
           {item.item}
         </span>
