@@ -1,10 +1,11 @@
-import { chromium, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { type JanusTestServer, janusAvailable, startJanusInNetns } from '../server/test/janusNetns.ts';
-import { fakeCamera, fakeMedia } from './support/fakeMedia.ts';
+import { fakeMedia } from './support/fakeMedia.ts';
 import {
   createCircle,
   goLive,
+  launchWithHdCamera,
   type Member,
   mediaPorts,
   memberPage,
@@ -206,24 +207,6 @@ test('on stage: a guest raises a hand, the host invites them, and another guest 
   await expect(speaker.page.getByRole('button', { name: 'Raise hand' })).toBeVisible();
   for (const member of [host, speaker, listener]) await member.close();
 });
-
-/** A browser whose fake camera is 1280 × 720: the host's page sends it in three layers (1280, 640, 320 wide). */
-function launchWithHdCamera() {
-  const camera = fakeCamera('1280x720');
-  const args = fakeMedia.args.map((arg) =>
-    arg.startsWith('--use-file-for-fake-video-capture=')
-      ? `--use-file-for-fake-video-capture=${camera}`
-      : arg,
-  );
-  return chromium.launch({
-    ...fakeMedia,
-    args: [
-      ...args,
-      '--autoplay-policy=no-user-gesture-required',
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-    ],
-  });
-}
 
 test("each guest gets the simulcast layer that fits its window: a phone-wide page a quarter of the host's picture", async () => {
   test.setTimeout(120_000);

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, chromium, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { fakeCamera, fakeMedia } from './fakeMedia.ts';
 import { newMember } from './members.ts';
 import type { OwnServer } from './ownServer.ts';
 
@@ -111,3 +112,21 @@ export const receivedWidth = (page: Page) =>
   page.evaluate(
     () => document.querySelector<HTMLVideoElement>('video[data-testid="remote-video"]')?.videoWidth ?? 0,
   );
+
+/** A browser whose fake camera is 1280 × 720: the host's page sends it in three layers (1280, 640, 320 wide). */
+export function launchWithHdCamera() {
+  const camera = fakeCamera('1280x720');
+  const args = fakeMedia.args.map((arg) =>
+    arg.startsWith('--use-file-for-fake-video-capture=')
+      ? `--use-file-for-fake-video-capture=${camera}`
+      : arg,
+  );
+  return chromium.launch({
+    ...fakeMedia,
+    args: [
+      ...args,
+      '--autoplay-policy=no-user-gesture-required',
+      '--disable-features=WebRtcHideLocalIpsWithMdns',
+    ],
+  });
+}
