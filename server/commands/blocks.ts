@@ -4,7 +4,7 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { isListedLive } from '@server/policies/circle.ts';
 import { findCircle } from '@server/queries/circles.ts';
-import { PostgresAdapter, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { announceLive } from './circles.ts';
 import { withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
@@ -22,6 +22,20 @@ async function requireOtherMember(
 }
 
 /**
+ * The members hidden from these members' feeds changed: each node reads their lists again on their next
+ * page (queries/hiddenMembers.ts).
+ */
+export async function hiddenMembersChanged(trx: Kysely<DB> | Transaction<DB>, memberIds: string[]) {
+  await trx
+    .insertInto('hidden_versions')
+    .values(memberIds.map((member_id) => ({ member_id, version: 1 })))
+    .onConflict((oc) =>
+      oc.column('member_id').doUpdateSet({ version: sql<number>`hidden_versions.version + 1` }),
+    )
+    .execute();
+}
+
+/**
  * Block, in one transaction: the block row, then everything that tied the two members ends: follows
  * both ways, friendships and friend requests both ways, the notifications between them, wall posts
  * either wrote on the other's wall that still wait for approval (with their uploads), and each one's
@@ -36,6 +50,7 @@ export async function blockMember(trx: Transaction<DB>, after: After, viewer: Vi
     .values({ blocker_id: me, blocked_id: userId, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
     .execute();
+  await hiddenMembersChanged(trx, [me, userId]);
   await trx
     .deleteFrom('follows')
     .where((eb) =>
@@ -68,6 +83,7 @@ export async function unblockMember(trx: Transaction<DB>, viewer: Viewer, userId
     .where('blocker_id', '=', viewer.userId)
     .where('blocked_id', '=', userId)
     .execute();
+  await hiddenMembersChanged(trx, [viewer.userId, userId]);
   return { blocked: false };
 }
 
@@ -79,6 +95,7 @@ export async function muteMember(trx: Transaction<DB>, viewer: Viewer, userId: s
     .values({ muter_id: viewer.userId, muted_id: userId, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(['muter_id', 'muted_id']).doNothing())
     .execute();
+  await hiddenMembersChanged(trx, [viewer.userId]);
   return { muted: true };
 }
 
@@ -89,6 +106,7 @@ export async function unmuteMember(trx: Transaction<DB>, viewer: Viewer, userId:
     .where('muter_id', '=', viewer.userId)
     .where('muted_id', '=', userId)
     .execute();
+  await hiddenMembersChanged(trx, [viewer.userId]);
   return { muted: false };
 }
 

@@ -19,6 +19,7 @@ import * as events from './migrations/20261127T0100_events.ts';
 import * as prayerRequests from './migrations/20261128T0000_prayer_requests.ts';
 import * as recipes from './migrations/20261128T0100_recipes.ts';
 import * as circleMedia from './migrations/20261128T0200_circle_media.ts';
+import * as hiddenVersions from './migrations/20261128T0300_hidden_versions.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261128T0000_prayer_requests': prayerRequests,
   '20261128T0100_recipes': recipes,
   '20261128T0200_circle_media': circleMedia,
+  '20261128T0300_hidden_versions': hiddenVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

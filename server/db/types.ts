@@ -311,6 +311,12 @@ export interface MutesTable {
   created_at: Timestamp;
 }
 
+/** Moves when the members hidden from a member's feeds change (migration 20261128T0300). */
+export interface HiddenVersionsTable {
+  member_id: string;
+  version: number;
+}
+
 /** One accepted upload, kept for the daily quota after its media_objects row goes (24 h, then pruned). */
 export interface UploadUsageTable {
   id: string;
@@ -363,6 +369,7 @@ export interface DB {
   faith_circle_janus_rooms: FaithCircleJanusRoomsTable;
   blocks: BlocksTable;
   mutes: MutesTable;
+  hidden_versions: HiddenVersionsTable;
   reports: ReportsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;

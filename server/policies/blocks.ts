@@ -100,17 +100,21 @@ export function notHiddenFrom(
 
 /**
  * The members the viewer's own lists hide from their feeds, as a select of one column (`id`): blocked
- * either way and, with `muted`, muted. `viewerId` may be a prepared-query placeholder.
+ * either way and, with `muted`, muted; with `marked`, a second column `muted` (1 for a mute, 0 for a
+ * block) says which list each came from. `viewerId` may be a prepared-query placeholder.
  */
 export function membersHiddenInFeed(
   viewerId: string,
-  options: { muted: boolean },
+  options: { muted: boolean; marked?: boolean },
 ): RawBuilder<{ id: string }> {
+  const mark = (value: 0 | 1) => (options.marked ? sql`, ${sql.lit(value)} as muted` : sql``);
   const muted = options.muted
-    ? sql`union all select muted_id from mutes where mutes.muter_id = ${viewerId}`
+    ? sql`union all select muted_id${mark(1)} from mutes where mutes.muter_id = ${viewerId}`
     : sql``;
-  return sql<{ id: string }>`select blocked_id as id from blocks where blocks.blocker_id = ${viewerId}
-    union all select blocker_id from blocks where blocks.blocked_id = ${viewerId}
+  return sql<{
+    id: string;
+  }>`select blocked_id as id${mark(0)} from blocks where blocks.blocker_id = ${viewerId}
+    union all select blocker_id${mark(0)} from blocks where blocks.blocked_id = ${viewerId}
     ${muted}`;
 }
 

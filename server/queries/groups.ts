@@ -229,7 +229,7 @@ export async function groupFirstPage(
   viewerId: string,
   group: GroupRow,
   options: { category?: 'general' | 'prayer' | 'food' | 'comedy'; limit?: number },
-  hidden?: Set<string>,
+  hidden?: ReadonlySet<string>,
 ): Promise<string | null> {
   const prayer = options.category === 'prayer';
   const exclude = prayer ? null : group.pinned_post_id;

@@ -1,23 +1,24 @@
 import type { Post } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB, GroupsTable } from '@server/db/types.ts';
-import { membersHiddenInFeed, visibleMember } from '@server/policies/blocks.ts';
+import { visibleMember } from '@server/policies/blocks.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
+import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import {
-  hiddenQuery,
-  IN_A_GROUP,
   NEWEST_PAGE_MAX,
   theirGroupsQueries,
   viewerMarks,
+  viewerQuery,
 } from '@server/queries/newestPageViewer.ts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 
 /**
  * The first page of each feed is what members read most, and every member's is cut from the same
  * newest posts. This node keeps those posts (up to NEWEST_KEPT per feed, by members nobody is hidden
- * from) in memory, already written as JSON, and cuts each member's page from them with one small
- * query: whom the member hides (blocks both ways, mutes) and which of them they liked or prayed for.
+ * from) in memory, already written as JSON, and cuts each member's page from them with small queries:
+ * whether whom the member hides (blocks both ways, mutes: kept per member, queries/hiddenMembers.ts)
+ * changed, and which of the page's posts they liked or prayed for.
  * Later pages, walls and profiles read the database as before (listFeed). A group's page is cut the
  * same way from its own newest posts (newestGroupPage: blocks hide, mutes do not); group posts never
  * enter the feeds' kept posts, and a member of any group reads their feeds through listFeed, whose
@@ -92,31 +93,32 @@ const groupBySlugQuery = perDatabase(
     ) as Run<{ slug: string }, Selectable<GroupsTable>>,
 );
 
-/**
- * In one query: the members blocked either way with the viewer (a group page hides those, not the
- * muted), and the viewer's membership row in the group, if any.
- */
+/** In one query: the number of the viewer's hidden-member lists, and their membership row in the group. */
 const viewerInGroupQuery = perDatabase(
   (db) =>
     preparedQuery(db, { viewerId: '\u0000viewer', groupId: '\u0000group' }, (v) => ({
       compile: () =>
-        sql<{ kind: string; a: string; b: string | null; c: string | null }>`select 'hidden' as kind, id as a,
-          null as b, null as c from (${membersHiddenInFeed(v.viewerId, { muted: false })}) hidden
-          union all select 'member', standing, role, notify from group_members
-            where group_id = ${v.groupId} and user_id = ${v.viewerId}`.compile(db),
+        sql<{ version: number; standing: string | null; role: string | null; notify: string | null }>`
+          select ${hiddenVersionOf(v.viewerId)} as version, m.standing, m.role, m.notify
+          from (select 1 as one) viewer left join group_members m
+            on m.group_id = ${v.groupId} and m.user_id = ${v.viewerId}`.compile(db),
     })) as Run<
       { viewerId: string; groupId: string },
-      { kind: string; a: string; b: string | null; c: string | null }
+      { version: number; standing: string | null; role: string | null; notify: string | null }
     >,
 );
 
+/**
+ * The members blocked either way with the viewer (a group page hides those, not the muted), and the
+ * viewer's membership row in the group, if any.
+ */
 export async function viewerInGroup(db: Kysely<DB>, viewerId: string, groupId: string) {
-  const hidden = new Set<string>();
-  let membership: { standing: string; role: string; notify: string } | undefined;
-  for (const row of await viewerInGroupQuery(db)({ viewerId, groupId })) {
-    if (row.kind === 'hidden') hidden.add(row.a);
-    else membership = { standing: row.a, role: row.b ?? 'member', notify: row.c ?? 'all' };
-  }
+  const [row] = await viewerInGroupQuery(db)({ viewerId, groupId });
+  const hidden = (await hiddenMembers(db, viewerId, row?.version ?? 0)).blocked;
+  const membership =
+    row?.standing != null
+      ? { standing: row.standing, role: row.role ?? 'member', notify: row.notify ?? 'all' }
+      : undefined;
   return { hidden, membership };
 }
 
@@ -231,9 +233,10 @@ export async function newestPage(
 ): Promise<string | null> {
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await newestPosts(db, category);
-  const hidden = new Set((await hiddenQuery(db)({ viewerId })).map((row) => row.id));
+  const [viewer] = await viewerQuery(db)({ viewerId });
+  const hidden = (await hiddenMembers(db, viewerId, viewer?.version ?? 0)).inFeed;
   // A member of groups also reads their groups' newest posts, merged into the page.
-  const theirGroups = hidden.has(IN_A_GROUP)
+  const theirGroups = Number(viewer?.unkept)
     ? async (since: string) =>
         (
           await theirGroupsQueries(db)[category ? 'category' : 'all']({
@@ -263,7 +266,7 @@ export async function newestGroupPage(
   prayer: boolean,
   limit: number,
   exclude: string | null,
-  hidden: Set<string>,
+  hidden: ReadonlySet<string>,
 ): Promise<{ posts: string; nextCursor: string } | null> {
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await keptPosts(db, `group:${groupId}:${prayer}`, () =>
@@ -297,7 +300,7 @@ async function cutPage(
   db: Kysely<DB>,
   viewerId: string,
   kept: Kept,
-  hidden: Set<string>,
+  hidden: ReadonlySet<string>,
   limit: number,
   exclude: string | null,
   others: ((since: string) => Promise<Rendered[]>) | null = null,

@@ -1,14 +1,15 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
-import { membersHiddenInFeed, notHiddenInFeed } from '@server/policies/blocks.ts';
+import { notHiddenInFeed } from '@server/policies/blocks.ts';
 import { notExpired } from '@server/policies/prayer.ts';
 import { type presentPost, selectPosts } from '@server/presenters/post.ts';
+import { hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { type Kysely, sql } from 'kysely';
 
 /**
  * What a kept first feed page (queries/newestPage.ts) needs of one viewer, in small prepared queries:
- * whom they hide, whether their feed holds posts that are never kept (their groups', restricted prayer
+ * whether their hidden-member lists changed, whether their feed holds posts that are never kept (their groups', restricted prayer
  * requests), those posts, and which of a page's posts they liked or prayed for.
  */
 
@@ -63,27 +64,22 @@ export const theirGroupsQueries = perDatabase((db) => {
 });
 
 /**
- * Stands among the hidden members' ids when the viewer belongs to a group or may see prayer requests
- * for friends or for themselves (no member id looks like it): their feed holds posts not kept here.
+ * In one row: the number of the viewer's hidden-member lists (queries/hiddenMembers.ts), and whether
+ * their feed holds posts not kept here (1 when they are a member of any group, or may see prayer
+ * requests for friends or for themselves).
  */
-export const IN_A_GROUP = 'in a group';
-
-/**
- * The members the viewer hides (blocks, mutes) or is hidden from (blocked by), and IN_A_GROUP when the
- * viewer is a member of any group (their feed holds their groups' posts, which are not kept here).
- */
-export const hiddenQuery = perDatabase(
+export const viewerQuery = perDatabase(
   (db) =>
     preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
       compile: () =>
-        sql<{ id: string }>`${membersHiddenInFeed(v.viewerId, { muted: true })}
-          union all select id from (select ${sql.lit(IN_A_GROUP)} as id from group_members
-            where user_id = ${v.viewerId} and standing = 'member' limit 1) in_a_group
-          union all select id from (select ${sql.lit(IN_A_GROUP)} as id from posts
-            where visibility in ('friends', 'only_me') and (user_id = ${v.viewerId}
+        sql<{ version: number; unkept: number }>`select ${hiddenVersionOf(v.viewerId)} as version,
+          case when exists (select 1 from group_members
+            where user_id = ${v.viewerId} and standing = 'member')
+          or exists (select 1 from posts where visibility in ('friends', 'only_me') and (user_id = ${v.viewerId}
               or (visibility = 'friends' and user_id in (select friend_id from friendships
-                where user_id = ${v.viewerId} and status = 'accepted'))) limit 1) restricted`.compile(db),
-    })) as Run<{ viewerId: string }, { id: string }>,
+                where user_id = ${v.viewerId} and status = 'accepted'))))
+          then 1 else 0 end as unkept`.compile(db),
+    })) as Run<{ viewerId: string }, { version: number; unkept: number }>,
 );
 
 /**

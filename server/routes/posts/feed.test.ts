@@ -1,3 +1,4 @@
+import { openDatabase } from '@server/db/database.ts';
 import { forgetNewestPosts, NEWEST_KEPT, newestPage } from '@server/queries/newestPage.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
@@ -193,6 +194,45 @@ describe.each(dialects)('the feed (%s)', (dialect) => {
     await db().updateTable('posts').set({ content: 'After' }).where('id', '=', post.id).execute();
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await feed(reader.client)).posts[0]!.content).toBe('After');
+  });
+
+  it('shows a block, an unblock, a mute and an unmute at once on every node, to both members', async () => {
+    // A second node: its own connection to the same database, so its own kept posts and kept lists.
+    const other = openDatabase({ databaseUrl: server.built.ctx.config.databaseUrl, dataDir: server.dataDir });
+    try {
+      const reader = await member('Rn Reader');
+      const writer = await member('Wn Writer');
+      const byWriter = await makePost(writer.client, { content: 'From the writer' });
+      const byReader = await makePost(reader.client, { content: 'From the reader' });
+      const pageOn = async (viewerId: string) => {
+        const json = await newestPage(other.db, viewerId, undefined, 20);
+        expect(json).not.toBeNull();
+        return (JSON.parse(json!) as { posts: Array<{ id: string }> }).posts.map((p) => p.id);
+      };
+      // The other node reads (and keeps) both members' lists while nobody hides anyone.
+      expect(await pageOn(reader.id)).toContain(byWriter.id);
+      expect(await pageOn(writer.id)).toContain(byReader.id);
+
+      const step = async (method: string, url: string, client: TestClient, shown: boolean) => {
+        expect((await client.request(method, url)).status).toBe(200);
+        // No wait: the other node's kept posts are still the same, its kept lists must not be.
+        expect((await pageOn(reader.id)).includes(byWriter.id)).toBe(shown);
+        expect((await feedIds(reader.client)).includes(byWriter.id)).toBe(shown);
+      };
+      await step('PUT', `/api/blocks/${writer.id}`, reader.client, false);
+      // A block works both ways: the blocked member's lists moved too.
+      expect(await pageOn(writer.id)).not.toContain(byReader.id);
+      await step('DELETE', `/api/blocks/${writer.id}`, reader.client, true);
+      expect(await pageOn(writer.id)).toContain(byReader.id);
+      await step('PUT', `/api/mutes/${writer.id}`, reader.client, false);
+      // A mute is the muter's alone.
+      expect(await pageOn(writer.id)).toContain(byReader.id);
+      await step('DELETE', `/api/mutes/${writer.id}`, reader.client, true);
+      // Blocked by the writer this time.
+      await step('PUT', `/api/blocks/${reader.id}`, writer.client, false);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('gives a full page to a viewer who hides more members than it keeps posts of', async () => {

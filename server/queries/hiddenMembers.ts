@@ -1,0 +1,67 @@
+import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
+import type { DB } from '@server/db/types.ts';
+import { membersHiddenInFeed } from '@server/policies/blocks.ts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Whom a member's feeds leave out: the members blocked either way, and those the member muted. The
+ * lists change seldom and are read on every first page, so each node keeps them per member with the
+ * number (hidden_versions) they were read at. A page asks only for that number, in the query it makes
+ * anyway (newestPageViewer.ts viewerQuery): when it moved on any node, the lists are read again.
+ * Mastodon keeps the same lists per account, dropped when they change. Who is suspended or unconfirmed
+ * is not here: the kept posts leave those out for everyone.
+ */
+export interface HiddenMembers {
+  /** Blocked either way, and muted: left out of the member's feeds. */
+  inFeed: ReadonlySet<string>;
+  /** Blocked either way: left out of a group's pages too (a mute does not reach into a group). */
+  blocked: ReadonlySet<string>;
+}
+
+/** Members whose lists one node keeps at most; most are empty. */
+const KEPT_MEMBERS = 50_000;
+
+/**
+ * The number of the viewer's lists, as a column of another query: read in the same statement as
+ * anything else the page needs, and before the lists themselves, so lists read later are never older
+ * than the number they are kept with. `viewerId` may be a prepared-query placeholder.
+ */
+export function hiddenVersionOf(viewerId: string): RawBuilder<number> {
+  return sql<number>`coalesce((select version from hidden_versions where member_id = ${viewerId}), 0)`;
+}
+
+const keptLists = perDatabase(
+  () => new LRUCache<string, HiddenMembers & { version: number }>({ max: KEPT_MEMBERS }),
+);
+
+const listsQuery = perDatabase((db) =>
+  preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
+    compile: () =>
+      sql<{
+        id: string;
+        muted: number;
+      }>`${membersHiddenInFeed(v.viewerId, { muted: true, marked: true })}`.compile(db),
+  })),
+);
+
+/** The viewer's lists as of `version` (hiddenVersionOf, read first): kept, or read now. */
+export async function hiddenMembers(
+  db: Kysely<DB>,
+  viewerId: string,
+  version: number,
+): Promise<HiddenMembers> {
+  const kept = keptLists(db);
+  const found = kept.get(viewerId);
+  if (found && found.version === Number(version)) return found;
+  const inFeed = new Set<string>();
+  const blocked = new Set<string>();
+  for (const row of await listsQuery(db)({ viewerId })) {
+    inFeed.add(row.id);
+    if (!Number(row.muted)) blocked.add(row.id);
+  }
+  // Shared by every page of this member on this node: read-only from here on.
+  const lists = { version: Number(version), inFeed, blocked };
+  kept.set(viewerId, lists);
+  return lists;
+}
