@@ -2,7 +2,7 @@ import { CIRCLE_LIMITS, type Circle, type CircleAccess } from '@common/schemas/c
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { canSeeMember, notHiddenFrom } from './blocks.ts';
-import { isMember, membershipOf, whereOf } from './group.ts';
+import { isMember, isMemberOf, membershipOf, whereOf } from './group.ts';
 
 /**
  * Who sees, joins and speaks in a FaithVerse circle (spec sections 4-6, DESIGN section 6). Anyone
@@ -29,8 +29,7 @@ export async function canSeeCircle(
 /** canSeeCircle as a filter for a query on circles `c`, `hostColumn` naming their host (`c.host_id`). */
 export function circleVisibleTo(viewerId: string, hostColumn: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${notHiddenFrom(viewerId, hostColumn)} and (c.group_id is null
-    or exists (select 1 from group_members gm where gm.group_id = c.group_id and gm.user_id = ${viewerId}
-      and gm.standing = 'member')))`;
+    or ${isMemberOf(viewerId, 'c.group_id')}))`;
 }
 
 /** Whether a circle belongs in the live lists at `now` (spec section 4, live-list membership). */

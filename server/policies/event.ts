@@ -1,7 +1,7 @@
 import type { DB, EventsTable } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
 import { notHiddenFrom, notSuspended } from './blocks.ts';
-import { isGroupAdmin, membershipOf, whereOf } from './group.ts';
+import { isGroupAdmin, isMemberOf, membershipOf, whereOf } from './group.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type EventRow = Selectable<EventsTable>;
@@ -21,8 +21,7 @@ export function eventSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
   if (viewerId === null) {
     return sql<SqlBool>`((events.group_id is null or ${publicGroup}) and ${notSuspended('events.host_id')})`;
   }
-  const member = sql<SqlBool>`exists (select 1 from group_members em where em.group_id = events.group_id
-    and em.user_id = ${viewerId} and em.standing = 'member')`;
+  const member = isMemberOf(viewerId, 'events.group_id');
   return sql<SqlBool>`((events.group_id is null or ${publicGroup} or ${member})
     and ${notHiddenFrom(viewerId, 'events.host_id')})`;
 }

@@ -64,7 +64,8 @@ export function isGroupOwner(where: Where): boolean {
   return where.standing === 'member' && where.role === 'owner';
 }
 
-const isMemberOf = (viewerId: string, groupColumn: string) =>
+/** A filter: the viewer is a member (not requesting, invited or banned) of the group in `groupColumn`. */
+export const isMemberOf = (viewerId: string, groupColumn: string) =>
   sql<SqlBool>`exists (select 1 from group_members gm where gm.group_id = ${sql.ref(groupColumn)}
     and gm.user_id = ${viewerId} and gm.standing = 'member')`;
 

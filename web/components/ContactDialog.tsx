@@ -6,8 +6,8 @@ import { useSendContactMessage } from '@web/queries/contact.ts';
 import { useSession } from '@web/queries/session.ts';
 import { FormDialog } from '@web/ui/Dialog.tsx';
 import { Field, FormError, fieldErrors } from '@web/ui/Field.tsx';
+import { FormActions } from '@web/ui/FormActions.tsx';
 import { SelectField } from '@web/ui/Select.tsx';
-import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { TextareaField } from '@web/ui/Textarea.tsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,14 +104,12 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
         error={errors.message}
       />
       <FormError message={errors.form} />
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          {t('Cancel')}
-        </button>
-        <button type="submit" disabled={send.isPending} className={buttonClass}>
-          {send.isPending ? t('Sending...') : t('Send Message')}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        submitLabel={t('Send Message')}
+        submittingLabel={t('Sending...')}
+        submitting={send.isPending}
+      />
     </FormDialog>
   );
 }

@@ -9,7 +9,8 @@ import { msg } from '@web/i18n/msg.ts';
 import { useReport } from '@web/queries/reports.ts';
 import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
 import { FormError, fieldErrors } from '@web/ui/Field.tsx';
-import { buttonClass, labelClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { FormActions } from '@web/ui/FormActions.tsx';
+import { labelClass } from '@web/ui/styles.ts';
 import { TextareaField } from '@web/ui/Textarea.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,14 +134,13 @@ export function ReportDialog({
           }
         />
         <FormError message={errors.form} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            {t('Cancel')}
-          </button>
-          <button type="submit" disabled={report.isPending} className={buttonClass}>
-            {report.isPending ? t('Sending...') : t('Submit report')}
-          </button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={t('Submit report')}
+          submittingLabel={t('Sending...')}
+          submitting={report.isPending}
+          wrap
+        />
       </form>
     </Dialog>
   );

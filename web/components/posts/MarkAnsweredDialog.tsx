@@ -2,7 +2,7 @@ import { markAnsweredSchema, PRAYER_TESTIMONY_MAX } from '@common/schemas/prayer
 import { useMarkAnswered } from '@web/queries/prayer.ts';
 import { FormDialog } from '@web/ui/Dialog.tsx';
 import { FormError, fieldErrors } from '@web/ui/Field.tsx';
-import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { FormActions } from '@web/ui/FormActions.tsx';
 import { TextareaField } from '@web/ui/Textarea.tsx';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,14 +53,13 @@ export function MarkAnsweredDialog({ postId, onClose }: { postId: string; onClos
         onChange={(changed) => setTestimony(changed.target.value)}
       />
       <FormError message={answer.error?.message} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          {t('Cancel')}
-        </button>
-        <button type="submit" disabled={answer.isPending} className={buttonClass}>
-          {answer.isPending ? t('Saving...') : t('Mark as answered')}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        submitLabel={t('Mark as answered')}
+        submittingLabel={t('Saving...')}
+        submitting={answer.isPending}
+        wrap
+      />
     </FormDialog>
   );
 }

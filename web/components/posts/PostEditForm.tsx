@@ -2,7 +2,8 @@ import { POST_CONTENT_MAX_LENGTH } from '@common/schemas/postLimits.ts';
 import type { Post } from '@common/schemas/posts.ts';
 import { useUpdatePost } from '@web/queries/posts.ts';
 import { FormError } from '@web/ui/Field.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { FormActions } from '@web/ui/FormActions.tsx';
+import { inputClass } from '@web/ui/styles.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -54,14 +55,12 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
         className={inputClass}
       />
       <FormError message={error} />
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={onDone} className={secondaryButtonClass}>
-          {t('Cancel')}
-        </button>
-        <button type="submit" disabled={update.isPending} className={buttonClass}>
-          {update.isPending ? t('Saving...') : t('Save')}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        submitLabel={t('Save')}
+        submittingLabel={t('Saving...')}
+        submitting={update.isPending}
+      />
     </form>
   );
 }

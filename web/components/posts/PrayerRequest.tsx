@@ -9,6 +9,7 @@ import {
   useSetOnPrayerList,
 } from '@web/queries/prayer.ts';
 import { FormError, fieldErrors } from '@web/ui/Field.tsx';
+import { FormActions } from '@web/ui/FormActions.tsx';
 import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { TextareaField } from '@web/ui/Textarea.tsx';
 import { CheckCircle2, ChevronDown, ListChecks, ListPlus, MessageSquarePlus, RefreshCw } from 'lucide-react';
@@ -272,14 +273,13 @@ function AddUpdateForm({ id, postId, onDone }: { id: string; postId: string; onD
         onChange={(changed) => setContent(changed.target.value)}
       />
       <FormError message={add.error?.message} />
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={onDone} className={`${secondaryButtonClass} px-3 py-1.5 text-sm`}>
-          {t('Cancel')}
-        </button>
-        <button type="submit" disabled={add.isPending} className={`${buttonClass} px-3 py-1.5 text-sm`}>
-          {add.isPending ? t('Posting...') : t('Post update')}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        submitLabel={t('Post update')}
+        submittingLabel={t('Posting...')}
+        submitting={add.isPending}
+        small
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { Spinner } from '@web/components/Spinner.tsx';
 import { useRecipe, useRemoveRecipe, useUpdateRecipe } from '@web/queries/recipes.ts';
 import { FormDialog } from '@web/ui/Dialog.tsx';
 import { FormError } from '@web/ui/Field.tsx';
-import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { FormActions } from '@web/ui/FormActions.tsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -79,14 +79,13 @@ export function EditRecipeDialog({ postId, onClose }: { postId: string; onClose:
         </div>
       )}
       <FormError message={error} />
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          {t('Cancel')}
-        </button>
-        <button type="submit" disabled={!recipe || busy} className={buttonClass}>
-          {update.isPending ? t('Saving...') : t('Save')}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        submitLabel={t('Save')}
+        submittingLabel={t('Saving...')}
+        submitting={update.isPending}
+        disabled={!recipe || busy}
+      />
     </FormDialog>
   );
 }

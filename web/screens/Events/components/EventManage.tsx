@@ -8,7 +8,8 @@ import {
 import { useCancelEvent, useMessageAttendees } from '@web/queries/events.ts';
 import { FormDialog } from '@web/ui/Dialog.tsx';
 import { FormError, fieldErrors } from '@web/ui/Field.tsx';
-import { buttonClass, dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { FormActions } from '@web/ui/FormActions.tsx';
+import { secondaryButtonClass } from '@web/ui/styles.ts';
 import { TextareaField } from '@web/ui/Textarea.tsx';
 import { Ban, Mail, Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -104,18 +105,15 @@ function TextDialog({ spec, onClose }: { spec: TextDialogSpec; onClose: () => vo
         onChange={(changed) => setText(changed.target.value)}
       />
       <FormError message={spec.error} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={onClose} className={secondaryButtonClass}>
-          {spec.keepLabel}
-        </button>
-        <button
-          type="submit"
-          disabled={spec.pending}
-          className={spec.danger ? dangerButtonClass : buttonClass}
-        >
-          {spec.pending ? spec.pendingLabel : spec.submitLabel}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        cancelLabel={spec.keepLabel}
+        submitLabel={spec.submitLabel}
+        submittingLabel={spec.pendingLabel}
+        submitting={spec.pending}
+        danger={spec.danger}
+        wrap
+      />
     </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@common/schemas/groups.ts';
 import { useUpdateGroup } from '@web/queries/groups.ts';
 import { Field, FormError, fieldErrors } from '@web/ui/Field.tsx';
-import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { FormActions } from '@web/ui/FormActions.tsx';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -88,14 +88,13 @@ export function EditGroupForm({ group, onDone }: { group: Group; onDone: () => v
         />
       ) : null}
       <FormError message={formError} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={onDone} className={secondaryButtonClass}>
-          {t('Cancel')}
-        </button>
-        <button type="submit" disabled={update.isPending} className={buttonClass}>
-          {update.isPending ? t('Saving...') : t('Save')}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        submitLabel={t('Save')}
+        submittingLabel={t('Saving...')}
+        submitting={update.isPending}
+        wrap
+      />
     </form>
   );
 }

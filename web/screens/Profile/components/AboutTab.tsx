@@ -8,7 +8,8 @@ import {
 } from '@common/schemas/profiles.ts';
 import { useUpdateDetails } from '@web/queries/profiles.ts';
 import { Field, fieldErrors } from '@web/ui/Field.tsx';
-import { buttonClass, cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { FormActions } from '@web/ui/FormActions.tsx';
+import { cardClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,14 +77,12 @@ function DetailsForm({ profile, onDone }: { profile: ProfilePage; onDone: () => 
           />
         ))}
       </div>
-      <div className="flex justify-end gap-2">
-        <button type="button" onClick={onDone} className={secondaryButtonClass}>
-          {t('Cancel')}
-        </button>
-        <button type="submit" disabled={update.isPending} className={buttonClass}>
-          {update.isPending ? t('Saving...') : t('Save details')}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        submitLabel={t('Save details')}
+        submittingLabel={t('Saving...')}
+        submitting={update.isPending}
+      />
     </form>
   );
 }
