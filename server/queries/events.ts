@@ -28,7 +28,8 @@ export interface EventFilters {
   limit?: number | undefined;
 }
 
-const DEFAULT_PAGE = 20;
+/** A list page unless the app asks for another size. */
+export const EVENTS_PAGE_SIZE = 20;
 
 /** Below this many events in a 'Near me' box, the box is read first rather than walked by time. */
 const SPARSE_BOX = 1000;
@@ -64,19 +65,56 @@ function boxAround(point: { lat: number; lng: number; km: number }) {
   };
 }
 
+/** Occurrences with their event's row: what every list walks. */
+export function eventOccurrences(db: Kysely<DB>) {
+  return db
+    .selectFrom('event_occurrences as o')
+    .innerJoin('events', 'events.id', 'o.event_id')
+    .selectAll('events');
+}
+
+/**
+ * Upcoming's walk: each event not cancelled once, at its next occurrence not yet ended (from `from`
+ * on, with a date), as `shown`. Occurrences are walked in start order (event_occurrences_start_idx)
+ * and one is kept when no earlier one of its event is still to end, so a page stops at its limit
+ * instead of grouping every future occurrence (bench/events.ts: 2 s a page at 100,000 events that way).
+ * Ordered by the caller (`o.starts_at`, then `events.id`).
+ */
+export function nextOccurrences(
+  query: ReturnType<typeof eventOccurrences>,
+  from: string | null,
+  now: string,
+) {
+  const earliest = new Date(Date.parse(now) - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
+  return query
+    .select('o.starts_at as shown')
+    .where('o.starts_at', '>', from && from > earliest ? from : earliest)
+    .where('o.ends_at', '>', now)
+    .where('events.cancelled_at', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('event_occurrences as p')
+            .select(sql`1`.as('one'))
+            .whereRef('p.event_id', '=', 'o.event_id')
+            .whereRef('p.starts_at', '<', 'o.starts_at')
+            .where('p.ends_at', '>', now)
+            .$if(from !== null, (q) => q.where('p.starts_at', '>=', from!)),
+        ),
+      ),
+    );
+}
+
 export async function listEvents(
   db: Kysely<DB>,
   viewerId: string,
   filters: EventFilters,
 ): Promise<EventPage> {
-  const limit = Math.min(filters.limit ?? DEFAULT_PAGE, EVENTS_PAGE_MAX);
+  const limit = Math.min(filters.limit ?? EVENTS_PAGE_SIZE, EVENTS_PAGE_MAX);
   const cursor = filters.cursor ? decodeCursor(filters.cursor, 'the events') : null;
   const now = new Date().toISOString();
-  let query = db
-    .selectFrom('event_occurrences as o')
-    .innerJoin('events', 'events.id', 'o.event_id')
-    .selectAll('events')
-    .where(eventSeenBy(viewerId));
+  let query = eventOccurrences(db).where(eventSeenBy(viewerId));
   if (filters.category) query = query.where('events.category', '=', filters.category);
   if (filters.day) {
     const [from, to] = dayRange(filters.day.date, filters.day.zone);
@@ -139,36 +177,16 @@ export async function listEvents(
       .execute();
   } else {
     // Each event once, at its next occurrence (on the chosen day, with a date), soonest first;
-    // cancelled events leave the list (those going still find them under Going). Occurrences are
-    // walked in start order (event_occurrences_start_idx) and one is kept when no earlier one of its
-    // event is still to end, so the page stops at its limit instead of grouping every future
-    // occurrence (bench/events.ts: 2 s a page at 100,000 events that way).
+    // cancelled events leave the list (those going still find them under Going). In a sparse box, the
+    // box's events are grouped; otherwise occurrences are walked in start order (nextOccurrences).
     const from = filters.day ? dayRange(filters.day.date, filters.day.zone)[0] : null;
-    const earliest = new Date(Date.now() - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
     let upcoming = sparse
       ? query
           .select(sql<string>`min(o.starts_at)`.as('shown'))
           .where('o.ends_at', '>', now)
           .where('events.cancelled_at', 'is', null)
           .groupBy('events.id')
-      : query
-          .select('o.starts_at as shown')
-          .where('o.starts_at', '>', from && from > earliest ? from : earliest)
-          .where('o.ends_at', '>', now)
-          .where('events.cancelled_at', 'is', null)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('event_occurrences as p')
-                  .select(sql`1`.as('one'))
-                  .whereRef('p.event_id', '=', 'o.event_id')
-                  .whereRef('p.starts_at', '<', 'o.starts_at')
-                  .where('p.ends_at', '>', now)
-                  .$if(from !== null, (q) => q.where('p.starts_at', '>=', from!)),
-              ),
-            ),
-          );
+      : nextOccurrences(query, from, now);
     const shown = sparse ? sql<string>`min(o.starts_at)` : sql<string>`o.starts_at`;
     if (cursor) {
       const after = sql<SqlBool>`(${shown} > ${cursor.createdAt} or (${shown} = ${cursor.createdAt} and events.id > ${cursor.id}))`;

@@ -65,6 +65,14 @@ interface NodeState {
 
 const stateOf = perDatabase((): NodeState => ({ generation: 0, feeds: new Map(), groups: new Map() }));
 
+/**
+ * Moves whenever what is kept is dropped (forgetNewestPosts): other kept pages (queries/upcomingPage.ts)
+ * are kept only while it stays the same.
+ */
+export function keptGeneration(db: Kysely<DB>): number {
+  return stateOf(db).generation;
+}
+
 /** Something may have changed what a feed shows: the next page reads the database again. */
 export function forgetNewestPosts(db: Kysely<DB>): void {
   const state = stateOf(db);

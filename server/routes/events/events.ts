@@ -29,7 +29,8 @@ import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { sendEventEmails } from '@server/mail/eventEmails.ts';
 import { type PlacesService, placeNotFound } from '@server/places/placesService.ts';
-import { eventFor, listEvents, soonEvents } from '@server/queries/events.ts';
+import { EVENTS_PAGE_SIZE, eventFor, listEvents, soonEvents } from '@server/queries/events.ts';
+import { upcomingFirstPage } from '@server/queries/upcomingPage.ts';
 import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
@@ -72,8 +73,19 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, places: Place
       near = { lat: found.lat, lng: found.lng, km };
     } else if (hasPoint) near = { lat: query.lat!, lng: query.lng!, km };
     reply.header('cache-control', 'no-store');
+    const tab = query.tab ?? 'upcoming';
+    if (tab === 'upcoming' && !query.date && !near && !query.cursor) {
+      const page = await upcomingFirstPage(
+        db,
+        viewer.userId,
+        query.category,
+        query.limit ?? EVENTS_PAGE_SIZE,
+      );
+      // Already the JSON that listEvents' page would be written as.
+      if (page !== null) return reply.type('application/json; charset=utf-8').send(page);
+    }
     return listEvents(db, viewer.userId, {
-      tab: query.tab ?? 'upcoming',
+      tab,
       category: query.category,
       day: query.date ? { date: query.date, zone: query.tz ?? 'UTC' } : undefined,
       near,
