@@ -61,9 +61,13 @@ interface NodeState {
   feeds: Map<string, Kept>;
   /** Groups by slug, as the group page's first posts need them (null: no such group). */
   groups: Map<string, { at: number; row: Selectable<GroupsTable> | null }>;
+  /** The read of each feed's posts under way, and the generation it began in. */
+  reading: Map<string, { generation: number; read: Promise<Kept> }>;
 }
 
-const stateOf = perDatabase((): NodeState => ({ generation: 0, feeds: new Map(), groups: new Map() }));
+const stateOf = perDatabase(
+  (): NodeState => ({ generation: 0, feeds: new Map(), groups: new Map(), reading: new Map() }),
+);
 
 /**
  * Moves whenever what is kept is dropped (forgetNewestPosts): other kept pages (queries/upcomingPage.ts)
@@ -205,25 +209,39 @@ const groupQueries = perDatabase((db) => {
 /** Groups whose newest posts one node keeps at most (each for KEPT_MS, all dropped on a commit). */
 const GROUPS_KEPT = 1000;
 
-async function keptPosts(db: Kysely<DB>, key: string, read: () => Promise<PostRow[]>): Promise<Kept> {
+function keptPosts(db: Kysely<DB>, key: string, read: () => Promise<PostRow[]>): Kept | Promise<Kept> {
   const state = stateOf(db);
   const kept = state.feeds.get(key);
-  const now = performance.now();
-  if (kept && now - kept.at < KEPT_MS) return kept;
-  // Taken before the read: a command committed while it runs leaves this read unkept.
+  if (kept && performance.now() - kept.at < KEPT_MS) return kept;
+  // One read at a time: the requests that find the posts too old wait for the read under way (unless
+  // a command committed since it began: they must see it). Each starting its own, 50 requests at once
+  // made 50 reads of NEWEST_KEPT posts every second.
+  const reading = state.reading.get(key);
+  if (reading && reading.generation === state.generation) return reading.read;
   const generation = state.generation;
+  const fresh = readKept(state, key, read, generation).finally(() => {
+    if (state.reading.get(key)?.read === fresh) state.reading.delete(key);
+  });
+  state.reading.set(key, { generation, read: fresh });
+  return fresh;
+}
+
+async function readKept(
+  state: NodeState,
+  key: string,
+  read: () => Promise<PostRow[]>,
+  generation: number,
+): Promise<Kept> {
+  const at = performance.now();
   const rows = await read();
   if (state.feeds.size >= GROUPS_KEPT + 4) state.feeds.clear();
-  const fresh: Kept = {
-    at: now,
-    posts: rows.map(keep),
-    whole: rows.length < NEWEST_KEPT,
-  };
+  const fresh: Kept = { at, posts: rows.map(keep), whole: rows.length < NEWEST_KEPT };
+  // Taken before the read: a command committed while it ran leaves this read unkept.
   if (state.generation === generation) state.feeds.set(key, fresh);
   return fresh;
 }
 
-function newestPosts(db: Kysely<DB>, category: Category | undefined): Promise<Kept> {
+function newestPosts(db: Kysely<DB>, category: Category | undefined): Kept | Promise<Kept> {
   const key = category ?? '';
   return keptPosts(db, key, () => newestQueries(db)[category ? 'category' : 'all']({ category: key }));
 }
