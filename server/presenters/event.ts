@@ -14,6 +14,20 @@ export interface ShownEvent {
   occurrence: string;
 }
 
+/** Which of these groups the viewer runs (owner or admin): they manage the groups' events. */
+export async function groupsRunBy(db: Db, viewerId: string, groupIds: string[]): Promise<Set<string>> {
+  if (groupIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('group_members')
+    .select('group_id')
+    .where('user_id', '=', viewerId)
+    .where('group_id', 'in', groupIds)
+    .where('standing', '=', 'member')
+    .where('role', 'in', ['owner', 'admin'])
+    .execute();
+  return new Set(rows.map((row) => row.group_id));
+}
+
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
 /**
@@ -32,7 +46,7 @@ export async function presentEvents(
   const occurrences = [...new Set(shown.map((s) => s.occurrence))];
   const groupIds = [...new Set(shown.flatMap((s) => (s.event.group_id ? [s.event.group_id] : [])))];
   const hostIds = [...new Set(shown.flatMap((s) => (s.event.host_id ? [s.event.host_id] : [])))];
-  const [hosts, groups, counts, mine, admins] = await Promise.all([
+  const [hosts, groups, counts, mine, adminOf] = await Promise.all([
     hostIds.length
       ? db
           .selectFrom('profiles')
@@ -66,20 +80,10 @@ export async function presentEvents(
           .where('occurrence', 'in', occurrences)
           .execute()
       : [],
-    viewerId && groupIds.length
-      ? db
-          .selectFrom('group_members')
-          .select('group_id')
-          .where('user_id', '=', viewerId)
-          .where('group_id', 'in', groupIds)
-          .where('standing', '=', 'member')
-          .where('role', 'in', ['owner', 'admin'])
-          .execute()
-      : [],
+    viewerId ? groupsRunBy(db, viewerId, groupIds) : new Set<string>(),
   ]);
   const hostOf = byId(hosts);
   const groupOf = byId(groups);
-  const adminOf = new Set(admins.map((row) => row.group_id));
   const key = (eventId: string, occurrence: string) => `${eventId}|${occurrence}`;
   const count = new Map(counts.map((row) => [`${key(row.event_id, row.occurrence)}|${row.answer}`, row]));
   const answerOf = new Map(mine.map((row) => [key(row.event_id, row.occurrence), row]));

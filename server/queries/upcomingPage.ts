@@ -3,7 +3,7 @@ import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
 import { eventSeenBy } from '@server/policies/event.ts';
-import { presentEvents } from '@server/presenters/event.ts';
+import { groupsRunBy, presentEvents } from '@server/presenters/event.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { eventOccurrences, nextOccurrences } from '@server/queries/events.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
@@ -211,7 +211,7 @@ export async function upcomingFirstPage(
 async function viewerParts(db: Kysely<DB>, viewerId: string, page: KeptEvent[]) {
   const ids = page.map((event) => event.id);
   const groupIds = [...new Set(page.flatMap((event) => (event.groupId ? [event.groupId] : [])))];
-  const [answers, admins] = await Promise.all([
+  const [answers, runs] = await Promise.all([
     ids.length
       ? db
           .selectFrom('event_rsvps')
@@ -220,21 +220,11 @@ async function viewerParts(db: Kysely<DB>, viewerId: string, page: KeptEvent[]) 
           .where('event_id', 'in', ids)
           .execute()
       : [],
-    groupIds.length
-      ? db
-          .selectFrom('group_members')
-          .select('group_id')
-          .where('user_id', '=', viewerId)
-          .where('group_id', 'in', groupIds)
-          .where('standing', '=', 'member')
-          .where('role', 'in', ['owner', 'admin'])
-          .execute()
-      : [],
+    groupsRunBy(db, viewerId, groupIds),
   ]);
   const answerOf = new Map(
     answers.map((row) => [`${row.event_id}|${new Date(row.occurrence).toISOString()}`, row]),
   );
-  const runs = new Set(admins.map((row) => row.group_id));
   return (event: KeptEvent) => {
     const answer = answerOf.get(`${event.id}|${event.shown}`);
     const viewer: CommunityEvent['viewer'] = {
