@@ -5,6 +5,7 @@ import { visibleMember } from '@server/policies/blocks.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
+import { mergeFirst } from '@server/queries/merge.ts';
 import {
   NEWEST_PAGE_MAX,
   theirGroupsQueries,
@@ -344,20 +345,7 @@ async function cutPage(
   const since = (candidates.length > limit && candidates.at(-1)?.createdAt) || EVER;
   const rendered = others ? await others(since) : [];
   // Both lists are the newest of their kind, so the page is the newest of the two merged.
-  const merged: Array<KeptPost | Rendered> = [];
-  let k = 0;
-  let r = 0;
-  while (merged.length <= limit && (k < candidates.length || r < rendered.length)) {
-    const nextKept = candidates[k];
-    const nextRendered = rendered[r];
-    if (nextKept && (!nextRendered || before(nextKept, nextRendered))) {
-      merged.push(nextKept);
-      k += 1;
-    } else if (nextRendered) {
-      merged.push(nextRendered);
-      r += 1;
-    }
-  }
+  const merged = mergeFirst<KeptPost, Rendered>(candidates, rendered, before, limit + 1);
   const more = merged.length > limit;
   if (more) merged.pop();
   const page = merged.filter((post): post is KeptPost => 'pieces' in post);

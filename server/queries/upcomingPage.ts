@@ -7,6 +7,7 @@ import { groupsRunBy, presentEvents } from '@server/presenters/event.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { eventOccurrences, nextOccurrences } from '@server/queries/events.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
+import { mergeFirst } from '@server/queries/merge.ts';
 import { keptGeneration } from '@server/queries/newestPage.ts';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 
@@ -180,20 +181,12 @@ export async function upcomingFirstPage(
     );
   }
   // Both lists are the soonest of their kind, so the page is the soonest of the two merged.
-  const merged: Array<KeptEvent | CommunityEvent> = [];
-  let k = 0;
-  let t = 0;
-  while (merged.length <= limit && (k < candidates.length || t < theirs.length)) {
-    const nextKept = candidates[k];
-    const nextTheirs = theirs[t];
-    if (nextKept && (!nextTheirs || before(nextKept, { shown: nextTheirs.starts_at, id: nextTheirs.id }))) {
-      merged.push(nextKept);
-      k += 1;
-    } else if (nextTheirs) {
-      merged.push(nextTheirs);
-      t += 1;
-    }
-  }
+  const merged = mergeFirst<KeptEvent, CommunityEvent>(
+    candidates,
+    theirs,
+    (kept, their) => before(kept, { shown: their.starts_at, id: their.id }),
+    limit + 1,
+  );
   const more = merged.length > limit;
   if (more) merged.pop();
   const last = merged.at(-1);
