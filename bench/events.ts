@@ -1,8 +1,9 @@
 // Benchmark: events (issue 26). With 100,000 events over the next 180 days (a tenth weekly, a tenth in
-// groups) and 1,000,000 RSVPs by 20,000 members, a signed-in member reads the first page of Upcoming,
-// of 'Near me' (a point in Chicago, 25 km) and of Going (they go to 50 events), each against
+// groups) and 1,000,000 RSVPs by 20,000 members, plus 20,000 events that ended in the past year, a
+// signed-in member reads the first page of Upcoming, of 'Near me' (a point in Chicago, 25 km), of Going
+// (they go to 50 events) and of Past, each against
 // GET /api/health in the same run (target: p99 under 25 ms at 50 connections). SQLite. Prints the
-// figures and the query plans of the three list queries, and writes bench/results/events.json
+// figures and the query plans of the four list queries, and writes bench/results/events.json
 // (BENCH_KEEP_DB=<file> keeps a copy of the seeded database, to try queries on). Not part of `npm test`.
 import path from 'node:path';
 import type { DB } from '@server/db/types.ts';
@@ -24,6 +25,8 @@ const GROUPS = 300;
 const GROUP_SIZE = 20;
 const VIEWER_GROUPS = 20;
 const VIEWER_GOING = 50;
+/** Events that have ended, over the past year (a tenth weekly), without RSVPs: what Past walks. */
+const PAST_EVENTS = Number(process.env.BENCH_PAST_EVENTS ?? 20_000);
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const HOUR_MS = 3600 * 1000;
@@ -99,7 +102,7 @@ function seedEvents(file: string, members: string[], viewerId: string) {
   // Triangular offsets: a city's events are closer together than its suburbs'.
   const offsetKm = () => (rand() + rand() - 1) * HALF_KM;
   const cosLat = Math.cos((CHICAGO.lat * Math.PI) / 180);
-  const counts = { occurrences: 0, rsvps: 0, weekly: 0, inGroups: 0, inPerson: 0, within25Km: 0 };
+  const counts = { occurrences: 0, rsvps: 0, weekly: 0, inGroups: 0, inPerson: 0, within25Km: 0, past: 0 };
   const going: string[] = [];
   db.transaction(() => {
     const owners: string[] = [];
@@ -172,6 +175,41 @@ function seedEvents(file: string, members: string[], viewerId: string) {
         counts.rsvps += rsvp.run(id, iso(start), viewerId, 'going', 0, created, created).changes;
       }
     }
+    // Past events, from a generator of their own so the events above stay the same from run to run.
+    const pastRand = random(27);
+    for (let e = 0; e < PAST_EVENTS; e += 1) {
+      const id = uuidv7();
+      const times = pastRand() < 0.1 ? 4 + Math.floor(pastRand() * 9) : 1;
+      const length = (1 + Math.floor(pastRand() * 3)) * HOUR_MS;
+      const last =
+        Math.floor((now - length - HOUR_MS - pastRand() * 365 * DAY_MS) / (15 * 60_000)) * 15 * 60_000;
+      const start = last - (times - 1) * 7 * DAY_MS;
+      const created = iso(start - 30 * DAY_MS);
+      event.run(
+        id,
+        members[Math.floor(pastRand() * members.length)]!,
+        null,
+        `Past bench event ${e}`,
+        categories[e % 4],
+        iso(start),
+        iso(start + length),
+        times > 1 ? 'weekly' : 'none',
+        times > 1 ? localDate.format(last) : null,
+        iso(last + length),
+        'circle',
+        null,
+        null,
+        null,
+        null,
+        created,
+        created,
+      );
+      for (let t = 0; t < times; t += 1) {
+        occurrence.run(id, iso(start + t * 7 * DAY_MS), iso(start + t * 7 * DAY_MS + length));
+      }
+      counts.past += 1;
+      counts.occurrences += times;
+    }
   })();
   db.pragma('optimize');
   db.close();
@@ -225,7 +263,14 @@ async function main() {
   const server = await startTestServer('sqlite');
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
-    ...{ members: MEMBERS, events: EVENTS, rsvps: RSVPS, groups: GROUPS, viewerGroups: VIEWER_GROUPS },
+    ...{
+      members: MEMBERS,
+      events: EVENTS,
+      pastEvents: PAST_EVENTS,
+      rsvps: RSVPS,
+      groups: GROUPS,
+      viewerGroups: VIEWER_GROUPS,
+    },
     connections: CONNECTIONS,
     targets: 'p99 under 25 ms at 50 connections',
   };
@@ -243,6 +288,7 @@ async function main() {
       'Upcoming, first page': ['tab=upcoming&limit=20', { tab: 'upcoming', limit: 20 }],
       'Near me (Chicago, 25 km)': [`tab=upcoming&${near}&limit=20`, { tab: 'upcoming', near: CHICAGO }],
       'Going (50 events)': ['tab=going&limit=20', { tab: 'going', limit: 20 }],
+      Past: ['tab=past&limit=20', { tab: 'past', limit: 20 }],
     };
     const headers = { cookie: viewer.cookie };
     const load = { connections: CONNECTIONS, durationSeconds: DURATION_S };

@@ -105,6 +105,66 @@ describe.each(dialects)('event lists (%s)', (dialect) => {
     expect(await allPages('/api/events?tab=upcoming&limit=2')).toEqual(['Weekly', 'Two', 'Three']);
   });
 
+  it('lists each ended event once at its last occurrence, latest start first, over pages', async () => {
+    const db = server.built.ctx.database.db;
+    const hour = 3_600_000;
+    const now = Date.now();
+    const ago = (hours: number) => new Date(now - hours * hour).toISOString();
+    /** Rewrites an event's occurrences, given as [hours ago it starts, hours ago it ends]. */
+    const moveTo = async (id: string, occurrences: Array<[number, number]>) => {
+      const [first] = occurrences;
+      const last = occurrences[occurrences.length - 1]!;
+      await db
+        .updateTable('events')
+        .set({ starts_at: ago(first![0]), ends_at: ago(first![1]), last_ends_at: ago(last[1]) })
+        .where('id', '=', id)
+        .execute();
+      await db.deleteFrom('event_occurrences').where('event_id', '=', id).execute();
+      await db
+        .insertInto('event_occurrences')
+        .values(
+          occurrences.map(([start, end]) => ({ event_id: id, starts_at: ago(start), ends_at: ago(end) })),
+        )
+        .execute();
+    };
+    const made = async (title: string, weekly = false) =>
+      (
+        await createTestEvent(host, {
+          title,
+          time_zone: 'UTC',
+          ...(weekly ? { repeat: 'weekly', repeat_until: localIn(30).slice(0, 10) } : {}),
+        })
+      ).id as string;
+    // Ordered by when the last occurrence started, not by when it ended: 'Long' ended last.
+    await moveTo(await made('Past one'), [[48, 47]]);
+    await moveTo(await made('Long'), [[120, 24]]);
+    await moveTo(await made('Past weekly', true), [
+      [528, 527],
+      [360, 359],
+      [192, 191],
+    ]);
+    // Not past: a series with an occurrence still to come, and an event under way.
+    await moveTo(await made('Series', true), [
+      [144, 143],
+      [-24, -25],
+    ]);
+    await moveTo(await made('Under way'), [[1, -1]]);
+    const expected = ['Past one', 'Four', 'Long', 'Past weekly']; // 'Four' ended three days ago above
+    expect(await allPages('/api/events?tab=past&limit=1')).toEqual(expected);
+    expect(await allPages('/api/events?tab=past&limit=3')).toEqual(expected);
+    const shown = (await viewer.client.get('/api/events?tab=past')).body.events;
+    expect(shown.map((e: { title: string; starts_at: string }) => [e.title, e.starts_at])).toContainEqual([
+      'Past weekly',
+      ago(192),
+    ]);
+    // With a date, the events that ended and had an occurrence on that day, at that occurrence.
+    const day = ago(360).slice(0, 10);
+    const onDay = (await viewer.client.get(`/api/events?tab=past&date=${day}&tz=UTC`)).body.events;
+    expect(onDay.map((e: { title: string; starts_at: string }) => [e.title, e.starts_at])).toEqual([
+      ['Past weekly', ago(360)],
+    ]);
+  });
+
   it("'Near me' by point: within the distance, nearest box first, and no further", async () => {
     const db = server.built.ctx.database.db;
     // Two near Chicago's Loop (about 1 and 20 km), one in Milwaukee (130 km).
