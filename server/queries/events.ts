@@ -73,6 +73,10 @@ export function eventOccurrences(db: Kysely<DB>) {
     .selectAll('events');
 }
 
+/** The earliest start of an occurrence that may not have ended yet: none lasts longer than this. */
+const earliestUnderWay = (now: string) =>
+  new Date(Date.parse(now) - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
+
 /**
  * Upcoming's walk: each event not cancelled once, at its next occurrence not yet ended (from `from`
  * on, with a date), as `shown`. Occurrences are walked in start order (event_occurrences_start_idx)
@@ -85,7 +89,7 @@ export function nextOccurrences(
   from: string | null,
   now: string,
 ) {
-  const earliest = new Date(Date.parse(now) - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
+  const earliest = earliestUnderWay(now);
   return query
     .select('o.starts_at as shown')
     .where('o.starts_at', '>', from && from > earliest ? from : earliest)
@@ -144,6 +148,9 @@ export async function listEvents(
       .select('o.starts_at as shown')
       .where('r.user_id', '=', viewerId)
       .where('r.answer', 'in', ['going', 'waitlist'])
+      // An occurrence that started before the longest event could have ended: past. Bounds the walk of
+      // the member's answers (event_rsvps_user_idx) to the few still to come, however many they gave.
+      .where('r.occurrence', '>', earliestUnderWay(now))
       .where('o.ends_at', '>', now);
     if (cursor) {
       going = going.where((eb) =>

@@ -105,36 +105,58 @@ describe.each(dialects)('event lists (%s)', (dialect) => {
     expect(await allPages('/api/events?tab=upcoming&limit=2')).toEqual(['Weekly', 'Two', 'Three']);
   });
 
-  it('lists each ended event once at its last occurrence, latest start first, over pages', async () => {
-    const db = server.built.ctx.database.db;
-    const hour = 3_600_000;
-    const now = Date.now();
-    const ago = (hours: number) => new Date(now - hours * hour).toISOString();
-    /** Rewrites an event's occurrences, given as [hours ago it starts, hours ago it ends]. */
-    const moveTo = async (id: string, occurrences: Array<[number, number]>) => {
-      const [first] = occurrences;
-      const last = occurrences[occurrences.length - 1]!;
-      await db
-        .updateTable('events')
-        .set({ starts_at: ago(first![0]), ends_at: ago(first![1]), last_ends_at: ago(last[1]) })
-        .where('id', '=', id)
-        .execute();
-      await db.deleteFrom('event_occurrences').where('event_id', '=', id).execute();
-      await db
-        .insertInto('event_occurrences')
-        .values(
-          occurrences.map(([start, end]) => ({ event_id: id, starts_at: ago(start), ends_at: ago(end) })),
-        )
-        .execute();
-    };
-    const made = async (title: string, weekly = false) =>
-      (
-        await createTestEvent(host, {
-          title,
-          time_zone: 'UTC',
-          ...(weekly ? { repeat: 'weekly', repeat_until: localIn(30).slice(0, 10) } : {}),
+  const hour = 3_600_000;
+  const now = Date.now();
+  const ago = (hours: number) => new Date(now - hours * hour).toISOString();
+  /** Rewrites an event's occurrences, given as [hours ago it starts, hours ago it ends]. */
+  const moveTo = async (id: string, occurrences: Array<[number, number]>) => {
+    const [first] = occurrences;
+    const last = occurrences[occurrences.length - 1]!;
+    await server.built.ctx.database.db
+      .updateTable('events')
+      .set({ starts_at: ago(first![0]), ends_at: ago(first![1]), last_ends_at: ago(last[1]) })
+      .where('id', '=', id)
+      .execute();
+    await server.built.ctx.database.db.deleteFrom('event_occurrences').where('event_id', '=', id).execute();
+    await server.built.ctx.database.db
+      .insertInto('event_occurrences')
+      .values(occurrences.map(([start, end]) => ({ event_id: id, starts_at: ago(start), ends_at: ago(end) })))
+      .execute();
+  };
+  const made = async (title: string, weekly = false) =>
+    (
+      await createTestEvent(host, {
+        title,
+        time_zone: 'UTC',
+        ...(weekly ? { repeat: 'weekly', repeat_until: localIn(30).slice(0, 10) } : {}),
+      })
+    ).id as string;
+
+  it('keeps an occurrence under way in Going however long it lasts, and leaves ended ones out', async () => {
+    const long = await made('Week-long retreat');
+    await moveTo(long, [[150, -10]]);
+    const ended = await made('Ended supper');
+    await moveTo(ended, [[30, 29]]);
+    const answer = (eventId: string, hours: number) =>
+      server.built.ctx.database.db
+        .insertInto('event_rsvps')
+        .values({
+          event_id: eventId,
+          occurrence: ago(hours),
+          user_id: viewer.id,
+          answer: 'going',
+          guests: 0,
+          asked_at: ago(200),
+          updated_at: ago(200),
         })
-      ).id as string;
+        .execute();
+    await answer(long, 150);
+    await answer(ended, 30);
+    const going = (await viewer.client.get('/api/events?tab=going')).body.events;
+    expect(going.map((e: { title: string }) => e.title)).toEqual(['Week-long retreat', 'Three', 'Weekly']);
+  });
+
+  it('lists each ended event once at its last occurrence, latest start first, over pages', async () => {
     // Ordered by when the last occurrence started, not by when it ended: 'Long' ended last.
     await moveTo(await made('Past one'), [[48, 47]]);
     await moveTo(await made('Long'), [[120, 24]]);
@@ -149,7 +171,8 @@ describe.each(dialects)('event lists (%s)', (dialect) => {
       [-24, -25],
     ]);
     await moveTo(await made('Under way'), [[1, -1]]);
-    const expected = ['Past one', 'Four', 'Long', 'Past weekly']; // 'Four' ended three days ago above
+    // 'Four' ended three days ago, and the supper above thirty hours ago.
+    const expected = ['Ended supper', 'Past one', 'Four', 'Long', 'Past weekly'];
     expect(await allPages('/api/events?tab=past&limit=1')).toEqual(expected);
     expect(await allPages('/api/events?tab=past&limit=3')).toEqual(expected);
     const shown = (await viewer.client.get('/api/events?tab=past')).body.events;
