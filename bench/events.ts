@@ -4,7 +4,7 @@
 // (they go to 50 events, and went to 200) and of Past, each against
 // GET /api/health in the same run (target: p99 under 25 ms at 50 connections). SQLite. Prints the
 // figures and the query plans of the four list queries, and writes bench/results/events.json
-// (BENCH_KEEP_DB=<file> keeps a copy of the seeded database, to try queries on). Not part of `npm test`.
+// (BENCH_LISTS=Near,Past measures only those lists; BENCH_KEEP_DB=<file> keeps a copy of the seeded database, to try queries on). Not part of `npm test`.
 import path from 'node:path';
 import type { DB } from '@server/db/types.ts';
 import { distanceKm } from '@server/places/geo.ts';
@@ -306,6 +306,11 @@ async function main() {
       'Going (50 events, 200 past)': ['tab=going&limit=20', { tab: 'going', limit: 20 }],
       Past: ['tab=past&limit=20', { tab: 'past', limit: 20 }],
     };
+    // BENCH_LISTS=Near,Past measures only the lists whose names start so.
+    const only = process.env.BENCH_LISTS?.split(',');
+    for (const name of Object.keys(lists)) {
+      if (only && !only.some((prefix) => name.startsWith(prefix))) delete lists[name];
+    }
     const headers = { cookie: viewer.cookie };
     const load = { connections: CONNECTIONS, durationSeconds: DURATION_S };
     const pages: Record<string, number> = {};

@@ -5,6 +5,7 @@ import {
   type EventPage,
   type EventTab,
 } from '@common/schemas/events.ts';
+import { perDatabase } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { dayRange } from '@server/events/occurrences.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
@@ -12,6 +13,7 @@ import { distanceKm } from '@server/places/geo.ts';
 import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
 import { presentEvents, type ShownEvent } from '@server/presenters/event.ts';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 // Reading events (issue 26): the Upcoming, Going and Past lists with their filters, Home's next three,
@@ -33,6 +35,24 @@ export const EVENTS_PAGE_SIZE = 20;
 
 /** Below this many events in a 'Near me' box, the box is read first rather than walked by time. */
 const SPARSE_BOX = 1000;
+
+/**
+ * Whether few events (under SPARSE_BOX) have a place in the box around a point, as this node last
+ * counted within a minute, for points within about a kilometre: the answer only chooses how a list is
+ * read, never what it holds, so an old one costs at most a slower page. Counting takes about 0.3 ms.
+ */
+const sparseBoxes = perDatabase(() => new LRUCache<string, boolean>({ max: 10_000, ttl: 60_000 }));
+
+async function isSparse(db: Kysely<DB>, point: { lat: number; lng: number; km: number }): Promise<boolean> {
+  const known = sparseBoxes(db);
+  const key = `${point.lat.toFixed(2)},${point.lng.toFixed(2)},${point.km}`;
+  let sparse = known.get(key);
+  if (sparse === undefined) {
+    sparse = (await eventsInBox(db, boxAround(point))) < SPARSE_BOX;
+    known.set(key, sparse);
+  }
+  return sparse;
+}
 
 /** How many events (up to SPARSE_BOX) have a place in the box: one walk of events_point_idx's keys. */
 async function eventsInBox(db: Kysely<DB>, box: ReturnType<typeof boxAround>): Promise<number> {
@@ -82,12 +102,16 @@ const earliestUnderWay = (now: string) =>
  * on, with a date), as `shown`. Occurrences are walked in start order (event_occurrences_start_idx)
  * and one is kept when no earlier one of its event is still to end, so a page stops at its limit
  * instead of grouping every future occurrence (bench/events.ts: 2 s a page at 100,000 events that way).
- * Ordered by the caller (`o.starts_at`, then `events.id`).
+ * Ordered by the caller (`o.starts_at`, then `events.id`). `afterEvent` (when most occurrences walked
+ * are left out by the event's own terms, as by a place's box) names the event by events.id rather than
+ * o.event_id (the same): SQLite then checks the earlier occurrences only for the events that pass, not
+ * for every occurrence walked (Near me: about a fifth less a page).
  */
 export function nextOccurrences(
   query: ReturnType<typeof eventOccurrences>,
   from: string | null,
   now: string,
+  afterEvent = false,
 ) {
   const earliest = earliestUnderWay(now);
   return query
@@ -101,7 +125,7 @@ export function nextOccurrences(
           eb
             .selectFrom('event_occurrences as p')
             .select(sql`1`.as('one'))
-            .whereRef('p.event_id', '=', 'o.event_id')
+            .whereRef('p.event_id', '=', afterEvent ? 'events.id' : 'o.event_id')
             .whereRef('p.starts_at', '<', 'o.starts_at')
             .where('p.ends_at', '>', now)
             .$if(from !== null, (q) => q.where('p.starts_at', '>=', from!)),
@@ -110,10 +134,15 @@ export function nextOccurrences(
     );
 }
 
+/**
+ * A page of a list. `read.sparse` chooses how 'Near me' is read, for tests (both ways give the same
+ * pages); otherwise it follows how many events the box holds.
+ */
 export async function listEvents(
   db: Kysely<DB>,
   viewerId: string,
   filters: EventFilters,
+  read: { sparse?: boolean } = {},
 ): Promise<EventPage> {
   const limit = Math.min(filters.limit ?? EVENTS_PAGE_SIZE, EVENTS_PAGE_MAX);
   const cursor = filters.cursor ? decodeCursor(filters.cursor, 'the events') : null;
@@ -128,7 +157,10 @@ export async function listEvents(
   // In a sparse box (few events near), walking occurrences by time would find little:
   // the events in the box are read first (events_point_idx), grouped and sorted instead. In a dense
   // one the box is only a filter of the walk: `+` keeps SQLite's planner off the point index there.
-  const sparse = box !== null && filters.tab !== 'going' && (await eventsInBox(db, box)) < SPARSE_BOX;
+  const sparse =
+    filters.near !== undefined &&
+    filters.tab !== 'going' &&
+    (read.sparse ?? (await isSparse(db, filters.near)));
   if (box) {
     const coordinate = (column: 'lat' | 'lng') =>
       sparse || filters.tab === 'going' ? sql.ref(`events.${column}`) : sql`(+events.${sql.raw(column)})`;
@@ -227,7 +259,7 @@ export async function listEvents(
           .where('o.ends_at', '>', now)
           .where('events.cancelled_at', 'is', null)
           .groupBy('events.id')
-      : nextOccurrences(query, from, now);
+      : nextOccurrences(query, from, now, box !== null);
     const shown = sparse ? sql<string>`min(o.starts_at)` : sql<string>`o.starts_at`;
     if (cursor) {
       const after = sql<SqlBool>`(${shown} > ${cursor.createdAt} or (${shown} = ${cursor.createdAt} and events.id > ${cursor.id}))`;
