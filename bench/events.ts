@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { DB } from '@server/db/types.ts';
 import { distanceKm } from '@server/places/geo.ts';
-import { type EventFilters, listEvents } from '@server/queries/events.ts';
+import { type EventFilters, listEvents, soonEvents } from '@server/queries/events.ts';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import Database from 'better-sqlite3';
@@ -247,7 +247,7 @@ async function medianMs(run: () => unknown): Promise<number> {
  * The list's SQL as Kysely sends it (through a logging connection of our own), its plan, its time
  * alone and the time of the whole of listEvents (the list and presentEvents' queries).
  */
-async function planOf(file: string, viewerId: string, filters: EventFilters) {
+async function planOf(file: string, run: (db: Kysely<DB>) => Promise<unknown>) {
   const sqlite = new Database(file, { readonly: true });
   const seen: CompiledQuery[] = [];
   const db = new Kysely<DB>({
@@ -256,7 +256,7 @@ async function planOf(file: string, viewerId: string, filters: EventFilters) {
       if (event.level === 'query') seen.push(event.query);
     },
   });
-  const listEventsMs = await medianMs(() => listEvents(db, viewerId, filters));
+  const listEventsMs = await medianMs(() => run(db));
   const list = seen.find((q) => q.sql.includes('event_occurrences'))!;
   const params = list.parameters as unknown[];
   const plan = sqlite.prepare(`explain query plan ${list.sql}`).all(...params) as Array<{ detail: string }>;
@@ -300,11 +300,17 @@ async function main() {
     report.seededInSeconds = Number(((Date.now() - started) / 1000).toFixed(1));
     console.log(`seeded in ${report.seededInSeconds} s:`, report.seeded);
     const near = `lat=${CHICAGO.lat}&lng=${CHICAGO.lng}&km=${CHICAGO.km}`;
-    const lists: Record<string, [string, EventFilters]> = {
-      'Upcoming, first page': ['tab=upcoming&limit=20', { tab: 'upcoming', limit: 20 }],
-      'Near me (Chicago, 25 km)': [`tab=upcoming&${near}&limit=20`, { tab: 'upcoming', near: CHICAGO }],
-      'Going (50 events, 200 past)': ['tab=going&limit=20', { tab: 'going', limit: 20 }],
-      Past: ['tab=past&limit=20', { tab: 'past', limit: 20 }],
+    const list = (query: string, filters: EventFilters): [string, (db: Kysely<DB>) => Promise<unknown>] => [
+      `/api/events?${query}`,
+      (db) => listEvents(db, viewer.id, filters),
+    ];
+    const lists: Record<string, [string, (db: Kysely<DB>) => Promise<unknown>]> = {
+      'Upcoming, first page': list('tab=upcoming&limit=20', { tab: 'upcoming', limit: 20 }),
+      'Near me (Chicago, 25 km)': list(`tab=upcoming&${near}&limit=20`, { tab: 'upcoming', near: CHICAGO }),
+      'Going (50 events, 200 past)': list('tab=going&limit=20', { tab: 'going', limit: 20 }),
+      Past: list('tab=past&limit=20', { tab: 'past', limit: 20 }),
+      // Home's 'Upcoming events', on every member's home screen (in 20 groups, going to 50).
+      "Home's next three": ['/api/events/soon', (db) => soonEvents(db, viewer.id)],
     };
     // BENCH_LISTS=Near,Past measures only the lists whose names start so.
     const only = process.env.BENCH_LISTS?.split(',');
@@ -314,14 +320,14 @@ async function main() {
     const headers = { cookie: viewer.cookie };
     const load = { connections: CONNECTIONS, durationSeconds: DURATION_S };
     const pages: Record<string, number> = {};
-    for (const [name, [query]] of Object.entries(lists)) {
-      const answer = await fetch(`${server.baseUrl}/api/events?${query}`, { headers });
+    for (const [name, [route]] of Object.entries(lists)) {
+      const answer = await fetch(`${server.baseUrl}${route}`, { headers });
       const body = (await answer.json()) as { events?: unknown[] };
       if (answer.status !== 200 || !body.events?.length) {
         throw new Error(`${name}: answered ${answer.status} with ${body.events?.length ?? 0} events`);
       }
       pages[name] = body.events.length;
-      await measure(`${server.baseUrl}/api/events?${query}`, { ...load, durationSeconds: 2, headers }); // warm-up
+      await measure(`${server.baseUrl}${route}`, { ...load, durationSeconds: 2, headers }); // warm-up
       await settle(server.baseUrl);
     }
     report.firstPageLengths = pages;
@@ -331,9 +337,9 @@ async function main() {
     const line = (name: string, r: Figures) =>
       `  ${name.padEnd(27)} ${r.requestsPerSecond} req/s   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms`;
     console.log(line('GET /api/health', health));
-    for (const [name, [query]] of Object.entries(lists)) {
+    for (const [name, [route]] of Object.entries(lists)) {
       await settle(server.baseUrl);
-      const result = await measure(`${server.baseUrl}/api/events?${query}`, { ...load, headers });
+      const result = await measure(`${server.baseUrl}${route}`, { ...load, headers });
       const ratio = Number((result.requestsPerSecond / health.requestsPerSecond).toPrecision(3));
       report[name] = { ...result, ratio };
       console.log(`${line(name, result)}   ratio ${ratio}${result.p99Ms > 25 ? '   p99 OVER 25 ms' : ''}`);
@@ -341,8 +347,8 @@ async function main() {
     await settle(server.baseUrl);
     const plans: Record<string, Awaited<ReturnType<typeof planOf>>> = {};
     report.plans = plans;
-    for (const [name, [, filters]] of Object.entries(lists)) {
-      plans[name] = await planOf(file, viewer.id, filters);
+    for (const [name, [, run]] of Object.entries(lists)) {
+      plans[name] = await planOf(file, run);
       const { plan, queryAloneMs, listEventsMs } = plans[name];
       // The policy's per-row lookups (groups, blocks, hidden members) are in the JSON, not printed.
       const steps = plan.filter((step) => / (o|events|r) USING|^SCAN|TEMP B-TREE/.test(step));
