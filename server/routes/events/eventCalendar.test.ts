@@ -111,7 +111,7 @@ describe.each(dialects)('the private calendar feed (%s)', (dialect) => {
     const fan = await groupTestMember(server, 'Cf Fan');
     const going = await createTestEvent(host, { title: 'Going one' });
     const maybe = await createTestEvent(host, { title: 'Maybe one' });
-    await createTestEvent(host, { title: 'Not mine' });
+    const notMine = await createTestEvent(host, { title: 'Not mine' });
     const group = await createTestGroup(host, { name: 'Feed group', privacy: 'private' });
     await fan.client.post(`/api/groups/${group.slug}/join`);
     await host.client.post(`/api/groups/${group.slug}/requests/${fan.id}`);
@@ -119,6 +119,7 @@ describe.each(dialects)('the private calendar feed (%s)', (dialect) => {
     await rsvp(fan, going.id, { answer: 'going' });
     await rsvp(fan, maybe.id, { answer: 'interested' });
     await rsvp(fan, inGroup.id, { answer: 'going' });
+    await rsvp(fan, notMine.id, { answer: 'not_going' });
     const addresses = (await fan.client.get('/api/settings/calendar')).body as {
       https_url: string;
       webcal_url: string;
