@@ -1,7 +1,7 @@
 // Benchmark: groups (issue 25). With 10,000 groups, 200,000 memberships and 100,000 public posts, a
 // member in 30 groups reads a group page's first posts and their home feed (which then holds their
 // groups' posts), against GET /api/health in the same run; a member in no group reads the home feed
-// for comparison. SQLite. Prints figures and writes bench/results/groups.json. Not part of `npm test`.
+// for comparison, and /groups (their groups and Discover groups, the largest first). SQLite. Prints figures and writes bench/results/groups.json. Not part of `npm test`.
 import path from 'node:path';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
@@ -123,6 +123,8 @@ async function main() {
       'group page, first posts': [`${server.baseUrl}/api/groups/${slug}/posts?limit=20`, inGroups.cookie],
       'home feed, member in 30 groups': [`${server.baseUrl}/api/posts?limit=20`, inGroups.cookie],
       'home feed, member in no group': [`${server.baseUrl}/api/posts?limit=20`, inNone.cookie],
+      // /groups: the member's groups and 'Discover groups', the largest first.
+      'Your and Discover groups': [`${server.baseUrl}/api/groups`, inGroups.cookie],
     } as const;
     for (const [url, cookie] of Object.values(urls)) {
       await measure(url, { ...load, durationSeconds: 2, headers: { cookie } }); // warm-up

@@ -20,6 +20,7 @@ import * as prayerRequests from './migrations/20261128T0000_prayer_requests.ts';
 import * as recipes from './migrations/20261128T0100_recipes.ts';
 import * as circleMedia from './migrations/20261128T0200_circle_media.ts';
 import * as hiddenVersions from './migrations/20261128T0300_hidden_versions.ts';
+import * as groupsPopularIdx from './migrations/20261128T0400_groups_popular_idx.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '20261128T0100_recipes': recipes,
   '20261128T0200_circle_media': circleMedia,
   '20261128T0300_hidden_versions': hiddenVersions,
+  '20261128T0400_groups_popular_idx': groupsPopularIdx,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
