@@ -122,7 +122,7 @@ export async function searchProfiles(
     .select(profileSummaryColumns)
     .where((eb) =>
       eb.or([
-        eb('username', 'like', sql`${contains} escape '\\'`),
+        eb('username', 'like', sql<string>`${contains} escape '\\'`),
         eb(sql`lower(full_name)`, 'like', sql`${contains} escape '\\'`),
       ]),
     )
