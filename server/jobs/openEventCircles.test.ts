@@ -46,4 +46,19 @@ describe.each(dialects)('opening event circles (%s)', (dialect) => {
     const outsider = await groupTestMember(server, 'Oc Outsider');
     expect((await outsider.client.get(`/api/circles/${page.circle_id}`)).status).toBe(404);
   });
+
+  it('opens the circle of a week-long occurrence still under way days after it started', async () => {
+    const host = await groupTestMember(server, 'Oc Retreat');
+    const start = Date.now() + 3600_000;
+    const retreat = await createTestEvent(host, {
+      title: 'Online retreat',
+      place: 'circle',
+      time_zone: 'UTC',
+      starts_local: utcLocal(3600_000),
+      ends_local: utcLocal(3600_000 + 168 * 3600_000),
+    });
+    // Six and a half days in, its circle was never opened (the runner was down, say).
+    expect(await openEventCircles(server.built.ctx, { now: start + 156 * 3600_000 })).toBe(1);
+    expect((await host.client.get(`/api/events/${retreat.id}`)).body.circle_id).toEqual(expect.any(String));
+  });
 });
