@@ -8,7 +8,8 @@
 import path from 'node:path';
 import type { DB } from '@server/db/types.ts';
 import { distanceKm } from '@server/places/geo.ts';
-import { type EventFilters, listEvents, soonEvents } from '@server/queries/events.ts';
+import { type EventFilters, listEvents } from '@server/queries/events.ts';
+import { soonEvents } from '@server/queries/soonEvents.ts';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import Database from 'better-sqlite3';

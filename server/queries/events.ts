@@ -5,19 +5,19 @@ import {
   type EventPage,
   type EventTab,
 } from '@common/schemas/events.ts';
-import { perDatabase } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { dayRange } from '@server/events/occurrences.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { distanceKm } from '@server/places/geo.ts';
 import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
 import { presentEvents, type ShownEvent } from '@server/presenters/event.ts';
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { boxAround, isSparse } from './eventsNear.ts';
 
-// Reading events (issue 26): the Upcoming, Going and Past lists with their filters, Home's next three,
-// and one event's page. Every query filters with the event policy's eventSeenBy.
+// Reading events (issue 26): the Upcoming, Going and Past lists with their filters ('Near me' in
+// eventsNear.ts) and one event's page; Home's next three are in soonEvents.ts. Every query filters with
+// the event policy's eventSeenBy.
 
 export interface EventFilters {
   tab: EventTab;
@@ -33,58 +33,6 @@ export interface EventFilters {
 /** A list page unless the app asks for another size. */
 export const EVENTS_PAGE_SIZE = 20;
 
-/** Below this many events in a 'Near me' box, the box is read first rather than walked by time. */
-const SPARSE_BOX = 1000;
-
-/**
- * Whether few events (under SPARSE_BOX) have a place in the box around a point, as this node last
- * counted within a minute, for points within about a kilometre: the answer only chooses how a list is
- * read, never what it holds, so an old one costs at most a slower page. Counting takes about 0.3 ms.
- */
-const sparseBoxes = perDatabase(() => new LRUCache<string, boolean>({ max: 10_000, ttl: 60_000 }));
-
-async function isSparse(db: Kysely<DB>, point: { lat: number; lng: number; km: number }): Promise<boolean> {
-  const known = sparseBoxes(db);
-  const key = `${point.lat.toFixed(2)},${point.lng.toFixed(2)},${point.km}`;
-  let sparse = known.get(key);
-  if (sparse === undefined) {
-    sparse = (await eventsInBox(db, boxAround(point))) < SPARSE_BOX;
-    known.set(key, sparse);
-  }
-  return sparse;
-}
-
-/** How many events (up to SPARSE_BOX) have a place in the box: one walk of events_point_idx's keys. */
-async function eventsInBox(db: Kysely<DB>, box: ReturnType<typeof boxAround>): Promise<number> {
-  const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('events')
-        .select('lat')
-        .where('lat', '>=', box.minLat)
-        .where('lat', '<=', box.maxLat)
-        .where('lng', '>=', box.minLng)
-        .where('lng', '<=', box.maxLng)
-        .limit(SPARSE_BOX)
-        .as('boxed'),
-    )
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** A box around a point that holds every place within `km` (refined by distance afterwards). */
-function boxAround(point: { lat: number; lng: number; km: number }) {
-  const dLat = point.km / 111;
-  const dLng = point.km / (111 * Math.max(0.01, Math.cos((point.lat * Math.PI) / 180)));
-  return {
-    minLat: point.lat - dLat,
-    maxLat: point.lat + dLat,
-    minLng: point.lng - dLng,
-    maxLng: point.lng + dLng,
-  };
-}
-
 /** Occurrences with their event's row: what every list walks. */
 export function eventOccurrences(db: Kysely<DB>) {
   return db
@@ -94,7 +42,7 @@ export function eventOccurrences(db: Kysely<DB>) {
 }
 
 /** The earliest start of an occurrence that may not have ended yet: none lasts longer than this. */
-const earliestUnderWay = (now: string) =>
+export const earliestUnderWay = (now: string) =>
   new Date(Date.parse(now) - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
 
 /**
@@ -132,6 +80,19 @@ export function nextOccurrences(
         ),
       ),
     );
+}
+
+/**
+ * After the cursor in (shown, events.id) order: later rows when the list goes forward in time, earlier
+ * ones when it goes back (Past).
+ */
+function afterCursor(
+  shown: RawBuilder<string>,
+  cursor: { createdAt: string; id: string },
+  order: 'asc' | 'desc',
+) {
+  const beyond = order === 'asc' ? sql.raw('>') : sql.raw('<');
+  return sql<SqlBool>`(${shown} ${beyond} ${cursor.createdAt} or (${shown} = ${cursor.createdAt} and events.id ${beyond} ${cursor.id}))`;
 }
 
 /**
@@ -184,14 +145,7 @@ export async function listEvents(
       // the member's answers (event_rsvps_user_idx) to the few still to come, however many they gave.
       .where('r.occurrence', '>', earliestUnderWay(now))
       .where('o.ends_at', '>', now);
-    if (cursor) {
-      going = going.where((eb) =>
-        eb.or([
-          eb('o.starts_at', '>', cursor.createdAt),
-          eb.and([eb('o.starts_at', '=', cursor.createdAt), eb('events.id', '>', cursor.id)]),
-        ]),
-      );
-    }
+    if (cursor) going = going.where(afterCursor(sql`o.starts_at`, cursor, 'asc'));
     rows = await going
       .orderBy('o.starts_at')
       .orderBy('events.id')
@@ -217,14 +171,7 @@ export async function listEvents(
           ),
         ),
       );
-    if (cursor) {
-      past = past.where((eb) =>
-        eb.or([
-          eb('o.starts_at', '<', cursor.createdAt),
-          eb.and([eb('o.starts_at', '=', cursor.createdAt), eb('events.id', '<', cursor.id)]),
-        ]),
-      );
-    }
+    if (cursor) past = past.where(afterCursor(sql`o.starts_at`, cursor, 'desc'));
     rows = await past
       .orderBy('o.starts_at', 'desc')
       .orderBy('events.id', 'desc')
@@ -235,14 +182,7 @@ export async function listEvents(
     // read first): grouped per event.
     const shown = sql<string>`max(o.starts_at)`;
     let past = query.select(shown.as('shown')).where('events.last_ends_at', '<=', now).groupBy('events.id');
-    if (cursor) {
-      past = past.having((eb) =>
-        eb.or([
-          eb(shown, '<', cursor.createdAt),
-          eb.and([eb(shown, '=', cursor.createdAt), eb('events.id', '<', cursor.id)]),
-        ]),
-      );
-    }
+    if (cursor) past = past.having(afterCursor(shown, cursor, 'desc'));
     rows = await past
       .orderBy(shown, 'desc')
       .orderBy('events.id', 'desc')
@@ -262,7 +202,7 @@ export async function listEvents(
       : nextOccurrences(query, from, now, box !== null);
     const shown = sparse ? sql<string>`min(o.starts_at)` : sql<string>`o.starts_at`;
     if (cursor) {
-      const after = sql<SqlBool>`(${shown} > ${cursor.createdAt} or (${shown} = ${cursor.createdAt} and events.id > ${cursor.id}))`;
+      const after = afterCursor(shown, cursor, 'asc');
       upcoming = sparse ? upcoming.having(after) : upcoming.where(after);
     }
     rows = await upcoming
@@ -291,67 +231,10 @@ export async function listEvents(
 
 /** PostgreSQL answers min()/max() of timestamptz already as ISO text; SQLite as the stored text. */
 const instantText = (value: string) => new Date(value).toISOString();
-const shownOf = (row: EventRow & { shown: string }): ShownEvent => ({
+export const shownOf = (row: EventRow & { shown: string }): ShownEvent => ({
   event: row,
   occurrence: instantText(row.shown),
 });
-
-/**
- * Home's 'Upcoming events': the next three the member hosts, is going to (or waiting for), or that their
- * groups hold, each at its first such occurrence not yet ended. The candidates come from the member's
- * own rows (events_host_idx, event_rsvps_user_idx, their groups' events_group_idx), so the work follows
- * what the member has, not how many events there are: grouping every future occurrence instead took
- * 2-3 s per home screen at 100,000 events (bench/events.ts).
- */
-export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<EventPage> {
-  const now = new Date().toISOString();
-  const hosted = db
-    .selectFrom('events as e')
-    .innerJoin('event_occurrences as o', 'o.event_id', 'e.id')
-    .select(['o.event_id', 'o.starts_at'])
-    .where('e.host_id', '=', viewerId)
-    .where('e.last_ends_at', '>', now)
-    .where('o.ends_at', '>', now);
-  const answered = db
-    .selectFrom('event_rsvps as r')
-    .innerJoin('event_occurrences as o', (join) =>
-      join.onRef('o.event_id', '=', 'r.event_id').onRef('o.starts_at', '=', 'r.occurrence'),
-    )
-    .select(['o.event_id', 'o.starts_at'])
-    .where('r.user_id', '=', viewerId)
-    .where('r.answer', 'in', ['going', 'waitlist'])
-    .where('r.occurrence', '>', earliestUnderWay(now))
-    .where('o.ends_at', '>', now);
-  const inGroups = db
-    .selectFrom('group_members as gm')
-    .innerJoin('events as e', 'e.group_id', 'gm.group_id')
-    .innerJoin('event_occurrences as o', 'o.event_id', 'e.id')
-    .select(['o.event_id', 'o.starts_at'])
-    .where('gm.user_id', '=', viewerId)
-    .where('gm.standing', '=', 'member')
-    .where('e.last_ends_at', '>', now)
-    .where('o.ends_at', '>', now);
-  // Each event once at its first such occurrence, soonest first; the policy is checked on the
-  // soonest only, until three pass (a member of busy groups has hundreds of candidates).
-  const candidates = db
-    .selectFrom(hosted.unionAll(answered).unionAll(inGroups).as('c'))
-    .select(['c.event_id', (eb) => eb.fn.min('c.starts_at').as('shown')])
-    .groupBy('c.event_id')
-    .orderBy('shown')
-    .orderBy('c.event_id');
-  const rows = await db
-    .selectFrom(candidates.as('s'))
-    .innerJoin('events', 'events.id', 's.event_id')
-    .selectAll('events')
-    .select('s.shown')
-    .where(eventSeenBy(viewerId))
-    .where('events.cancelled_at', 'is', null)
-    .orderBy('s.shown')
-    .orderBy('events.id')
-    .limit(3)
-    .execute();
-  return { events: await presentEvents(db, viewerId, rows.map(shownOf)), next_cursor: null };
-}
 
 /** The event, when the viewer may see it (`viewerId` null: a visitor); else 'Event not found' (404). */
 export async function visibleEvent(

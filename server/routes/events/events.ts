@@ -29,7 +29,8 @@ import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { sendEventEmails } from '@server/mail/eventEmails.ts';
 import { type PlacesService, placeNotFound } from '@server/places/placesService.ts';
-import { EVENTS_PAGE_SIZE, eventFor, listEvents, soonEvents } from '@server/queries/events.ts';
+import { EVENTS_PAGE_SIZE, eventFor, listEvents } from '@server/queries/events.ts';
+import { soonEvents } from '@server/queries/soonEvents.ts';
 import { upcomingFirstPage } from '@server/queries/upcomingPage.ts';
 import type { FastifyInstance } from 'fastify';
 
