@@ -5,6 +5,7 @@ import { visibleMember } from '@server/policies/blocks.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
+import { forgetKept, keptStore } from '@server/queries/kept.ts';
 import { mergeFirst } from '@server/queries/merge.ts';
 import {
   NEWEST_PAGE_MAX,
@@ -31,7 +32,6 @@ import { type Kysely, type Selectable, sql } from 'kysely';
  * reason (its status cache).
  */
 export const NEWEST_KEPT = 200;
-const KEPT_MS = 1000;
 
 type Category = 'prayer' | 'food' | 'comedy';
 
@@ -51,52 +51,27 @@ interface KeptPost {
 }
 
 interface Kept {
-  at: number;
   posts: KeptPost[];
   /** Whether these are all of the feed's posts (fewer than NEWEST_KEPT exist). */
   whole: boolean;
 }
 
-interface NodeState {
-  generation: number;
-  feeds: Map<string, Kept>;
-  /** Groups by slug, as the group page's first posts need them (null: no such group). */
-  groups: Map<string, { at: number; row: Selectable<GroupsTable> | null }>;
-  /** The read of each feed's posts under way, and the generation it began in. */
-  reading: Map<string, { generation: number; read: Promise<Kept> }>;
-}
-
-const stateOf = perDatabase(
-  (): NodeState => ({ generation: 0, feeds: new Map(), groups: new Map(), reading: new Map() }),
-);
-
 /**
- * Moves whenever what is kept is dropped (forgetNewestPosts): other kept pages (queries/upcomingPage.ts)
- * are kept only while it stays the same.
+ * Something may have changed what a feed shows: the next page reads the database again (and so does
+ * every other kept page, queries/kept.ts).
  */
-export function keptGeneration(db: Kysely<DB>): number {
-  return stateOf(db).generation;
+export function forgetNewestPosts(db: Kysely<DB>): void {
+  forgetKept(db);
 }
 
-/** Something may have changed what a feed shows: the next page reads the database again. */
-export function forgetNewestPosts(db: Kysely<DB>): void {
-  const state = stateOf(db);
-  state.generation += 1;
-  state.feeds.clear();
-  state.groups.clear();
-}
+/** Groups whose newest posts one node keeps at most (each for KEPT_MS, all dropped on a commit). */
+const GROUPS_KEPT = 1000;
+const keptGroups = keptStore<Selectable<GroupsTable> | null>(GROUPS_KEPT);
+const keptFeeds = keptStore<Kept>(GROUPS_KEPT + 4);
 
 /** The group of this slug, kept like the posts (dropped on a commit, never used after KEPT_MS). */
-export async function keptGroup(db: Kysely<DB>, slug: string): Promise<Selectable<GroupsTable> | null> {
-  const state = stateOf(db);
-  const kept = state.groups.get(slug);
-  const now = performance.now();
-  if (kept && now - kept.at < KEPT_MS) return kept.row;
-  const generation = state.generation;
-  const [row] = await groupBySlugQuery(db)({ slug });
-  if (state.groups.size >= GROUPS_KEPT) state.groups.clear();
-  if (state.generation === generation) state.groups.set(slug, { at: now, row: row ?? null });
-  return row ?? null;
+export function keptGroup(db: Kysely<DB>, slug: string): Promise<Selectable<GroupsTable> | null> {
+  return Promise.resolve(keptGroups(db)(slug, async () => (await groupBySlugQuery(db)({ slug }))[0] ?? null));
 }
 
 const groupBySlugQuery = perDatabase(
@@ -207,39 +182,11 @@ const groupQueries = perDatabase((db) => {
   return { prayer: query(true), posts: query(false) };
 });
 
-/** Groups whose newest posts one node keeps at most (each for KEPT_MS, all dropped on a commit). */
-const GROUPS_KEPT = 1000;
-
 function keptPosts(db: Kysely<DB>, key: string, read: () => Promise<PostRow[]>): Kept | Promise<Kept> {
-  const state = stateOf(db);
-  const kept = state.feeds.get(key);
-  if (kept && performance.now() - kept.at < KEPT_MS) return kept;
-  // One read at a time: the requests that find the posts too old wait for the read under way (unless
-  // a command committed since it began: they must see it). Each starting its own, 50 requests at once
-  // made 50 reads of NEWEST_KEPT posts every second.
-  const reading = state.reading.get(key);
-  if (reading && reading.generation === state.generation) return reading.read;
-  const generation = state.generation;
-  const fresh = readKept(state, key, read, generation).finally(() => {
-    if (state.reading.get(key)?.read === fresh) state.reading.delete(key);
+  return keptFeeds(db)(key, async () => {
+    const rows = await read();
+    return { posts: rows.map(keep), whole: rows.length < NEWEST_KEPT };
   });
-  state.reading.set(key, { generation, read: fresh });
-  return fresh;
-}
-
-async function readKept(
-  state: NodeState,
-  key: string,
-  read: () => Promise<PostRow[]>,
-  generation: number,
-): Promise<Kept> {
-  const at = performance.now();
-  const rows = await read();
-  if (state.feeds.size >= GROUPS_KEPT + 4) state.feeds.clear();
-  const fresh: Kept = { at, posts: rows.map(keep), whole: rows.length < NEWEST_KEPT };
-  // Taken before the read: a command committed while it ran leaves this read unkept.
-  if (state.generation === generation) state.feeds.set(key, fresh);
-  return fresh;
 }
 
 function newestPosts(db: Kysely<DB>, category: Category | undefined): Kept | Promise<Kept> {

@@ -7,8 +7,8 @@ import { groupsRunBy, presentEvents } from '@server/presenters/event.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { eventOccurrences, nextOccurrences } from '@server/queries/events.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
+import { keptStore } from '@server/queries/kept.ts';
 import { mergeFirst } from '@server/queries/merge.ts';
-import { keptGeneration } from '@server/queries/newestPage.ts';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 
 /**
@@ -23,7 +23,6 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
  * viewer who hides so many hosts that the kept events cannot fill the page, reads listEvents.
  */
 export const UPCOMING_KEPT = 100;
-const KEPT_MS = 1000;
 
 interface KeptEvent {
   id: string;
@@ -37,44 +36,23 @@ interface KeptEvent {
 }
 
 interface Kept {
-  at: number;
-  generation: number;
   events: KeptEvent[];
   /** Whether these are all the upcoming events (fewer than UPCOMING_KEPT exist). */
   whole: boolean;
 }
 
-const keptOf = perDatabase(() => new Map<string, Kept>());
-/**
- * The read of each key under way: requests that find what is kept too old wait for the same one, unless
- * a command committed since it started (they must see the commit).
- */
-const readingOf = perDatabase(() => new Map<string, { generation: number; read: Promise<Kept> }>());
+/** All events, and each category's: five keys. */
+const kept = keptStore<Kept>(5);
 
 /** Seen by every signed-in member, whoever they are: the policy's rule for visitors, with blocks apart. */
 const seenByAnyMember = sql<SqlBool>`((events.group_id is null or exists (select 1 from groups eg
   where eg.id = events.group_id and eg.privacy = 'public')) and ${visibleMember('events.host_id')})`;
 
 function keptEvents(db: Kysely<DB>, category: EventCategory | undefined): Kept | Promise<Kept> {
-  const key = category ?? '';
-  const kept = keptOf(db).get(key);
-  const generation = keptGeneration(db);
-  if (kept && kept.generation === generation && performance.now() - kept.at < KEPT_MS) return kept;
-  const reading = readingOf(db).get(key);
-  if (reading && reading.generation === generation) return reading.read;
-  const read = readKept(db, category, generation).finally(() => {
-    if (readingOf(db).get(key)?.read === read) readingOf(db).delete(key);
-  });
-  readingOf(db).set(key, { generation, read });
-  return read;
+  return kept(db)(category ?? '', () => readKept(db, category));
 }
 
-async function readKept(
-  db: Kysely<DB>,
-  category: EventCategory | undefined,
-  generation: number,
-): Promise<Kept> {
-  const at = performance.now();
+async function readKept(db: Kysely<DB>, category: EventCategory | undefined): Promise<Kept> {
   let query = eventOccurrences(db).where(seenByAnyMember);
   if (category) query = query.where('events.category', '=', category);
   const rows = await nextOccurrences(query, null, new Date().toISOString())
@@ -87,9 +65,7 @@ async function readKept(
     null,
     rows.map((row) => ({ event: row, occurrence: new Date(row.shown).toISOString() })),
   );
-  const fresh: Kept = {
-    at,
-    generation,
+  return {
     whole: rows.length < UPCOMING_KEPT,
     events: presented.map((event, i) => {
       const { viewer: _, ...rest } = event;
@@ -103,9 +79,6 @@ async function readKept(
       };
     }),
   };
-  // A command committed while this read ran leaves it unkept (the next request reads again).
-  if (keptGeneration(db) === generation) keptOf(db).set(category ?? '', fresh);
-  return fresh;
 }
 
 /** The viewer's hidden-member lists' number, and whether they belong to a group that is not public. */
