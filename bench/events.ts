@@ -1,13 +1,14 @@
 // Benchmark: events (issue 26). With 100,000 events over the next 180 days (a tenth weekly, a tenth in
 // groups) and 1,000,000 RSVPs by 20,000 members, plus 20,000 events that ended in the past year, a
 // signed-in member reads the first page of Upcoming, of 'Near me' (a point in Chicago, 25 km), of Going
-// (they go to 50 events, and went to 200) and of Past, each against
+// (they go to 50 events, and went to 200), of Past, Home's next three and 'Find Shows' on a day, each against
 // GET /api/health in the same run (target: p99 under 25 ms at 50 connections). SQLite. Prints the
-// figures and the query plans of the four list queries, and writes bench/results/events.json
+// figures and the query plans of the list queries, and writes bench/results/events.json
 // (BENCH_LISTS=Near,Past measures only those lists; BENCH_KEEP_DB=<file> keeps a copy of the seeded database, to try queries on). Not part of `npm test`.
 import path from 'node:path';
 import type { DB } from '@server/db/types.ts';
 import { distanceKm } from '@server/places/geo.ts';
+import { comedyShowsOn } from '@server/queries/eventFeeds.ts';
 import { type EventFilters, listEvents } from '@server/queries/events.ts';
 import { soonEvents } from '@server/queries/soonEvents.ts';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
@@ -301,6 +302,7 @@ async function main() {
     report.seededInSeconds = Number(((Date.now() - started) / 1000).toFixed(1));
     console.log(`seeded in ${report.seededInSeconds} s:`, report.seeded);
     const near = `lat=${CHICAGO.lat}&lng=${CHICAGO.lng}&km=${CHICAGO.km}`;
+    const showDay = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
     const list = (query: string, filters: EventFilters): [string, (db: Kysely<DB>) => Promise<unknown>] => [
       `/api/events?${query}`,
       (db) => listEvents(db, viewer.id, filters),
@@ -312,6 +314,11 @@ async function main() {
       Past: list('tab=past&limit=20', { tab: 'past', limit: 20 }),
       // Home's 'Upcoming events', on every member's home screen (in 20 groups, going to 50).
       "Home's next three": ['/api/events/soon', (db) => soonEvents(db, viewer.id)],
+      // The Comedy Zone's 'Find Shows' on a day three days ahead (UTC).
+      'Find Shows (a day)': [
+        `/api/comedy-shows?date=${showDay}`,
+        (db) => comedyShowsOn(db, viewer.id, showDay, 'UTC'),
+      ],
     };
     // BENCH_LISTS=Near,Past measures only the lists whose names start so.
     const only = process.env.BENCH_LISTS?.split(',');
@@ -323,11 +330,12 @@ async function main() {
     const pages: Record<string, number> = {};
     for (const [name, [route]] of Object.entries(lists)) {
       const answer = await fetch(`${server.baseUrl}${route}`, { headers });
-      const body = (await answer.json()) as { events?: unknown[] };
-      if (answer.status !== 200 || !body.events?.length) {
-        throw new Error(`${name}: answered ${answer.status} with ${body.events?.length ?? 0} events`);
+      const body = (await answer.json()) as { events?: unknown[]; shows?: unknown[] };
+      const listed = body.events ?? body.shows;
+      if (answer.status !== 200 || !listed?.length) {
+        throw new Error(`${name}: answered ${answer.status} with ${listed?.length ?? 0} events`);
       }
-      pages[name] = body.events.length;
+      pages[name] = listed.length;
       await measure(`${server.baseUrl}${route}`, { ...load, durationSeconds: 2, headers }); // warm-up
       await settle(server.baseUrl);
     }

@@ -3,7 +3,7 @@ import type { DB } from '@server/db/types.ts';
 import { dayRange } from '@server/events/occurrences.ts';
 import { notSuspended } from '@server/policies/blocks.ts';
 import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Events read outside the app's own lists (issue 26): a member's private calendar feed, and the Comedy
 // Zone's 'Find Shows'. Both filter with the event policy's eventSeenBy.
@@ -55,34 +55,37 @@ export async function comedyShowsOn(
   zone: string,
 ): Promise<ComedyShow[]> {
   const [from, to] = dayRange(date, zone);
+  const shows = () =>
+    db
+      .selectFrom('event_occurrences as o')
+      .innerJoin('events', 'events.id', 'o.event_id')
+      .select([
+        'events.id',
+        'events.title',
+        'events.performer',
+        'events.venue',
+        'events.place',
+        'events.address',
+        'events.ticket_url',
+        'o.starts_at',
+      ])
+      .where('events.category', '=', 'comedy')
+      .where('events.cancelled_at', 'is', null)
+      .where(eventSeenBy(viewerId));
+  // Two reads, each by its index (events_show_date_idx; the day's occurrences by start), not one with
+  // an `or` between them, which read every occurrence there is (130-180 ms at 120,000 events).
+  const entered = shows().where('events.show_date', '=', date);
+  // `|| ''` (still null for null) keeps the planner off events_show_date_idx here, whose null entries are
+  // every member's event: the day's occurrences are read by their start instead.
+  const members = shows()
+    .where(sql`events.show_date || ''`, 'is', null)
+    .where('o.starts_at', '>=', from)
+    .where('o.starts_at', '<', to);
   const rows = await db
-    .selectFrom('event_occurrences as o')
-    .innerJoin('events', 'events.id', 'o.event_id')
-    .select([
-      'events.id',
-      'events.title',
-      'events.performer',
-      'events.venue',
-      'events.place',
-      'events.address',
-      'events.ticket_url',
-      'o.starts_at',
-    ])
-    .where('events.category', '=', 'comedy')
-    .where('events.cancelled_at', 'is', null)
-    .where(eventSeenBy(viewerId))
-    .where((eb) =>
-      eb.or([
-        eb('events.show_date', '=', date),
-        eb.and([
-          eb('events.show_date', 'is', null),
-          eb('o.starts_at', '>=', from),
-          eb('o.starts_at', '<', to),
-        ]),
-      ]),
-    )
-    .orderBy('o.starts_at')
-    .orderBy('events.title')
+    .selectFrom(entered.unionAll(members).as('s'))
+    .selectAll()
+    .orderBy('s.starts_at')
+    .orderBy('s.title')
     .limit(100)
     .execute();
   return rows.map((row) => ({

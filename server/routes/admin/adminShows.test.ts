@@ -84,6 +84,38 @@ describe.each(dialects)('admin console: comedy shows (%s)', (dialect) => {
     expect((await auditActions()).slice(0, 3)).toEqual(['show.delete', 'show.update', 'show.create']);
   });
 
+  it("lists the console's shows of a date with members' comedy events starting that day, by time", async () => {
+    const entered = (
+      await admin.client.post('/api/admin/shows', {
+        ...valid,
+        title: 'Entered show',
+        show_date: '2027-01-09',
+        starts_at: '2027-01-09T20:30:00-06:00',
+      })
+    ).body;
+    const event = (at: string, title: string, category = 'comedy') =>
+      member.client.post('/api/events', {
+        title,
+        starts_local: at,
+        ends_local: at.replace(/T\d\d/, (h) => `T${String(Number(h.slice(1)) + 1).padStart(2, '0')}`),
+        time_zone: 'UTC',
+        repeat: 'none',
+        category,
+        place: 'circle',
+      });
+    expect((await event('2027-01-09T19:00', 'Open mic')).status).toBe(201);
+    expect((await event('2027-01-09T08:00', 'Morning set')).status).toBe(201);
+    expect((await event('2027-01-09T09:00', 'A study', 'faith')).status).toBe(201);
+    expect((await event('2027-01-10T09:00', 'Next day')).status).toBe(201);
+    const shows = (await findShows('2027-01-09')) as Array<{ title: string; starts_at: string }>;
+    expect(shows.map((show) => [show.title, show.starts_at])).toEqual([
+      ['Morning set', '2027-01-09T08:00:00.000Z'],
+      ['Open mic', '2027-01-09T19:00:00.000Z'],
+      ['Entered show', entered.starts_at],
+    ]);
+    expect((await admin.client.request('DELETE', `/api/admin/shows/${entered.id}`)).status).toBe(200);
+  });
+
   it('refuses bad shows with a 400 and changes nothing', async () => {
     const kept = (await admin.client.post('/api/admin/shows', { ...valid, title: 'Kept' })).body;
     const count = await showCount();
