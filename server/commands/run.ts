@@ -3,7 +3,7 @@ import type { DB } from '@server/db/types.ts';
 import { type MediaObjectRow, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
 import type { PushEvent, PushSender } from '@server/push/pushSender.ts';
-import { forgetNewestPosts } from '@server/queries/newestPage.ts';
+import { forgetKept } from '@server/queries/kept.ts';
 import type { Realtime } from '@server/realtime/realtime.ts';
 import type { Transaction } from 'kysely';
 
@@ -89,7 +89,7 @@ export async function runCommand<T>(
   };
   const result = await ctx.database.db.transaction().execute((trx) => command(trx, after));
   // Before any event goes out: a tab that refetches its feed on one reads what was just committed.
-  if (!options.keepsFeeds) forgetNewestPosts(ctx.database.db);
+  if (!options.keepsFeeds) forgetKept(ctx.database.db);
 
   await Promise.all(
     files.map((row) =>

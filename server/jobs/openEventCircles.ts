@@ -1,7 +1,7 @@
 import { CIRCLE_DURATIONS, CIRCLE_LIMITS } from '@common/schemas/circles.ts';
-import { EVENT_LENGTH_HOURS_MAX } from '@common/schemas/events.ts';
 import { createCircle } from '@server/commands/circles.ts';
 import { type CommandContext, runCommand } from '@server/commands/run.ts';
+import { earliestUnderWay } from '@server/queries/events.ts';
 import type { JobDefinition } from './runner.ts';
 
 export const OPEN_EVENT_CIRCLES_INTERVAL_MS = 30_000;
@@ -26,9 +26,9 @@ export async function openEventCircles(ctx: CommandContext, options: { now?: num
     .where('events.host_id', 'is not', null)
     .where('o.circle_opened_at', 'is', null)
     .where('o.starts_at', '<=', new Date(now + OPEN_BEFORE_MS).toISOString())
-    // None lasts longer, so none that started earlier is still on: the walk of event_occurrences_start_idx
-    // then covers the last week, not every occurrence since the first (each 30 s, on every network).
-    .where('o.starts_at', '>', new Date(now - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString())
+    // None that started before the longest event's length ago is still on: the walk of
+    // event_occurrences_start_idx then covers the last week, not every occurrence since the first.
+    .where('o.starts_at', '>', earliestUnderWay(new Date(now).toISOString()))
     .where('o.ends_at', '>', new Date(now).toISOString())
     .limit(100)
     .execute();

@@ -5,7 +5,7 @@ import { visibleMember } from '@server/policies/blocks.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
-import { forgetKept, keptStore } from '@server/queries/kept.ts';
+import { keptStore } from '@server/queries/kept.ts';
 import { mergeFirst } from '@server/queries/merge.ts';
 import {
   NEWEST_PAGE_MAX,
@@ -26,8 +26,8 @@ import { type Kysely, type Selectable, sql } from 'kysely';
  * enter the feeds' kept posts, and a member of any group reads their feeds through listFeed, whose
  * filter (policies/group.ts) adds their groups' posts.
  *
- * What is kept is dropped when this node commits a command (runCommand) or answers any request that
- * may write (see forgetNewestPosts), and is never used after KEPT_MS: a post written on another node,
+ * What is kept is dropped when this node commits a command (runCommand calls forgetKept, queries/
+ * kept.ts), and is never used after KEPT_MS: a post written on another node,
  * by a job or by the admin script shows within a second. Mastodon keeps rendered posts for the same
  * reason (its status cache).
  */
@@ -54,14 +54,6 @@ interface Kept {
   posts: KeptPost[];
   /** Whether these are all of the feed's posts (fewer than NEWEST_KEPT exist). */
   whole: boolean;
-}
-
-/**
- * Something may have changed what a feed shows: the next page reads the database again (and so does
- * every other kept page, queries/kept.ts).
- */
-export function forgetNewestPosts(db: Kysely<DB>): void {
-  forgetKept(db);
 }
 
 /** Groups whose newest posts one node keeps at most (each for KEPT_MS, all dropped on a commit). */

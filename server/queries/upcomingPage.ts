@@ -5,7 +5,7 @@ import { visibleMember } from '@server/policies/blocks.ts';
 import { eventSeenBy } from '@server/policies/event.ts';
 import { groupsRunBy, presentEvents } from '@server/presenters/event.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
-import { eventOccurrences, nextOccurrences } from '@server/queries/events.ts';
+import { eventOccurrences, nextOccurrences, shownOf } from '@server/queries/events.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { keptStore } from '@server/queries/kept.ts';
 import { mergeFirst } from '@server/queries/merge.ts';
@@ -60,11 +60,7 @@ async function readKept(db: Kysely<DB>, category: EventCategory | undefined): Pr
     .orderBy('events.id')
     .limit(UPCOMING_KEPT)
     .execute();
-  const presented = await presentEvents(
-    db,
-    null,
-    rows.map((row) => ({ event: row, occurrence: new Date(row.shown).toISOString() })),
-  );
+  const presented = await presentEvents(db, null, rows.map(shownOf));
   return {
     whole: rows.length < UPCOMING_KEPT,
     events: presented.map((event, i) => {
@@ -147,11 +143,7 @@ export async function upcomingFirstPage(
       .orderBy('events.id')
       .limit(limit + 1)
       .execute();
-    theirs = await presentEvents(
-      db,
-      viewerId,
-      rows.map((row) => ({ event: row, occurrence: new Date(row.shown).toISOString() })),
-    );
+    theirs = await presentEvents(db, viewerId, rows.map(shownOf));
   }
   // Both lists are the soonest of their kind, so the page is the soonest of the two merged.
   const merged = mergeFirst<KeptEvent, CommunityEvent>(

@@ -1,5 +1,6 @@
 import { groupFirstPage, listGroupPosts } from '@server/queries/groups.ts';
-import { forgetNewestPosts, newestPage } from '@server/queries/newestPage.ts';
+import { forgetKept } from '@server/queries/kept.ts';
+import { newestPage } from '@server/queries/newestPage.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { goLive, makeCircle } from '@server/test/circles.ts';
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
@@ -176,7 +177,7 @@ describe.each(dialects)('what groups reach (%s)', (dialect) => {
         })),
       )
       .execute();
-    forgetNewestPosts(db);
+    forgetKept(db);
     const expected = JSON.parse(JSON.stringify(await listFeed(db, reader.id, { limit: 20 })));
     const cutAfter = await newestPage(db, reader.id, undefined, 20);
     expect(cutAfter).not.toBeNull();
