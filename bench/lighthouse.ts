@@ -54,6 +54,8 @@ async function lighthouse(url: string, headers: Record<string, string> = {}): Pr
         '--form-factor=mobile',
         `--chrome-flags=${CHROME_FLAGS}`,
         ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+        // With LIGHTHOUSE_REPORTS, the trace too: what each thread did before the first paint.
+        ...(process.env.LIGHTHOUSE_REPORTS ? ['--save-assets'] : []),
       ],
       {
         env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
@@ -86,7 +88,10 @@ async function lighthouse(url: string, headers: Record<string, string> = {}): Pr
     const keep = process.env.LIGHTHOUSE_REPORTS;
     if (keep && existsSync(out)) {
       mkdirSync(keep, { recursive: true });
-      copyFileSync(out, path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`));
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+      copyFileSync(out, path.join(keep, `${name}.json`));
+      const trace = path.join(dir, 'report-0.trace.json');
+      if (existsSync(trace)) copyFileSync(trace, path.join(keep, `${name}.trace.json`));
     }
     rmSync(dir, { recursive: true, force: true });
   }

@@ -67,16 +67,20 @@ function render() {
 }
 
 /**
- * The installable app's service worker: production builds only, once the first screen is up and the
- * browser is idle. Registering it caches the whole app (about 2 MB), which on a phone's connection
- * would compete with the first screen's own files and answers.
+ * The installable app's service worker: production builds only, once the first screen has painted and
+ * settled. Registering it caches the whole app (about 2 MB) from a thread in the page's own renderer
+ * process, which competes with the first screen's files, answers and frames. An idle callback alone came
+ * too soon: the first idle moment falls between the render call and React's first commit.
  */
+const SERVICE_WORKER_AFTER_MS = 5000;
+
 function registerServiceWorkerWhenIdle() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () =>
     void import('./pwa/registerServiceWorker.ts').then((pwa) => pwa.registerServiceWorker());
-  if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 10_000 });
-  else setTimeout(register, 3000);
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 10_000 }) : register();
+  setTimeout(whenIdle, SERVICE_WORKER_AFTER_MS);
 }
 
 void Promise.race([prepareFirstScreen().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3000))])
