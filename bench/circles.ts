@@ -2,17 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type CDPSession, chromium } from '@playwright/test';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { type JanusTestServer, startJanusInNetns } from '@server/test/janusNetns.ts';
+import { type Guest, pageGuest, RtpGuest, waitFor } from './circles-guests.ts';
 import {
   chromiumProcesses,
   descendantPids,
-  guestTimeline,
   hostProcessTimes,
   machineJiffies,
   processCpuSeconds,
-  sampleGuest,
   sampleHost,
   type Timeline,
 } from './circles-probes.ts';
@@ -54,21 +53,17 @@ const VIDEO = process.env.BENCH_VIDEO ?? '320x180@15';
  * a host already sending to k-1); together: all open it at once (N pages loading the app on 2 cores).
  */
 const ARRIVAL = process.env.BENCH_ARRIVAL === 'together' ? 'together' : 'sequential';
+/**
+ * chromium: each guest is a Chromium page (the app as a member runs it); rtp: on the Janus path, each
+ * guest is werift in this process (circles-guests.ts), which receives what Janus forwards without
+ * decoding it, so 16 guests fit on 2 cores beside the host's page.
+ */
+const GUEST_KIND = process.env.BENCH_GUEST_KIND === 'rtp' ? 'rtp' : 'chromium';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FIRST_FRAME_TIMEOUT_MS = 30_000;
 const REPO = path.join(import.meta.dirname, '..');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** The circle went live on another path than the one measured: every figure would be mislabelled. */
 class MediaPathMismatch extends Error {}
@@ -94,6 +89,7 @@ async function runOnce(
   );
   const url = `${baseUrl}/faithverse/c/${circleId}`;
   const contexts: BrowserContext[] = [];
+  const rtpGuests: RtpGuest[] = [];
   try {
     // The host goes live with the (fake) camera, the circle's default source.
     const hostContext = await memberContext(browser, baseUrl, host);
@@ -126,41 +122,31 @@ async function runOnce(
         (await sampleHost(hostPage)).peers > 0 ? true : null,
       );
     }
+    if (process.env.BENCH_DEBUG) {
+      hostPage.on('console', (m) => console.log(`[host] ${m.type()}: ${m.text()}`));
+      hostPage.on('pageerror', (e) => console.log(`[host] error: ${e.message}`));
+    }
     const hostCdp = await hostContext.newCDPSession(hostPage);
     await hostCdp.send('Performance.enable', { timeDomain: 'timeTicks' });
 
-    // Each guest page times itself from its own navigation start.
-    const guestPages = await Promise.all(
-      guests.map(async (guest) => {
-        const context = await memberContext(browser, baseUrl, guest);
-        contexts.push(context);
-        return context.newPage();
-      }),
-    );
-    if (process.env.BENCH_DEBUG) {
-      for (const [i, page] of [hostPage, ...guestPages].entries()) {
-        page.on('console', (m) => console.log(`[page ${i}] ${m.type()}: ${m.text()}`));
-        page.on('pageerror', (e) => console.log(`[page ${i}] error: ${e.message}`));
-      }
-    }
-    const arrive = async (page: Page) => {
-      await page.goto(url);
-      const timeline = await waitFor('a first remote frame', FIRST_FRAME_TIMEOUT_MS, () =>
-        guestTimeline(page),
-      );
-      if (process.env.BENCH_DEBUG) {
-        const requests = await page.evaluate(() =>
-          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
-            (r) => `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ${new URL(r.name).pathname}`,
-          ),
-        );
-        console.log(`guest requests (ms since navigation start):\n  ${requests.join('\n  ')}`);
-      }
-      return timeline;
-    };
+    // Each guest page times itself from its own navigation start; an RTP guest from its join.
+    const guestSide: Guest[] =
+      GUEST_KIND === 'rtp' && media === 'janus'
+        ? guests.map((guest) => {
+            const rtp = new RtpGuest(baseUrl, guest, circleId, host.userId);
+            rtpGuests.push(rtp);
+            return { arrive: () => rtp.arrive(FIRST_FRAME_TIMEOUT_MS), sample: async () => rtp.sample() };
+          })
+        : await Promise.all(
+            guests.map(async (guest) => {
+              const context = await memberContext(browser, baseUrl, guest);
+              contexts.push(context);
+              return pageGuest(await context.newPage(), url, FIRST_FRAME_TIMEOUT_MS);
+            }),
+          );
     const timelines: Timeline[] = [];
-    if (ARRIVAL === 'together') timelines.push(...(await Promise.all(guestPages.map(arrive))));
-    else for (const page of guestPages) timelines.push(await arrive(page));
+    if (ARRIVAL === 'together') timelines.push(...(await Promise.all(guestSide.map((g) => g.arrive()))));
+    else for (const guest of guestSide) timelines.push(await guest.arrive());
     await hostPage.getByText(`Sending to ${guests.length} viewer`).waitFor();
     await sleep(SETTLE_S * 1000);
 
@@ -168,7 +154,7 @@ async function runOnce(
     const janusPids = media === 'janus' ? descendantPids('janus') : [];
     const snapshot = async () => {
       const [guestSamples, hostSample, hostTimes, processes] = await Promise.all([
-        Promise.all(guestPages.map(sampleGuest)),
+        Promise.all(guestSide.map((g) => g.sample())),
         sampleHost(hostPage),
         hostProcessTimes(hostCdp),
         chromiumProcesses(browserCdp),
@@ -191,7 +177,7 @@ async function runOnce(
 
     const wallS = (after.wall - before.wall) / 1000;
     const hostS = (after.hostSample.at - before.hostSample.at) / 1000;
-    const fps = guestPages.map((_, i) => {
+    const fps = guestSide.map((_, i) => {
       const a = before.guestSamples[i]!;
       const b = after.guestSamples[i]!;
       return (b.frames - a.frames) / ((b.at - a.at) / 1000);
@@ -240,6 +226,7 @@ async function runOnce(
     };
   } finally {
     // Guests first, then the host (whose page ends the circle as it goes).
+    await Promise.all(rtpGuests.map((guest) => guest.close()));
     for (const context of contexts.reverse()) await context.close();
   }
 }
@@ -347,6 +334,7 @@ async function main() {
 
     const setting =
       `camera ${cameraText}; ${cpus().length} CPUs; guests arrive ${ARRIVAL}; ` +
+      `Janus guests are ${GUEST_KIND === 'rtp' ? 'werift RTP receivers (no decoding)' : 'Chromium pages'}; ` +
       `window ${WINDOW_S} s after ${SETTLE_S} s settle`;
     const paths: Record<string, object> = {};
     const summaries: Partial<Record<MediaPath, { runs: RunSummary[]; failed: PathOutcome['failed'] }>> = {};
@@ -375,6 +363,7 @@ async function main() {
       chromium: Object.values(outcomes)[0]?.chromium ?? null,
       camera: cameraText,
       arrival: ARRIVAL,
+      janusGuests: GUEST_KIND,
       windowSeconds: WINDOW_S,
       settleSeconds: SETTLE_S,
       guestCounts: GUEST_COUNTS,
