@@ -21,6 +21,7 @@ import * as recipes from './migrations/20261128T0100_recipes.ts';
 import * as circleMedia from './migrations/20261128T0200_circle_media.ts';
 import * as hiddenVersions from './migrations/20261128T0300_hidden_versions.ts';
 import * as groupsPopularIdx from './migrations/20261128T0400_groups_popular_idx.ts';
+import * as occurrencesStartEndsIdx from './migrations/20261128T0500_occurrences_start_ends_idx.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261128T0200_circle_media': circleMedia,
   '20261128T0300_hidden_versions': hiddenVersions,
   '20261128T0400_groups_popular_idx': groupsPopularIdx,
+  '20261128T0500_occurrences_start_ends_idx': occurrencesStartEndsIdx,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
