@@ -94,7 +94,6 @@ export class RtpGuest {
   private size = { width: 0, height: 0 };
   private started = 0;
   private marks: Partial<Timeline> = {};
-  private firstFrame: (() => void) | null = null;
 
   constructor(
     private baseUrl: string,
@@ -142,9 +141,6 @@ export class RtpGuest {
       this.socket!.once('connect_error', reject);
     });
     this.marks.roomJoined = this.since();
-    const got = new Promise<void>((resolve) => {
-      this.firstFrame = resolve;
-    });
     const deadline = Date.now() + timeoutMs;
     let offer: AckResult<MediaSignalAck>;
     for (;;) {
@@ -180,13 +176,9 @@ export class RtpGuest {
     if (!answer.ok) throw new Error(`answer: ${JSON.stringify(answer)}`);
     answered = true;
     for (const signal of late.splice(0)) void this.ask(signal);
-    await Promise.race([
-      got,
-      sleep(Math.max(0, deadline - Date.now())).then(() => {
-        throw new Error('no frame from Janus');
-      }),
-    ]);
-    return this.marks as Timeline;
+    return waitFor('a first frame from Janus', Math.max(0, deadline - Date.now()), async () =>
+      this.marks.firstFrame === undefined ? null : (this.marks as Timeline),
+    );
   }
 
   private count(rtp: RtpPacket) {
@@ -196,10 +188,7 @@ export class RtpGuest {
     // A decoder starts at a key frame: frames before the first are not counted, as a page shows none.
     if (!rtp.header.marker || this.size.width === 0) return;
     this.frames += 1;
-    if (this.frames === 1) {
-      this.marks.firstFrame = this.since();
-      this.firstFrame?.();
-    }
+    this.marks.firstFrame ??= this.since();
   }
 
   /** What a page's sample says (sampleGuest), from the packets: nothing is decoded, nothing dropped. */
