@@ -20,6 +20,51 @@ export function afterNextPaint(): Promise<void> {
   });
 }
 
+/** index.html's logo, shown until the app's first render: the first screen is what replaces it. */
+export const SPLASH_ID = 'splash';
+
+/** How long after the next paint to wait for the browser's report of the screen on the display. */
+export const SHOWN_FALLBACK_MS = 500;
+
+let shown: Promise<void> | undefined;
+
+/**
+ * Resolves once the app's first screen is on the display, for what is secondary on it to start then.
+ * A paint is not yet a presented frame: on a slow phone the frame reaches the display some frames
+ * later, and requests started in between compete with it. The browser reports the moment in its next
+ * largest-contentful-paint entry (the screen's largest text or picture, taking over from index.html's
+ * logo). Where it reports none (Safari; a screen whose largest part is smaller than the logo), the
+ * next paint and then half a second do. The first call starts the wait; later ones share it.
+ */
+export function firstScreenShown(): Promise<void> {
+  shown ??= new Promise((resolve) => {
+    const painted = afterNextPaint();
+    if (
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    ) {
+      void painted.then(resolve);
+      return;
+    }
+    let fallback: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(fallback);
+      resolve();
+    };
+    // Not buffered: entries from now on. The logo's own entry may still arrive (painted, not yet shown).
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => (entry as PerformanceEntry & { id?: string }).id !== SPLASH_ID))
+        done();
+    });
+    observer.observe({ type: 'largest-contentful-paint' });
+    void painted.then(() => {
+      fallback = setTimeout(done, SHOWN_FALLBACK_MS);
+    });
+  });
+  return shown;
+}
+
 let painted = false;
 let waiting = false;
 const listeners = new Set<() => void>();
@@ -29,7 +74,7 @@ function subscribe(listener: () => void): () => void {
   // The first subscriber is a component of the first screen, subscribing as that screen commits.
   if (!painted && !waiting) {
     waiting = true;
-    void afterNextPaint().then(() => {
+    void firstScreenShown().then(() => {
       painted = true;
       for (const notify of [...listeners]) notify();
     });
@@ -38,9 +83,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * False until the app's first screen has been painted, then true for good. What is secondary on that
- * screen (the bell's and the inbox's counts, Your Activity, Trending Now) asks the server only then:
- * on a phone's connection those requests would otherwise share it with the screen's own.
+ * False until the app's first screen is on the display, then true for good. What is secondary on that
+ * screen (the bell's and the inbox's counts, Your Activity, Trending Now, Upcoming events, the prayer
+ * list behind 'Pray for this') asks the server only then: on a phone's connection those requests would
+ * otherwise share it with the screen's own.
  */
 export function usePainted(): boolean {
   return useSyncExternalStore(

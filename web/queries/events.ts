@@ -16,6 +16,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { usePainted } from '@web/afterPaint.ts';
 import { api } from '@web/api/client.ts';
 import { useRealtimeEvent } from '@web/realtime/hooks.ts';
 import { retryServerErrors } from './postCache.ts';
@@ -79,6 +80,8 @@ export function useSoonEvents() {
   return useQuery({
     queryKey: eventKeys.soon(),
     queryFn: ({ signal }) => api<EventPage>('/api/events/soon', { signal }),
+    // Secondary on Home: asked for once the feed is on the screen (web/afterPaint.ts).
+    enabled: usePainted(),
     staleTime: 60_000,
     retry: retryServerErrors,
   });

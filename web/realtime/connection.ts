@@ -6,7 +6,7 @@ import {
   type ServerEvent,
   type ServerToClientEvents,
 } from '@common/realtime.ts';
-import { afterNextPaint } from '@web/afterPaint.ts';
+import { firstScreenShown } from '@web/afterPaint.ts';
 import type { Socket } from 'socket.io-client';
 
 /**
@@ -97,10 +97,10 @@ export function connectRealtime(): () => void {
   };
 
   // socket.io-client loads with the first signed-in screen, not with /auth. On a feed it waits for the
-  // first paint, like the screen's other secondary requests: it would share a phone's connection with
+  // first screen to be shown, like the screen's other secondary requests: it would share a phone's connection with
   // the feed's own files. Elsewhere it does not wait: a message sent to an open chat before the room is
   // joined is caught up on connect, but as a list refresh, not as an event that its live region reads out.
-  const firstScreen = feedOfRoute(location.pathname) ? afterNextPaint() : undefined;
+  const firstScreen = feedOfRoute(location.pathname) ? firstScreenShown() : undefined;
   void Promise.resolve(firstScreen)
     .then(() => import('socket.io-client'))
     .then(({ io }) => {

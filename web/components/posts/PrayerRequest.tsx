@@ -1,5 +1,6 @@
 import type { Post } from '@common/schemas/posts.ts';
 import { addPrayerUpdateSchema, PRAYER_UPDATE_MAX } from '@common/schemas/prayer.ts';
+import { usePainted } from '@web/afterPaint.ts';
 import {
   useAddPrayerUpdate,
   usePrayerChanges,
@@ -287,7 +288,8 @@ function AddUpdateForm({ id, postId, onDone }: { id: string; postId: string; onD
 /** 'Pray for this' puts someone else's request on the member's prayer list; then 'Undo' takes it off. */
 function PrayForThis({ post }: { post: Post }) {
   const { t } = useTranslation();
-  const list = usePrayerList();
+  // Secondary on a feed: asked for once the feed is on the screen (web/afterPaint.ts).
+  const list = usePrayerList(usePainted());
   const setListed = useSetOnPrayerList();
   const listed = list.data?.items.some((item) => item.post.id === post.id) ?? false;
 
