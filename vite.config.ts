@@ -1,16 +1,70 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Rolldown } from 'vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueParts } from './scripts/i18n/vitePlugin.ts';
+import { directIconImports } from './scripts/icons/vitePlugin.ts';
 
 const root = import.meta.dirname;
+
+const lucideIcon = /node_modules[\\/]lucide-react[\\/]/;
+
+/** The signed-in screens' shared modules (and React Query's infinite-query hooks, which only they use). */
+const memberModule = (id: string) =>
+  (/[\\/]web[\\/](queries|components[\\/]posts|realtime|firstScreen\.ts|afterPaint\.ts|ui[\\/](Dialog|ConfirmDialog|Select|Textarea|EmptyState)\.tsx|components[\\/](Avatar|Badges|ReportDialog|reportReasons|useWhenVisible)|media[\\/](useVideoTrimmer|useUpload|uploadSlot|UploadProgress|files)|screens[\\/]FaithVerse[\\/]components[\\/]Badges)/.test(
+    id,
+  ) ||
+    // The feed's schemas and React Query's infinite-query hooks (the sign-in screen uses none of them; the
+    // core's infiniteQueryBehavior stays out: QueryClient imports it).
+    /[\\/]common[\\/](schemas[\\/](postLimits|prayer|settings|reports|notifications|realtime)|realtime)\.ts$/.test(
+      id,
+    ) ||
+    /[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useInfiniteQuery|infiniteQueryOptions)|query-core[\\/].*[\\/]infiniteQueryObserver)\.js$/.test(
+      id,
+    )) &&
+  !/[\\/]queries[\\/](session|auth)\.ts$/.test(id);
+
+/** Our own source (web/ and common/), not a package's. */
+const ownModule = (id: string) =>
+  [path.join(root, 'web'), path.join(root, 'common')].some((dir) => id.startsWith(dir + path.sep));
+
+/** The screens a visitor sees (web/App.tsx's routes outside the signed-in shell). */
+const VISITOR_SCREENS = [
+  'Auth/AuthScreen.tsx',
+  'AuthCallback/AuthCallbackScreen.tsx',
+  'Legal/PrivacyScreen.tsx',
+  'Legal/TermsScreen.tsx',
+  'Legal/CookiesScreen.tsx',
+  'About/AboutScreen.tsx',
+  'NotFound/NotFoundScreen.tsx',
+];
+
+/**
+ * The modules a visitor loads: what the entry imports, and each visitor screen with what it imports
+ * (static imports only: a lazy screen is not loaded with its importer). Worked out once per build.
+ */
+let visitorModules: Set<string> | undefined;
+function loadedByVisitors(ctx: Rolldown.ChunkingContext): Set<string> {
+  if (visitorModules) return visitorModules;
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  visit(path.join(root, 'web/main.tsx'));
+  for (const screen of VISITOR_SCREENS) visit(path.join(root, 'web/screens', screen));
+  visitorModules = seen;
+  return seen;
+}
 
 export default defineConfig({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
   plugins: [
+    directIconImports(),
     react(),
     tailwindcss(),
     // Each language's words in parts that load with the screens that use them (web/i18n/i18n.ts).
@@ -63,31 +117,29 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Every icon in one chunk: one by one they were some 20 requests of under 1 KB on the first screen.
-            { name: 'icons', test: /node_modules[\\/]lucide-react/ },
-            // The error templates ride with the field schemas that /auth and the feeds both load (alone
-            // they were one more request of 350 bytes).
-            { name: 'fields', test: /[\\/]common[\\/](errorTemplates|schemas[\\/]fields)\.ts$/ },
-            // The small modules of the signed-in screens (queries, post cards, dialogs, realtime) in one
-            // chunk instead of some 25 of under 2 KB; nothing /auth loads (the session and sign-in queries, Field,
-            // Footer, Spinner) is in it.
+            // What every screen loads (React, the router, React Query, i18n, the API client, the icons and field
+            // schemas of the visitor's screens; the screens themselves apart) in one chunk: split by which
+            // screens share them they were some 10 requests of 0.5-15 KB before any screen could render.
+            // The signed-in screens' icons ride in `member` below, not in what /auth loads
+            // (scripts/icons/vitePlugin.ts lets the build see which screen imports which icon).
             {
-              name: 'member',
+              name: (id, ctx) =>
+                loadedByVisitors(ctx).has(id) && !/[\\/]web[\\/]screens[\\/]/.test(id) ? 'app' : null,
+              includeDependenciesRecursively: false,
+            },
+            // The small modules of the signed-in screens (queries, post cards, dialogs, realtime, their icons) in
+            // one chunk instead of some 35 of under 2 KB, with the small parts of ours that those import
+            // (FormActions, the upload limits, the recipe skeleton, event times); nothing a visitor loads is in it
+            // (the `app` group above takes those first).
+            {
+              name: (id, ctx) =>
+                memberModule(id) ||
+                lucideIcon.test(id) ||
+                (ownModule(id) && (ctx.getModuleInfo(id)?.importers ?? []).some(memberModule))
+                  ? 'member'
+                  : null,
               // Their own dependencies (React, the API client, i18n) stay where /auth loads them.
               includeDependenciesRecursively: false,
-              test: (id) =>
-                (/[\\/]web[\\/](queries|components[\\/]posts|realtime|firstScreen\.ts|afterPaint\.ts|ui[\\/](Dialog|ConfirmDialog|Select|Textarea|EmptyState)\.tsx|components[\\/](Avatar|Badges|ReportDialog|reportReasons|useWhenVisible)|media[\\/](useVideoTrimmer|useUpload|uploadSlot|UploadProgress|files)|screens[\\/]FaithVerse[\\/]components[\\/]Badges)/.test(
-                  id,
-                ) ||
-                  // The feed's schemas and React Query's infinite-query hooks (the sign-in screen uses none
-                  // of them; the core's infiniteQueryBehavior stays out: QueryClient imports it).
-                  /[\\/]common[\\/](schemas[\\/](postLimits|prayer|settings|reports|notifications|realtime)|realtime)\.ts$/.test(
-                    id,
-                  ) ||
-                  /[\\/]@tanstack[\\/](react-query[\\/].*[\\/](useInfiniteQuery|infiniteQueryOptions)|query-core[\\/].*[\\/]infiniteQueryObserver)\.js$/.test(
-                    id,
-                  )) &&
-                !/[\\/]queries[\\/](session|auth)\.ts$/.test(id),
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Resolves once the browser has shown the next frame (two frame callbacks, then a task after them), or
@@ -66,21 +66,6 @@ export function firstScreenShown(): Promise<void> {
 }
 
 let painted = false;
-let waiting = false;
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // The first subscriber is a component of the first screen, subscribing as that screen commits.
-  if (!painted && !waiting) {
-    waiting = true;
-    void firstScreenShown().then(() => {
-      painted = true;
-      for (const notify of [...listeners]) notify();
-    });
-  }
-  return () => listeners.delete(listener);
-}
 
 /**
  * False until the app's first screen is on the display, then true for good. What is secondary on that
@@ -89,9 +74,19 @@ function subscribe(listener: () => void): () => void {
  * otherwise share it with the screen's own.
  */
 export function usePainted(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => painted,
-    () => false,
-  );
+  const [shown, setShown] = useState(painted);
+  useEffect(() => {
+    if (shown) return;
+    let mounted = true;
+    // The first caller is a component of the first screen, as that screen commits. What the change
+    // brings in renders as a transition, in slices: all at once it held a phone's main thread.
+    void firstScreenShown().then(() => {
+      painted = true;
+      if (mounted) startTransition(() => setShown(true));
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [shown]);
+  return shown;
 }
