@@ -33,6 +33,8 @@ export function directIconImports(): Plugin {
   return {
     name: 'splikz:direct-icon-imports',
     enforce: 'pre',
+    // The build only: `npm run dev` keeps the index, which Vite pre-bundles once.
+    apply: 'build',
     transform: {
       filter: { id: /[\\/](web|common)[\\/].*\.tsx?$/, code: PACKAGE },
       handler(code) {
