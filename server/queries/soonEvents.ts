@@ -14,12 +14,15 @@ import { earliestUnderWay, shownOf } from './events.ts';
  */
 export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<EventPage> {
   const now = new Date().toISOString();
+  // No occurrence lasts longer than an event may: one not yet ended started after this.
+  const underWay = earliestUnderWay(now);
   const hosted = db
     .selectFrom('events as e')
     .innerJoin('event_occurrences as o', 'o.event_id', 'e.id')
     .select(['o.event_id', 'o.starts_at'])
     .where('e.host_id', '=', viewerId)
     .where('e.last_ends_at', '>', now)
+    .where('o.starts_at', '>', underWay)
     .where('o.ends_at', '>', now);
   const answered = db
     .selectFrom('event_rsvps as r')
@@ -29,7 +32,7 @@ export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<Even
     .select(['o.event_id', 'o.starts_at'])
     .where('r.user_id', '=', viewerId)
     .where('r.answer', 'in', ['going', 'waitlist'])
-    .where('r.occurrence', '>', earliestUnderWay(now))
+    .where('r.occurrence', '>', underWay)
     .where('o.ends_at', '>', now);
   const inGroups = db
     .selectFrom('group_members as gm')
@@ -39,6 +42,7 @@ export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<Even
     .where('gm.user_id', '=', viewerId)
     .where('gm.standing', '=', 'member')
     .where('e.last_ends_at', '>', now)
+    .where('o.starts_at', '>', underWay)
     .where('o.ends_at', '>', now);
   // Each event once at its first such occurrence, soonest first; the policy is checked on the
   // soonest only, until three pass (a member of busy groups has hundreds of candidates).
