@@ -43,7 +43,8 @@ const VISITOR_SCREENS = [
 
 /**
  * The modules a visitor loads: what the entry imports, and each visitor screen with what it imports
- * (static imports only: a lazy screen is not loaded with its importer). Worked out once per build.
+ * (static imports only: a lazy screen is not loaded with its importer). Worked out once per process:
+ * `vite build` chunks the app once (the service worker's own build has none of these modules).
  */
 let visitorModules: Set<string> | undefined;
 function loadedByVisitors(ctx: Rolldown.ChunkingContext): Set<string> {

@@ -54,8 +54,7 @@ export function firstScreenShown(): Promise<void> {
     };
     // Not buffered: entries from now on. The logo's own entry may still arrive (painted, not yet shown).
     const observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => (entry as PerformanceEntry & { id?: string }).id !== SPLASH_ID))
-        done();
+      if (list.getEntries().some((entry) => (entry as LargestContentfulPaint).id !== SPLASH_ID)) done();
     });
     observer.observe({ type: 'largest-contentful-paint' });
     void painted.then(() => {
@@ -74,19 +73,19 @@ let painted = false;
  * otherwise share it with the screen's own.
  */
 export function usePainted(): boolean {
-  const [shown, setShown] = useState(painted);
+  const [ready, setReady] = useState(painted);
   useEffect(() => {
-    if (shown) return;
+    if (ready) return;
     let mounted = true;
     // The first caller is a component of the first screen, as that screen commits. What the change
     // brings in renders as a transition, in slices: all at once it held a phone's main thread.
     void firstScreenShown().then(() => {
       painted = true;
-      if (mounted) startTransition(() => setShown(true));
+      if (mounted) startTransition(() => setReady(true));
     });
     return () => {
       mounted = false;
     };
-  }, [shown]);
-  return shown;
+  }, [ready]);
+  return ready;
 }
