@@ -4,7 +4,7 @@
 // (they go to 50 events, and went to 200), of Past, Home's next three and 'Find Shows' on a day, each against
 // GET /api/health in the same run (target: p99 under 25 ms at 50 connections). SQLite. Prints the
 // figures and the query plans of the list queries, and writes bench/results/events.json
-// (BENCH_LISTS=Near,Past measures only those lists; BENCH_KEEP_DB=<file> keeps a copy of the seeded database, to try queries on). Not part of `npm test`.
+// (BENCH_LISTS=Near,Past measures only those lists; BENCH_PROFILE=<folder> writes each list's CPU profile; BENCH_KEEP_DB=<file> keeps a copy of the seeded database, to try queries on). Not part of `npm test`.
 import path from 'node:path';
 import type { DB } from '@server/db/types.ts';
 import { distanceKm } from '@server/places/geo.ts';
@@ -17,8 +17,8 @@ import Database from 'better-sqlite3';
 import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { type LoadResult, measure as measureLoad } from './load.ts';
-import { runBench, saveResults } from './results.ts';
-import { seedFeed } from './seed.ts';
+import { profiled, runBench, saveResults } from './results.ts';
+import { seedFeed, settleWal } from './seed.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -230,6 +230,7 @@ function seedEvents(file: string, members: string[], viewerId: string) {
     }
   })();
   db.pragma('optimize');
+  settleWal(db);
   db.close();
   return { ...counts, viewerGoing: going.length };
 }
@@ -348,7 +349,7 @@ async function main() {
     console.log(line('GET /api/health', health));
     for (const [name, [route]] of Object.entries(lists)) {
       await settle(server.baseUrl);
-      const result = await measure(`${server.baseUrl}${route}`, { ...load, headers });
+      const result = await profiled(name, () => measure(`${server.baseUrl}${route}`, { ...load, headers }));
       const ratio = Number((result.requestsPerSecond / health.requestsPerSecond).toPrecision(3));
       report[name] = { ...result, ratio };
       console.log(`${line(name, result)}   ratio ${ratio}${result.p99Ms > 25 ? '   p99 OVER 25 ms' : ''}`);

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
 import { measure } from './load.ts';
 import { runBench, saveResults } from './results.ts';
-import { seedFeed } from './seed.ts';
+import { seedFeed, settleWal } from './seed.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
@@ -93,6 +93,7 @@ function seedGroups(file: string, members: string[], viewerId: string): string {
     }
   })();
   db.pragma('optimize');
+  settleWal(db);
   db.close();
   return 'bench-group-0';
 }

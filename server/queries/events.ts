@@ -106,9 +106,33 @@ export async function listEvents(
   read: { sparse?: boolean } = {},
 ): Promise<EventPage> {
   const limit = Math.min(filters.limit ?? EVENTS_PAGE_SIZE, EVENTS_PAGE_MAX);
+  const rows = await eventRows(db, viewerId, eventSeenBy(viewerId), { ...filters, limit }, read);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    events: await presentEvents(db, viewerId, withinNear(page, filters.near).map(shownOf)),
+    next_cursor: more && last ? encodeCursor({ created_at: instantText(last.shown), id: last.id }) : null,
+  };
+}
+
+/**
+ * A list's rows in its order, `filters.limit` and one more (to tell whether another page follows), of
+ * the events `seen` lets through (eventSeenBy's rule for the viewer; queries/upcomingPage.ts keeps
+ * what every member sees). 'Near me' reads the box around the point: the caller leaves out its corners
+ * with withinNear, after cutting the page, so the cursor still follows the box.
+ */
+export async function eventRows(
+  db: Kysely<DB>,
+  viewerId: string,
+  seen: RawBuilder<SqlBool>,
+  filters: EventFilters & { limit: number },
+  read: { sparse?: boolean } = {},
+): Promise<Array<EventRow & { shown: string }>> {
+  const limit = filters.limit;
   const cursor = filters.cursor ? decodeCursor(filters.cursor, 'the events') : null;
   const now = new Date().toISOString();
-  let query = eventOccurrences(db).where(eventSeenBy(viewerId));
+  let query = eventOccurrences(db).where(seen);
   if (filters.category) query = query.where('events.category', '=', filters.category);
   if (filters.day) {
     const [from, to] = dayRange(filters.day.date, filters.day.zone);
@@ -211,22 +235,21 @@ export async function listEvents(
       .limit(limit + 1)
       .execute();
   }
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  const near = filters.near;
-  const kept = near
-    ? page.filter(
-        (row) =>
-          row.lat !== null &&
-          row.lng !== null &&
-          distanceKm(near, { lat: Number(row.lat), lng: Number(row.lng) }) <= near.km,
-      )
-    : page;
-  return {
-    events: await presentEvents(db, viewerId, kept.map(shownOf)),
-    next_cursor: more && last ? encodeCursor({ created_at: instantText(last.shown), id: last.id }) : null,
-  };
+  return rows;
+}
+
+/** The rows within the point's distance (all of them without one): the box's corners left out. */
+export function withinNear<T extends Pick<EventRow, 'lat' | 'lng'>>(
+  rows: T[],
+  near: EventFilters['near'],
+): T[] {
+  if (!near) return rows;
+  return rows.filter(
+    (row) =>
+      row.lat !== null &&
+      row.lng !== null &&
+      distanceKm(near, { lat: Number(row.lat), lng: Number(row.lng) }) <= near.km,
+  );
 }
 
 /** PostgreSQL answers min()/max() of timestamptz already as ISO text; SQLite as the stored text. */

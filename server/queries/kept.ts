@@ -23,13 +23,15 @@ export function forgetKept(db: Kysely<DB>): void {
 }
 
 interface Entry<T> {
-  at: number;
+  /** When it is too old: KEPT_MS after its read began, or up to half that sooner. */
+  until: number;
   generation: number;
   value: T;
 }
 
 /**
- * A store of values by key, per database, holding at most `maxKeys` (all dropped when full). `get` gives
+ * A store of values by key, per database, holding at most `maxKeys` (when full, the stale ones are
+ * dropped, and if none is, the one kept longest). `get` gives
  * the kept value while it is fresh; otherwise one read at a time: the requests that find it too old wait
  * for the read under way, unless a command committed since it began (they must see the commit). Each
  * starting its own, 50 requests at once made 50 reads every second. A read during which a command
@@ -39,19 +41,30 @@ export function keptStore<T>(maxKeys: number) {
   return perDatabase((db) => {
     const kept = new Map<string, Entry<T>>();
     const reading = new Map<string, { generation: number; read: Promise<T> }>();
+    const makeRoom = (now: number, generation: number) => {
+      for (const [key, entry] of kept) {
+        if (entry.generation !== generation || now >= entry.until) kept.delete(key);
+      }
+      // Keys in the order they were kept: the first is the oldest.
+      if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!);
+    };
     const readAndKeep = async (key: string, read: () => Promise<T>, generation: number): Promise<T> => {
       const at = performance.now();
       const value = await read();
       if (keptGeneration(db) === generation) {
-        if (kept.size >= maxKeys) kept.clear();
-        kept.set(key, { at, generation, value });
+        kept.delete(key);
+        if (kept.size >= maxKeys) makeRoom(at, generation);
+        // Values read together (a page's lists, after a command) are read again at different
+        // times, not all in the one request that finds them too old: each read blocks the node
+        // (SQLite answers synchronously), and 14 of them at once made Upcoming's slowest answers.
+        kept.set(key, { until: at + KEPT_MS * (1 - Math.random() / 2), generation, value });
       }
       return value;
     };
     return (key: string, read: () => Promise<T>): T | Promise<T> => {
       const generation = keptGeneration(db);
       const entry = kept.get(key);
-      if (entry && entry.generation === generation && performance.now() - entry.at < KEPT_MS) {
+      if (entry && entry.generation === generation && performance.now() < entry.until) {
         return entry.value;
       }
       const under = reading.get(key);

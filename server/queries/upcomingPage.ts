@@ -1,33 +1,56 @@
-import type { CommunityEvent, EventCategory } from '@common/schemas/events.ts';
+import { type CommunityEvent, EVENTS_PAGE_MAX, type EventCategory } from '@common/schemas/events.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
-import { eventSeenBy } from '@server/policies/event.ts';
-import { groupsRunBy, presentEvents } from '@server/presenters/event.ts';
+import type { EventRow } from '@server/policies/event.ts';
+import { presentEvents } from '@server/presenters/event.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
-import { eventOccurrences, nextOccurrences, shownOf } from '@server/queries/events.ts';
+import {
+  type EventFilters,
+  eventOccurrences,
+  eventRows,
+  nextOccurrences,
+  shownOf,
+  withinNear,
+} from '@server/queries/events.ts';
+import { boxAround } from '@server/queries/eventsNear.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { keptStore } from '@server/queries/kept.ts';
-import { mergeFirst } from '@server/queries/merge.ts';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 
 /**
- * The first page of Upcoming (no date, place or cursor; one category or all), cut per viewer from the
- * upcoming events this node keeps, as queries/newestPage.ts does for the feeds. What is kept: the next
- * UPCOMING_KEPT events anyone signed in may see (outside groups or in public groups, hosts neither
- * suspended nor unconfirmed), each already written as JSON but for its `viewer` part. Per viewer: the
- * hosts blocked either way left out (their kept lists, queries/hiddenMembers.ts), the events of their
- * private and secret groups merged in (read per request, no later than the page's last kept event),
- * and their answers and whether they run the group filled in. What is kept follows the feeds' rules: it
- * is dropped when this node commits a command and never used after KEPT_MS. Anything else, and a
- * viewer who hides so many hosts that the kept events cannot fill the page, reads listEvents.
+ * The first page of Upcoming and of 'Near me' (no date or cursor; one category or all), cut per viewer
+ * from the upcoming events this node keeps, as queries/newestPage.ts does for the feeds. Two kinds of
+ * kept lists, each already written as JSON but for its `viewer` part:
+ * - the next events anyone signed in may see (outside groups or in public groups, hosts neither
+ *   suspended nor unconfirmed): EVENTS_KEPT of them, for all or a category, or in the box around a
+ *   point;
+ * - each private or secret group's next GROUP_KEPT events (its hosts visible).
+ * Per viewer, in two small prepared queries and one for their answers: the hosts blocked either way
+ * left out (their kept lists, queries/hiddenMembers.ts), their own private and secret groups' lists
+ * merged in, and their answers and whether they run the event filled in. A list that is not whole
+ * (more events follow its last) serves only up to its last event; what is kept follows the feeds' rules
+ * (dropped when this node commits a command, never used after KEPT_MS). Anything else, and a page the
+ * kept lists cannot make, reads listEvents. The page is listEvents' page, to the byte of its JSON's
+ * meaning (routes/events/upcomingPage.test.ts).
  */
-export const UPCOMING_KEPT = 100;
+/**
+ * A little more than the largest page (EVENTS_PAGE_MAX): reading it again blocks the node, so no more
+ * than a page needs (100 made Upcoming's slowest answers slower).
+ */
+const EVENTS_KEPT = EVENTS_PAGE_MAX + 10;
+const NEAR_POINTS_KEPT = 200;
+/** A private group's next events: a group adds few to any page. */
+export const GROUP_KEPT = 25;
+const GROUPS_KEPT = 2000;
 
 interface KeptEvent {
   id: string;
   hostId: string | null;
   groupId: string | null;
+  category: EventRow['category'];
+  lat: number | null;
+  lng: number | null;
   /** The occurrence shown (its start instant) and when it ends. */
   shown: string;
   endsAt: string;
@@ -37,38 +60,35 @@ interface KeptEvent {
 
 interface Kept {
   events: KeptEvent[];
-  /** Whether these are all the upcoming events (fewer than UPCOMING_KEPT exist). */
+  /** Whether these are all such events (no more follow the last). */
   whole: boolean;
 }
 
-/** All events, and each category's: five keys. */
-const kept = keptStore<Kept>(5);
+type Near = NonNullable<EventFilters['near']>;
+
+/** Every member's lists: all events, each category's, and by point ('Near me'). */
+const keptLists = keptStore<Kept>(5 + NEAR_POINTS_KEPT);
+/** Private and secret groups' lists, by group. */
+const keptGroupLists = keptStore<Kept>(GROUPS_KEPT);
 
 /** Seen by every signed-in member, whoever they are: the policy's rule for visitors, with blocks apart. */
 const seenByAnyMember = sql<SqlBool>`((events.group_id is null or exists (select 1 from groups eg
   where eg.id = events.group_id and eg.privacy = 'public')) and ${visibleMember('events.host_id')})`;
 
-function keptEvents(db: Kysely<DB>, category: EventCategory | undefined): Kept | Promise<Kept> {
-  return kept(db)(category ?? '', () => readKept(db, category));
-}
-
-async function readKept(db: Kysely<DB>, category: EventCategory | undefined): Promise<Kept> {
-  let query = eventOccurrences(db).where(seenByAnyMember);
-  if (category) query = query.where('events.category', '=', category);
-  const rows = await nextOccurrences(query, null, new Date().toISOString())
-    .orderBy('o.starts_at')
-    .orderBy('events.id')
-    .limit(UPCOMING_KEPT)
-    .execute();
-  const presented = await presentEvents(db, null, rows.map(shownOf));
+async function keep(db: Kysely<DB>, rows: Array<EventRow & { shown: string }>, count: number): Promise<Kept> {
+  const page = rows.slice(0, count);
+  const presented = await presentEvents(db, null, page.map(shownOf));
   return {
-    whole: rows.length < UPCOMING_KEPT,
+    whole: rows.length <= count,
     events: presented.map((event, i) => {
       const { viewer: _, ...rest } = event;
       return {
         id: event.id,
-        hostId: rows[i]!.host_id,
-        groupId: rows[i]!.group_id,
+        hostId: page[i]!.host_id,
+        groupId: page[i]!.group_id,
+        category: event.category,
+        lat: event.lat,
+        lng: event.lng,
         shown: event.starts_at,
         endsAt: event.ends_at,
         json: JSON.stringify(rest).slice(0, -1),
@@ -77,109 +97,183 @@ async function readKept(db: Kysely<DB>, category: EventCategory | undefined): Pr
   };
 }
 
-/** The viewer's hidden-member lists' number, and whether they belong to a group that is not public. */
-const viewerQuery = perDatabase(
-  (db) =>
-    preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
-      compile: () =>
-        sql<{ version: number; private_groups: number }>`select ${hiddenVersionOf(v.viewerId)} as version,
-          case when exists (select 1 from group_members vm join groups vg on vg.id = vm.group_id
-            where vm.user_id = ${v.viewerId} and vm.standing = 'member' and vg.privacy != 'public')
-          then 1 else 0 end as private_groups`.compile(db),
-    })) as (values: { viewerId: string }) => Promise<Array<{ version: number; private_groups: number }>>,
-);
+function everyMembersList(db: Kysely<DB>, category: EventCategory | undefined, near: Near | undefined) {
+  const key = `${category ?? ''}|${near ? `${near.lat},${near.lng},${near.km}` : ''}`;
+  return keptLists(db)(key, async () => {
+    // One more than kept, to know whether the list is whole.
+    const filters = { tab: 'upcoming' as const, category, near, limit: EVENTS_KEPT };
+    return keep(db, await eventRows(db, '', seenByAnyMember, filters), EVENTS_KEPT);
+  });
+}
 
-/** Events in the order of the list: sooner first, then the smaller id. */
-const before = (a: { shown: string; id: string }, b: { shown: string; id: string }) =>
-  a.shown !== b.shown ? a.shown < b.shown : a.id < b.id;
+function groupList(db: Kysely<DB>, groupId: string) {
+  return keptGroupLists(db)(groupId, async () => {
+    const query = eventOccurrences(db)
+      .where('events.group_id', '=', groupId)
+      .where(visibleMember('events.host_id'));
+    const rows = await nextOccurrences(query, null, new Date().toISOString())
+      .orderBy('o.starts_at')
+      .orderBy('events.id')
+      .limit(GROUP_KEPT + 1)
+      .execute();
+    return keep(db, rows, GROUP_KEPT);
+  });
+}
+
+type Run<V, R> = (values: V) => Promise<R[]>;
 
 /**
- * Upcoming's first page for this viewer, as the JSON listEvents' page would be written as, or null when
- * the kept events cannot make it.
+ * The viewer's hidden-member lists' number, and their groups that matter here: those not public (their
+ * events are merged in) and those they run (they manage the groups' events).
+ */
+const viewerQueries = perDatabase((db) => ({
+  version: preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
+    compile: () => sql<{ version: number }>`select ${hiddenVersionOf(v.viewerId)} as version`.compile(db),
+  })) as Run<{ viewerId: string }, { version: number }>,
+  groups: preparedQuery(db, { viewerId: '\u0000viewer' }, (v) =>
+    db
+      .selectFrom('group_members as vm')
+      .innerJoin('groups as vg', 'vg.id', 'vm.group_id')
+      .select([
+        'vm.group_id',
+        sql<number>`case when vg.privacy = 'public' then 0 else 1 end`.as('unlisted'),
+        sql<number>`case when vm.role in ('owner', 'admin') then 1 else 0 end`.as('runs'),
+      ])
+      .where('vm.user_id', '=', v.viewerId)
+      .where('vm.standing', '=', 'member')
+      .where(sql<SqlBool>`(vg.privacy != 'public' or vm.role in ('owner', 'admin'))`),
+  ) as Run<{ viewerId: string }, { group_id: string; unlisted: number; runs: number }>,
+}));
+
+/** Events in the order of the list: sooner first, then the smaller id. */
+const before = (a: KeptEvent, b: KeptEvent) => (a.shown !== b.shown ? a.shown < b.shown : a.id < b.id);
+
+/**
+ * Upcoming's or 'Near me''s first page for this viewer, as the JSON listEvents' page would be written
+ * as, or null when the kept lists cannot make it.
  */
 export async function upcomingFirstPage(
   db: Kysely<DB>,
   viewerId: string,
-  category: EventCategory | undefined,
+  filters: { category?: EventCategory | undefined; near?: Near | undefined },
   limit: number,
 ): Promise<string | null> {
-  const [kept, [viewer]] = await Promise.all([keptEvents(db, category), viewerQuery(db)({ viewerId })]);
-  const blocked = (await hiddenMembers(db, viewerId, viewer?.version ?? 0)).blocked;
+  const { category, near } = filters;
+  const queries = viewerQueries(db);
+  const [everyMembers, [viewer], groups] = await Promise.all([
+    everyMembersList(db, category, near),
+    queries.version({ viewerId }),
+    queries.groups({ viewerId }),
+  ]);
+  const unlisted = groups.filter((group) => Number(group.unlisted));
+  const [{ blocked }, ...theirLists] = await Promise.all([
+    hiddenMembers(db, viewerId, viewer?.version ?? 0),
+    ...unlisted.map((group) => groupList(db, group.group_id)),
+  ]);
+  const box = near ? boxAround(near) : null;
+  const inBox = (event: KeptEvent) =>
+    box === null ||
+    (event.lat !== null &&
+      event.lng !== null &&
+      event.lat >= box.minLat &&
+      event.lat <= box.maxLat &&
+      event.lng >= box.minLng &&
+      event.lng <= box.maxLng);
+  const lists = [everyMembers, ...theirLists];
+  // Up to the first event after any list's last that is not whole, every event is in some list.
+  let horizon: KeptEvent | null = null;
+  for (const list of lists) {
+    const last = list.events.at(-1);
+    if (!list.whole && last && (horizon === null || before(last, horizon))) horizon = last;
+  }
+  // Each list is in the page's order: the page is their first events, taken one at a time.
+  const shows = (event: KeptEvent, list: number) =>
+    (event.hostId === null || !blocked.has(event.hostId)) &&
+    // A group's list holds all its events: the page's category and box apply here.
+    (list === 0 || ((!category || event.category === category) && inBox(event)));
+  const next = lists.map(() => 0);
+  const page: KeptEvent[] = [];
+  const taken = new Set<string>();
+  while (page.length <= limit) {
+    let first = -1;
+    for (let i = 0; i < lists.length; i += 1) {
+      const events = lists[i]!.events;
+      while (next[i]! < events.length && !shows(events[next[i]!]!, i)) next[i]! += 1;
+      const head = events[next[i]!];
+      if (head && (first < 0 || before(head, lists[first]!.events[next[first]!]!))) first = i;
+    }
+    if (first < 0) break;
+    const event = lists[first]!.events[next[first]!]!;
+    next[first]! += 1;
+    // The same event in two lists (a group that became public since one was read): once.
+    if (!taken.has(event.id)) {
+      taken.add(event.id);
+      page.push(event);
+    }
+  }
+  const lastNeeded = page.length > limit ? page.at(-1)! : null;
+  // A full page must end within the horizon; a short one means there is none.
+  if (horizon !== null && (lastNeeded === null || before(horizon, lastNeeded))) return null;
   const now = new Date().toISOString();
-  const candidates: KeptEvent[] = [];
-  for (const event of kept.events) {
-    if (event.hostId !== null && blocked.has(event.hostId)) continue;
-    // Its shown occurrence ended since it was kept: the next one is the database's to find.
-    if (event.endsAt <= now) return null;
-    candidates.push(event);
-    if (candidates.length > limit) break;
-  }
-  if (candidates.length <= limit && !kept.whole) return null;
-  // Events of the viewer's own private and secret groups, no later than the page's last kept event.
-  let theirs: CommunityEvent[] = [];
-  if (Number(viewer?.private_groups)) {
-    const until = candidates.length > limit ? candidates.at(-1)!.shown : null;
-    let query = eventOccurrences(db)
-      .where(eventSeenBy(viewerId))
-      // The walk in start order up to `until` finds them sooner than each group's events would:
-      // `|| ''` keeps SQLite's planner off events_group_idx.
-      .where((eb) =>
-        eb(
-          sql<string>`events.group_id || ''`,
-          'in',
-          eb
-            .selectFrom('group_members as vm')
-            .innerJoin('groups as vg', 'vg.id', 'vm.group_id')
-            .select('vm.group_id')
-            .where('vm.user_id', '=', viewerId)
-            .where('vm.standing', '=', 'member')
-            .where('vg.privacy', '!=', 'public'),
-        ),
-      );
-    if (category) query = query.where('events.category', '=', category);
-    if (until) query = query.where('o.starts_at', '<=', until);
-    const rows = await nextOccurrences(query, null, now)
-      .orderBy('o.starts_at')
-      .orderBy('events.id')
-      .limit(limit + 1)
-      .execute();
-    theirs = await presentEvents(db, viewerId, rows.map(shownOf));
-  }
-  // Both lists are the soonest of their kind, so the page is the soonest of the two merged.
-  const merged = mergeFirst<KeptEvent, CommunityEvent>(
-    candidates,
-    theirs,
-    (kept, their) => before(kept, { shown: their.starts_at, id: their.id }),
-    limit + 1,
-  );
-  const more = merged.length > limit;
-  if (more) merged.pop();
-  const last = merged.at(-1);
-  const lastShown = last ? ('json' in last ? last.shown : last.starts_at) : null;
-  const cursor = more && last && lastShown ? encodeCursor({ created_at: lastShown, id: last.id }) : null;
-  const page = merged.filter((event): event is KeptEvent => 'json' in event);
-  const viewerOf = await viewerParts(db, viewerId, page);
-  const events = merged.map((event) =>
-    'json' in event ? `${event.json},"viewer":${viewerOf(event)}}` : JSON.stringify(event),
-  );
+  // An occurrence ended since it was kept: the event's next one is the database's to find.
+  if (page.some((event) => event.endsAt <= now)) return null;
+  const more = page.length > limit;
+  if (more) page.pop();
+  const last = page.at(-1);
+  const cursor = more && last ? encodeCursor({ created_at: last.shown, id: last.id }) : null;
+  const shown = withinNear(page, near);
+  const viewerOf = await viewerParts(db, viewerId, shown, groups);
+  const events = shown.map((event) => `${event.json},"viewer":${viewerOf(event)}}`);
   return `{"events":[${events.join(',')}],"next_cursor":${JSON.stringify(cursor)}}`;
 }
 
+/** One prepared query per number of events, as queries/newestPageViewer.ts viewerMarks. */
+const answersQueries = perDatabase(() => new Map<number, Run<Record<string, string>, AnswerRow>>());
+type AnswerRow = { event_id: string; occurrence: string; answer: string; guests: number };
+
+function answersOf(db: Kysely<DB>, viewerId: string, events: KeptEvent[]): Promise<AnswerRow[]> {
+  const made = answersQueries(db);
+  let query = made.get(events.length);
+  if (!query) {
+    const placeholders: Record<string, string> = { viewerId: '\u0000viewer' };
+    for (let i = 0; i < events.length; i += 1) {
+      placeholders[`e${i}`] = `\u0000e${i}`;
+      placeholders[`o${i}`] = `\u0000o${i}`;
+    }
+    // Each by its key (event, occurrence, member), the member in every term: with it outside them,
+    // SQLite walked all of the member's answers (event_rsvps_user_idx), 7 times slower at 250.
+    const keys = sql.join(
+      events.map(
+        (_, i) =>
+          sql`(event_id = ${placeholders[`e${i}`]} and occurrence = ${placeholders[`o${i}`]} and user_id = ${placeholders.viewerId})`,
+      ),
+      sql` or `,
+    );
+    query = preparedQuery(db, placeholders, () => ({
+      compile: () =>
+        sql<AnswerRow>`select event_id, occurrence, answer, guests from event_rsvps where ${keys}`.compile(
+          db,
+        ),
+    })) as Run<Record<string, string>, AnswerRow>;
+    made.set(events.length, query);
+  }
+  const values: Record<string, string> = { viewerId };
+  for (const [i, event] of events.entries()) {
+    values[`e${i}`] = event.id;
+    values[`o${i}`] = event.shown;
+  }
+  return query(values);
+}
+
 /** The viewer's part of kept events: their answer and guests, and whether they run the event. */
-async function viewerParts(db: Kysely<DB>, viewerId: string, page: KeptEvent[]) {
-  const ids = page.map((event) => event.id);
-  const groupIds = [...new Set(page.flatMap((event) => (event.groupId ? [event.groupId] : [])))];
-  const [answers, runs] = await Promise.all([
-    ids.length
-      ? db
-          .selectFrom('event_rsvps')
-          .select(['event_id', 'occurrence', 'answer', 'guests'])
-          .where('user_id', '=', viewerId)
-          .where('event_id', 'in', ids)
-          .execute()
-      : [],
-    groupsRunBy(db, viewerId, groupIds),
-  ]);
+async function viewerParts(
+  db: Kysely<DB>,
+  viewerId: string,
+  page: KeptEvent[],
+  groups: Array<{ group_id: string; runs: number }>,
+) {
+  const answers = page.length ? await answersOf(db, viewerId, page) : [];
+  const runs = new Set(groups.filter((group) => Number(group.runs)).map((group) => group.group_id));
   const answerOf = new Map(
     answers.map((row) => [`${row.event_id}|${new Date(row.occurrence).toISOString()}`, row]),
   );

@@ -75,11 +75,11 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, places: Place
     } else if (hasPoint) near = { lat: query.lat!, lng: query.lng!, km };
     reply.header('cache-control', 'no-store');
     const tab = query.tab ?? 'upcoming';
-    if (tab === 'upcoming' && !query.date && !near && !query.cursor) {
+    if (tab === 'upcoming' && !query.date && !query.cursor) {
       const page = await upcomingFirstPage(
         db,
         viewer.userId,
-        query.category,
+        { category: query.category, near },
         query.limit ?? EVENTS_PAGE_SIZE,
       );
       // Already the JSON that listEvents' page would be written as.

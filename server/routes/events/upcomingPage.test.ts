@@ -1,15 +1,16 @@
 import { EVENT_CATEGORIES } from '@common/schemas/events.ts';
 import { listEvents } from '@server/queries/events.ts';
-import { upcomingFirstPage } from '@server/queries/upcomingPage.ts';
+import { GROUP_KEPT, upcomingFirstPage } from '@server/queries/upcomingPage.ts';
 import { createTestEvent, eventInput, localIn, rsvp } from '@server/test/events.ts';
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Upcoming's first page cut from the events a node keeps (queries/upcomingPage.ts): the same page as
- * the database's (listEvents) for every kind of viewer, category and page size, and never older than a
- * command this node committed. On a server of its own, so every event is this file's.
+ * Upcoming's and 'Near me''s first page cut from the events a node keeps (queries/upcomingPage.ts): the
+ * same page as the database's (listEvents) for every kind of viewer, category, point and page size, and
+ * never older than a command this node committed. On a server of its own, so every event is this file's.
  */
 describe.each(dialects)('the kept Upcoming page (%s)', (dialect) => {
   let server: TestServer;
@@ -19,6 +20,19 @@ describe.each(dialects)('the kept Upcoming page (%s)', (dialect) => {
   let owner: GroupTestMember;
   const ids: Record<string, string> = {};
   const db = () => server.built.ctx.database.db;
+  const chicago = { lat: 41.88, lng: -87.63, km: 25 };
+  // Where the events are: most near Chicago, one in the box's corner (farther than 25 km), one far away.
+  const places: Record<string, [number, number]> = {
+    weekly: [41.885, -87.63],
+    'public group': [41.9, -87.65],
+    'private group': [41.7, -87.62],
+    'secret group': [41.88, -87.64],
+    'viewer hosts': [41.89, -87.6],
+    'blocked host': [41.87, -87.62],
+    capacity: [41.86, -87.61],
+    'same start': [42.09, -87.34],
+    later: [43.04, -87.91],
+  };
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -51,6 +65,14 @@ describe.each(dialects)('the kept Upcoming page (%s)', (dialect) => {
     ];
     for (const [name, host, fields] of made) {
       ids[name] = (await createTestEvent(host, { title: name, ...fields })).id;
+      const place = places[name];
+      if (place) {
+        await db()
+          .updateTable('events')
+          .set({ place: 'in_person', lat: place[0], lng: place[1], address: 'Somewhere' })
+          .where('id', '=', ids[name]!)
+          .execute();
+      }
     }
     expect((await viewer.client.request('PUT', `/api/blocks/${blockedHost.id}`)).status).toBe(200);
     expect((await rsvp(viewer, ids.capacity!, { answer: 'going', guests: 1 })).status).toBe(200);
@@ -61,18 +83,20 @@ describe.each(dialects)('the kept Upcoming page (%s)', (dialect) => {
     await server.close();
   });
 
-  const expected = async (who: GroupTestMember, category?: (typeof EVENT_CATEGORIES)[number], limit = 20) =>
-    JSON.parse(JSON.stringify(await listEvents(db(), who.id, { tab: 'upcoming', category, limit })));
+  type Category = (typeof EVENT_CATEGORIES)[number];
+  const expected = async (who: GroupTestMember, category?: Category, limit = 20, near?: typeof chicago) =>
+    JSON.parse(JSON.stringify(await listEvents(db(), who.id, { tab: 'upcoming', category, limit, near })));
 
   it('is the page the database reads, for every kind of viewer, category and page size', async () => {
     for (const who of [viewer, stranger, blockedHost, owner]) {
       for (const category of [undefined, ...EVENT_CATEGORIES]) {
         for (const limit of [1, 2, 5, 20]) {
-          const cut = await upcomingFirstPage(db(), who.id, category, limit);
-          expect(cut, `${who.username} ${category} ${limit}`).not.toBeNull();
-          expect(JSON.parse(cut!), `${who.username} ${category} ${limit}`).toEqual(
-            await expected(who, category, limit),
-          );
+          for (const near of [undefined, chicago]) {
+            const cut = await upcomingFirstPage(db(), who.id, { category, near }, limit);
+            const named = `${who.username} ${category} ${limit} ${near ? 'near' : ''}`;
+            expect(cut, named).not.toBeNull();
+            expect(JSON.parse(cut!), named).toEqual(await expected(who, category, limit, near));
+          }
         }
       }
       const res = await who.client.get('/api/events');
@@ -95,6 +119,17 @@ describe.each(dialects)('the kept Upcoming page (%s)', (dialect) => {
     });
     expect(page.find((e) => e.title === 'later')?.viewer).toMatchObject({ answer: 'interested' });
     expect(page.find((e) => e.title === 'viewer hosts')?.viewer).toMatchObject({ may_manage: true });
+    // Near Chicago: the events within 25 km, not the box's corner nor the far one.
+    const near = (await viewer.client.get('/api/events?lat=41.88&lng=-87.63')).body.events as Array<{
+      title: string;
+    }>;
+    expect(near.map((e) => e.title)).toEqual([
+      'weekly',
+      'public group',
+      'private group',
+      'viewer hosts',
+      'capacity',
+    ]);
     // The blocked host sees none of the viewer's events either; the stranger sees no private ones.
     const theirs = (await blockedHost.client.get('/api/events')).body.events.map(
       (e: { title: string }) => e.title,
@@ -157,5 +192,42 @@ describe.each(dialects)('the kept Upcoming page (%s)', (dialect) => {
     page = (await stranger.client.get('/api/events')).body.events;
     expect(page.map((e: { id: string }) => e.id)).not.toContain(ids.later);
     expect(page).toEqual((await expected(stranger)).events);
+  });
+
+  it("reads the database past the last of a group's events it keeps", async () => {
+    // More of the viewer's private group's events than a node keeps of a group, after all the others
+    // (written straight in: more than a member may create in a day).
+    const base = await db()
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', ids['viewer hosts']!)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < GROUP_KEPT + 2; i += 1) {
+      const starts = new Date(Date.parse(base.starts_at) + (7 + i / 4) * 86_400_000).toISOString();
+      const ends = new Date(Date.parse(starts) + 3_600_000).toISOString();
+      const id = uuidv7();
+      await db()
+        .insertInto('events')
+        .values({ ...base, id, title: `study ${i}`, starts_at: starts, ends_at: ends, last_ends_at: ends })
+        .execute();
+      await db()
+        .insertInto('event_occurrences')
+        .values({ event_id: id, starts_at: starts, ends_at: ends })
+        .execute();
+    }
+    const all = (await expected(viewer, undefined, 50)).events as Array<{ title: string }>;
+    expect(all.filter((e) => e.title.startsWith('study '))).toHaveLength(GROUP_KEPT + 2);
+    for (const limit of [1, 5, 20]) {
+      const cut = await upcomingFirstPage(db(), viewer.id, {}, limit);
+      expect(cut, `${limit}`).not.toBeNull();
+      expect(JSON.parse(cut!)).toEqual(await expected(viewer, undefined, limit));
+    }
+    // A page to the group's last event needs more than is kept: the database answers it.
+    expect(await upcomingFirstPage(db(), viewer.id, {}, 50)).toBeNull();
+    const res = await viewer.client.get('/api/events?limit=50');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(await expected(viewer, undefined, 50));
+    // Another member of no private group still has their page cut from what is kept.
+    expect(await upcomingFirstPage(db(), stranger.id, {}, 50)).not.toBeNull();
   });
 });
