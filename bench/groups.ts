@@ -1,14 +1,16 @@
 // Benchmark: groups (issue 25). With 10,000 groups, 200,000 memberships and 100,000 public posts, a
 // member in 30 groups reads a group page's first posts and their home feed (which then holds their
-// groups' posts), against GET /api/health in the same run; a member in no group reads the home feed
-// for comparison, and /groups (their groups and Discover groups, the largest first). SQLite. Prints figures and writes bench/results/groups.json. Not part of `npm test`.
+// groups' posts), each run followed by one of GET /api/health and the ratio taken pair by pair (as
+// bench/home-feed.ts does); a member in no group reads the home feed for comparison, and /groups (their
+// groups and Discover groups, the largest first). SQLite. Prints figures and writes
+// bench/results/groups.json (BENCH_PROFILE=<folder> writes each route's CPU profile). Not part of `npm test`.
 import path from 'node:path';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
-import { measure } from './load.ts';
-import { runBench, saveResults } from './results.ts';
+import { measure, measureAgainstHealth } from './load.ts';
+import { profiled, runBench, saveResults } from './results.ts';
 import { seedFeed, settleWal } from './seed.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
@@ -20,7 +22,9 @@ const VIEWER_GROUPS = 30;
 const POSTS_IN_VIEWERS_GROUP = 50;
 const POSTS_IN_OTHER_GROUP = 3;
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of each measurement, and how many route-then-health pairs each route gets (as bench/home-feed.ts). */
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 async function cookieOf(server: TestServer): Promise<{ cookie: string; id: string }> {
@@ -130,20 +134,21 @@ async function main() {
     for (const [url, cookie] of Object.values(urls)) {
       await measure(url, { ...load, durationSeconds: 2, headers: { cookie } }); // warm-up
     }
-    const health = await measure(`${server.baseUrl}/api/health`, load);
-    report.health = health;
     console.log(
       `sqlite: ${GROUPS.toLocaleString('en-US')} groups, ${MEMBERSHIPS.toLocaleString('en-US')} memberships`,
     );
-    console.log(
-      `  GET /api/health                      ${health.requestsPerSecond} req/s   p99 ${health.p99Ms} ms`,
-    );
     for (const [name, [url, cookie]] of Object.entries(urls)) {
-      const result = await measure(url, { ...load, headers: { cookie } });
-      const ratio = Number((result.requestsPerSecond / health.requestsPerSecond).toFixed(3));
-      report[name] = { ...result, ratio };
+      const result = await profiled(name, () =>
+        measureAgainstHealth(url, `${server.baseUrl}/api/health`, {
+          ...load,
+          rounds: ROUNDS,
+          headers: { cookie },
+        }),
+      );
+      report[name] = result;
       console.log(
-        `  ${name.padEnd(35)} ${result.requestsPerSecond} req/s   p99 ${result.p99Ms} ms   ratio ${ratio}`,
+        `  ${name.padEnd(31)} ${result.requestsPerSecond} req/s   p99 ${result.p99Ms} ms   ` +
+          `health ${result.healthRequestsPerSecond} req/s   ratio ${result.ratio} (pairs ${result.ratios.join(', ')})`,
       );
     }
   } finally {

@@ -14,7 +14,7 @@ import type { DB } from '@server/db/types.ts';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import { type Kysely, sql } from 'kysely';
-import { type LoadResult, measure } from './load.ts';
+import { measure, measureAgainstHealth } from './load.ts';
 import { runBench, saveResults } from './results.ts';
 import { seedFeed, seedFeedPostgres } from './seed.ts';
 
@@ -34,12 +34,6 @@ const HIDDEN = {
 const VIEWERS = ['plain', 'blocks and mutes', 'liked and prayed'] as const;
 
 type Viewer = (typeof VIEWERS)[number];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function cookieOf(server: TestServer): Promise<{ cookie: string; id: string }> {
   const { client, me } = await signedInMember(server);
@@ -149,28 +143,17 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       const row: Record<string, unknown> = { posts: to, seededInSeconds: seededIn };
       console.log(`${dialect}: ${to.toLocaleString('en-US')} posts (seeded in ${seededIn} s)`);
       for (const viewer of VIEWERS) {
-        // Each feed figure is divided by a health figure taken just after it: this machine's speed
-        // drifts by a quarter within a minute, so only neighbouring figures divide fairly.
-        const pairs: Array<{ feed: LoadResult; health: LoadResult; ratio: number }> = [];
-        for (let round = 0; round < ROUNDS; round += 1) {
-          const feed = await measure(feedUrl, { ...load, headers: headers(viewer) });
-          const health = await measure(`${server.baseUrl}/api/health`, load);
-          pairs.push({ feed, health, ratio: feed.requestsPerSecond / health.requestsPerSecond });
-        }
-        const ratio = Number(median(pairs.map((p) => p.ratio)).toFixed(3));
-        const summary = {
-          requestsPerSecond: median(pairs.map((p) => p.feed.requestsPerSecond)),
-          p99Ms: median(pairs.map((p) => p.feed.p99Ms)),
-          healthRequestsPerSecond: median(pairs.map((p) => p.health.requestsPerSecond)),
-          healthP99Ms: median(pairs.map((p) => p.health.p99Ms)),
-          ratio,
-          ratios: pairs.map((p) => Number(p.ratio.toFixed(3))),
-        };
+        // Each feed figure is divided by a health figure taken just after it.
+        const summary = await measureAgainstHealth(feedUrl, `${server.baseUrl}/api/health`, {
+          ...load,
+          rounds: ROUNDS,
+          headers: headers(viewer),
+        });
         row[viewer] = summary;
         console.log(
           `  feed page 1, ${viewer.padEnd(17)} ${summary.requestsPerSecond} req/s   p99 ${summary.p99Ms} ms   ` +
             `health ${summary.healthRequestsPerSecond} req/s (p99 ${summary.healthP99Ms} ms)   ` +
-            `ratio ${ratio} (pairs ${summary.ratios.join(', ')})`,
+            `ratio ${summary.ratio} (pairs ${summary.ratios.join(', ')})`,
         );
       }
       report[label] = row;

@@ -59,3 +59,46 @@ export function measure(
     });
   });
 }
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export interface PairedResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  healthRequestsPerSecond: number;
+  healthP99Ms: number;
+  /** The median of the pairs' ratios (route ÷ health), and each pair's. */
+  ratio: number;
+  ratios: number[];
+}
+
+/**
+ * A route measured in `rounds` short runs, each followed by a run of /api/health, the ratio taken pair
+ * by pair: this machine's speed drifts by a quarter within a minute, so only neighbouring figures
+ * divide fairly. Medians of each figure.
+ */
+export async function measureAgainstHealth(
+  url: string,
+  healthUrl: string,
+  options: Parameters<typeof measure>[1] & { rounds: number },
+): Promise<PairedResult> {
+  const pairs: Array<{ route: LoadResult; health: LoadResult; ratio: number }> = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    const route = await measure(url, options);
+    const health = await measure(healthUrl, { ...options, headers: {} });
+    pairs.push({ route, health, ratio: route.requestsPerSecond / health.requestsPerSecond });
+  }
+  return {
+    requestsPerSecond: median(pairs.map((p) => p.route.requestsPerSecond)),
+    p99Ms: median(pairs.map((p) => p.route.p99Ms)),
+    healthRequestsPerSecond: median(pairs.map((p) => p.health.requestsPerSecond)),
+    healthP99Ms: median(pairs.map((p) => p.health.p99Ms)),
+    ratio: Number(median(pairs.map((p) => p.ratio)).toFixed(3)),
+    ratios: pairs.map((p) => Number(p.ratio.toFixed(3))),
+  };
+}
