@@ -1,9 +1,13 @@
 import type { EventPage } from '@common/schemas/events.ts';
+import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
-import { eventSeenBy } from '@server/policies/event.ts';
+import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
 import { presentEvents } from '@server/presenters/event.ts';
 import type { Kysely } from 'kysely';
 import { earliestUnderWay, shownOf } from './events.ts';
+
+/** How many Home shows. */
+export const SOON_EVENTS = 3;
 
 /**
  * Home's 'Upcoming events': the next three the member hosts, is going to (or waiting for), or that their
@@ -13,9 +17,36 @@ import { earliestUnderWay, shownOf } from './events.ts';
  * 2-3 s per home screen at 100,000 events (bench/events.ts).
  */
 export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<EventPage> {
+  const rows = await soonRows(db, viewerId, { groups: true });
+  return { events: await presentEvents(db, viewerId, rows.map(shownOf)), next_cursor: null };
+}
+
+/**
+ * The rows of the next three, the member's groups' events among the candidates or not (those are cut
+ * from the kept group lists: queries/upcomingPage.ts soonFromKept; that query is prepared once).
+ */
+export function soonRows(
+  db: Kysely<DB>,
+  viewerId: string,
+  include: { groups: boolean },
+): Promise<Array<EventRow & { shown: string }>> {
   const now = new Date().toISOString();
   // No occurrence lasts longer than an event may: one not yet ended started after this.
-  const underWay = earliestUnderWay(now);
+  const values = { viewerId, now, underWay: earliestUnderWay(now) };
+  if (!include.groups) return ownSoonRows(db)(values);
+  return soonQuery(db, values, include).execute();
+}
+
+type SoonValues = { viewerId: string; now: string; underWay: string };
+
+const ownSoonRows = perDatabase(
+  (db) =>
+    preparedQuery(db, { viewerId: '\u0000viewer', now: '\u0000now', underWay: '\u0000underWay' }, (v) =>
+      soonQuery(db, v, { groups: false }),
+    ) as (values: SoonValues) => Promise<Array<EventRow & { shown: string }>>,
+);
+
+function soonQuery(db: Kysely<DB>, { viewerId, now, underWay }: SoonValues, include: { groups: boolean }) {
   const hosted = db
     .selectFrom('events as e')
     .innerJoin('event_occurrences as o', 'o.event_id', 'e.id')
@@ -46,13 +77,14 @@ export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<Even
     .where('o.ends_at', '>', now);
   // Each event once at its first such occurrence, soonest first; the policy is checked on the
   // soonest only, until three pass (a member of busy groups has hundreds of candidates).
+  const theirs = include.groups ? hosted.unionAll(answered).unionAll(inGroups) : hosted.unionAll(answered);
   const candidates = db
-    .selectFrom(hosted.unionAll(answered).unionAll(inGroups).as('c'))
+    .selectFrom(theirs.as('c'))
     .select(['c.event_id', (eb) => eb.fn.min('c.starts_at').as('shown')])
     .groupBy('c.event_id')
     .orderBy('shown')
     .orderBy('c.event_id');
-  const rows = await db
+  return db
     .selectFrom(candidates.as('s'))
     .innerJoin('events', 'events.id', 's.event_id')
     .selectAll('events')
@@ -61,7 +93,5 @@ export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<Even
     .where('events.cancelled_at', 'is', null)
     .orderBy('s.shown')
     .orderBy('events.id')
-    .limit(3)
-    .execute();
-  return { events: await presentEvents(db, viewerId, rows.map(shownOf)), next_cursor: null };
+    .limit(SOON_EVENTS);
 }

@@ -16,6 +16,7 @@ import {
 import { boxAround } from '@server/queries/eventsNear.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { keptStore } from '@server/queries/kept.ts';
+import { SOON_EVENTS, soonRows } from '@server/queries/soonEvents.ts';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 
 /**
@@ -143,10 +144,19 @@ const viewerQueries = perDatabase((db) => ({
       .where('vm.standing', '=', 'member')
       .where(sql<SqlBool>`(vg.privacy != 'public' or vm.role in ('owner', 'admin'))`),
   ) as Run<{ viewerId: string }, { group_id: string; unlisted: number; runs: number }>,
+  /** Every group they belong to, and whether they run it: Home's next three hold all their groups' events. */
+  memberOf: preparedQuery(db, { viewerId: '\u0000viewer' }, (v) =>
+    db
+      .selectFrom('group_members')
+      .select(['group_id', sql<number>`case when role in ('owner', 'admin') then 1 else 0 end`.as('runs')])
+      .where('user_id', '=', v.viewerId)
+      .where('standing', '=', 'member'),
+  ) as Run<{ viewerId: string }, { group_id: string; runs: number }>,
 }));
 
 /** Events in the order of the list: sooner first, then the smaller id. */
-const before = (a: KeptEvent, b: KeptEvent) => (a.shown !== b.shown ? a.shown < b.shown : a.id < b.id);
+type Ordered = { shown: string; id: string };
+const before = (a: Ordered, b: Ordered) => (a.shown !== b.shown ? a.shown < b.shown : a.id < b.id);
 
 /**
  * Upcoming's or 'Near me''s first page for this viewer, as the JSON listEvents' page would be written
@@ -287,4 +297,63 @@ async function viewerParts(
     };
     return JSON.stringify(viewer);
   };
+}
+
+/**
+ * Home's next three (queries/soonEvents.ts) with the member's groups' events cut from the kept group
+ * lists: only the events they host or answered are read (soonRows without groups: their own few rows).
+ * Reading every event of 20 groups there made Home's next three the slowest read of a home screen
+ * (bench/events.ts). The page as soonEvents would write it, or null when a group's list cannot tell
+ * (the three reach past its last kept event) or a kept occurrence has ended since.
+ */
+export async function soonFromKept(db: Kysely<DB>, viewerId: string): Promise<string | null> {
+  const queries = viewerQueries(db);
+  const [[viewer], groups, rows] = await Promise.all([
+    queries.version({ viewerId }),
+    queries.memberOf({ viewerId }),
+    soonRows(db, viewerId, { groups: false }),
+  ]);
+  const [{ blocked }, ...lists] = await Promise.all([
+    hiddenMembers(db, viewerId, viewer?.version ?? 0),
+    ...groups.map((group) => groupList(db, group.group_id)),
+  ]);
+  type Pick = Ordered & { kept: KeptEvent | null; row: (typeof rows)[number] | null };
+  // Each event once, at its soonest: a group's list shows its next occurrence, the rows theirs.
+  const soonest = new Map<string, Pick>();
+  const offer = (pick: Pick) => {
+    const known = soonest.get(pick.id);
+    if (!known || before(pick, known)) soonest.set(pick.id, pick);
+  };
+  for (const row of rows) offer({ id: row.id, shown: shownOf(row).occurrence, kept: null, row });
+  let horizon: KeptEvent | null = null;
+  for (const list of lists) {
+    const last = list.events.at(-1);
+    if (!list.whole && last && (horizon === null || before(last, horizon))) horizon = last;
+    // A list's first three it may show are all of it that can be among the three.
+    let offered = 0;
+    for (const event of list.events) {
+      if (offered === SOON_EVENTS) break;
+      if (event.hostId !== null && blocked.has(event.hostId)) continue;
+      offer({ id: event.id, shown: event.shown, kept: event, row: null });
+      offered += 1;
+    }
+  }
+  const picks = [...soonest.values()].sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, SOON_EVENTS);
+  if (horizon !== null) {
+    const third = picks.length === SOON_EVENTS ? picks.at(-1)! : null;
+    if (third === null || before(horizon, third)) return null;
+  }
+  const now = new Date().toISOString();
+  if (picks.some((pick) => pick.kept !== null && pick.kept.endsAt <= now)) return null;
+  const kept = picks.flatMap((pick) => (pick.kept ? [pick.kept] : []));
+  const read = picks.flatMap((pick) => (pick.row ? [shownOf(pick.row)] : []));
+  const [presented, viewerOf] = await Promise.all([
+    presentEvents(db, viewerId, read),
+    viewerParts(db, viewerId, kept, groups),
+  ]);
+  const written = new Map(presented.map((event) => [event.id, JSON.stringify(event)]));
+  const events = picks.map((pick) =>
+    pick.kept ? `${pick.kept.json},"viewer":${viewerOf(pick.kept)}}` : written.get(pick.id)!,
+  );
+  return `{"events":[${events.join(',')}],"next_cursor":null}`;
 }

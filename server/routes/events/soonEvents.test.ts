@@ -1,6 +1,9 @@
+import { soonEvents } from '@server/queries/soonEvents.ts';
+import { GROUP_KEPT, soonFromKept } from '@server/queries/upcomingPage.ts';
 import { createTestEvent, localIn, rsvp } from '@server/test/events.ts';
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -14,6 +17,7 @@ describe.each(dialects)("Home's next three events (%s)", (dialect) => {
   let host: GroupTestMember;
   let owner: GroupTestMember;
   let groupSlug: string;
+  const db = () => server.built.ctx.database.db;
   beforeAll(async () => {
     server = await startTestServer(dialect);
     viewer = await groupTestMember(server, 'So Viewer');
@@ -60,6 +64,17 @@ describe.each(dialects)("Home's next three events (%s)", (dialect) => {
       (e: { title: string; starts_local: string }) => `${e.title} ${e.starts_local}`,
     );
 
+  // The page cut from the kept group lists (soonFromKept, what the route answers) against the database's.
+  const same = async (member: GroupTestMember) => {
+    const cut = await soonFromKept(db(), member.id);
+    expect(cut, member.username).not.toBeNull();
+    expect(JSON.parse(cut!)).toEqual(JSON.parse(JSON.stringify(await soonEvents(db(), member.id))));
+  };
+
+  it('is the page the database reads, for each member', async () => {
+    for (const member of [viewer, host, owner]) await same(member);
+  });
+
   it('holds the soonest three of theirs, each at its own occurrence, and follows membership and blocks', async () => {
     expect(await soon()).toEqual([
       `Group supper ${localIn(3, '09:00')}`,
@@ -92,5 +107,48 @@ describe.each(dialects)("Home's next three events (%s)", (dialect) => {
       `Hosted study ${localIn(6, '09:00')}`,
       `Second week ${localIn(9, '09:00')}`,
     ]);
+  });
+
+  it("reads the database when a group's kept events cannot tell", async () => {
+    const runner = await groupTestMember(server, 'So Runner');
+    const blocker = await groupTestMember(server, 'So Blocker');
+    const group = await createTestGroup(runner, { name: 'So busy club', privacy: 'private' });
+    await blocker.client.post(`/api/groups/${group.slug}/join`);
+    await runner.client.post(`/api/groups/${group.slug}/requests/${blocker.id}`);
+    // More of the runner's events in the group than a node keeps of a group (written straight in:
+    // more than a member may create in a day).
+    const first = await createTestEvent(runner, {
+      title: 'Busy 0',
+      starts_local: localIn(2, '09:00'),
+      ends_local: localIn(2, '10:00'),
+      time_zone: 'UTC',
+      group_id: group.id,
+    });
+    const base = await db()
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    for (let i = 1; i <= GROUP_KEPT + 1; i += 1) {
+      const starts = new Date(Date.parse(base.starts_at) + i * 3_600_000).toISOString();
+      const ends = new Date(Date.parse(starts) + 1_800_000).toISOString();
+      const id = uuidv7();
+      await db()
+        .insertInto('events')
+        .values({ ...base, id, title: `Busy ${i}`, starts_at: starts, ends_at: ends, last_ends_at: ends })
+        .execute();
+      await db()
+        .insertInto('event_occurrences')
+        .values({ event_id: id, starts_at: starts, ends_at: ends })
+        .execute();
+    }
+    // The runner's three come from the group's list.
+    await same(runner);
+    // The blocker hides every one of them: the kept list cannot say what lies past its last.
+    expect((await blocker.client.request('PUT', `/api/blocks/${runner.id}`)).status).toBe(200);
+    expect(await soonFromKept(db(), blocker.id)).toBeNull();
+    const res = await blocker.client.get('/api/events/soon');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ events: [], next_cursor: null });
   });
 });
