@@ -23,19 +23,26 @@ export function forgetKept(db: Kysely<DB>): void {
 }
 
 interface Entry<T> {
-  /** When it is too old: KEPT_MS after its read began, or up to half that sooner. */
-  until: number;
+  /** When its read began: it is never used KEPT_MS after. */
+  at: number;
+  /** From when a request that uses it also starts reading it again, for the requests after. */
+  renewAt: number;
   generation: number;
   value: T;
 }
 
 /**
  * A store of values by key, per database, holding at most `maxKeys` (when full, the stale ones are
- * dropped, and if none is, the one kept longest). `get` gives
- * the kept value while it is fresh; otherwise one read at a time: the requests that find it too old wait
- * for the read under way, unless a command committed since it began (they must see the commit). Each
- * starting its own, 50 requests at once made 50 reads every second. A read during which a command
- * committed serves the requests that waited for it, and is not kept.
+ * dropped, and if none is, the one kept longest). `get` gives the kept value while it is fresh (no
+ * command committed on this node since its read began, and younger than KEPT_MS); from a random moment
+ * between half and three quarters of KEPT_MS, the request that finds it also starts reading it again,
+ * one read at a time, and is answered with the kept value meanwhile. Only a value too old or from
+ * before a commit is waited for: then the requests wait for the read under way, unless a command
+ * committed since it began (they must see the commit). Each starting its own, 50 requests at once made
+ * 50 reads every second; all waiting for one, every request that came during a read of Upcoming's
+ * lists (SQLite answers synchronously, and other requests' queries come between the read's) waited its
+ * length, which made Upcoming's slowest answers. A read during which a command committed serves the
+ * requests that waited for it, and is not kept.
  */
 export function keptStore<T>(maxKeys: number) {
   return perDatabase((db) => {
@@ -43,7 +50,7 @@ export function keptStore<T>(maxKeys: number) {
     const reading = new Map<string, { generation: number; read: Promise<T> }>();
     const makeRoom = (now: number, generation: number) => {
       for (const [key, entry] of kept) {
-        if (entry.generation !== generation || now >= entry.until) kept.delete(key);
+        if (entry.generation !== generation || now - entry.at >= KEPT_MS) kept.delete(key);
       }
       // Keys in the order they were kept: the first is the oldest.
       if (kept.size >= maxKeys) kept.delete(kept.keys().next().value!);
@@ -54,26 +61,33 @@ export function keptStore<T>(maxKeys: number) {
       if (keptGeneration(db) === generation) {
         kept.delete(key);
         if (kept.size >= maxKeys) makeRoom(at, generation);
-        // Values read together (a page's lists, after a command) are read again at different
-        // times, not all in the one request that finds them too old: each read blocks the node
-        // (SQLite answers synchronously), and 14 of them at once made Upcoming's slowest answers.
-        kept.set(key, { until: at + KEPT_MS * (1 - Math.random() / 2), generation, value });
+        // At different moments for values read together (a page's lists, after a command).
+        const renewAt = at + KEPT_MS * (0.5 + Math.random() / 4);
+        kept.set(key, { at, renewAt, generation, value });
       }
       return value;
     };
-    return (key: string, read: () => Promise<T>): T | Promise<T> => {
-      const generation = keptGeneration(db);
-      const entry = kept.get(key);
-      if (entry && entry.generation === generation && performance.now() < entry.until) {
-        return entry.value;
-      }
-      const under = reading.get(key);
-      if (under && under.generation === generation) return under.read;
+    const startReading = (key: string, read: () => Promise<T>, generation: number) => {
       const fresh = readAndKeep(key, read, generation).finally(() => {
         if (reading.get(key)?.read === fresh) reading.delete(key);
       });
       reading.set(key, { generation, read: fresh });
       return fresh;
+    };
+    return (key: string, read: () => Promise<T>): T | Promise<T> => {
+      const generation = keptGeneration(db);
+      const entry = kept.get(key);
+      const now = performance.now();
+      const under = reading.get(key);
+      if (entry && entry.generation === generation && now - entry.at < KEPT_MS) {
+        if (now >= entry.renewAt && !(under && under.generation === generation)) {
+          // Nobody waits for it: a failed read is the next request's to try again.
+          startReading(key, read, generation).catch(() => {});
+        }
+        return entry.value;
+      }
+      if (under && under.generation === generation) return under.read;
+      return startReading(key, read, generation);
     };
   });
 }
