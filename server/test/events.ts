@@ -1,3 +1,6 @@
+import type { DB } from '@server/db/types.ts';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
 import type { GroupTestMember } from './groups.ts';
 
@@ -32,3 +35,28 @@ export async function createTestEvent(host: GroupTestMember, fields: Record<stri
 
 export const rsvp = (member: GroupTestMember, eventId: string, body: Record<string, unknown>) =>
   member.client.request('PUT', `/api/events/${eventId}/rsvp`, body);
+
+/**
+ * Copies of an event, each with its title and one occurrence `hoursAfter(i)` hours after the event's
+ * start, an hour long, written straight into the database: more than a member may create in a day.
+ */
+export async function copyTestEvent(
+  db: Kysely<DB>,
+  eventId: string,
+  copies: Array<{ title: string; hoursAfter: number }>,
+): Promise<void> {
+  const base = await db.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow();
+  for (const { title, hoursAfter } of copies) {
+    const starts = new Date(Date.parse(base.starts_at) + hoursAfter * 3_600_000).toISOString();
+    const ends = new Date(Date.parse(starts) + 3_600_000).toISOString();
+    const id = uuidv7();
+    await db
+      .insertInto('events')
+      .values({ ...base, id, title, starts_at: starts, ends_at: ends, last_ends_at: ends })
+      .execute();
+    await db
+      .insertInto('event_occurrences')
+      .values({ event_id: id, starts_at: starts, ends_at: ends })
+      .execute();
+  }
+}

@@ -1,9 +1,8 @@
 import { soonEvents } from '@server/queries/soonEvents.ts';
 import { GROUP_KEPT, soonFromKept } from '@server/queries/upcomingPage.ts';
-import { createTestEvent, localIn, rsvp } from '@server/test/events.ts';
+import { copyTestEvent, createTestEvent, localIn, rsvp } from '@server/test/events.ts';
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -124,24 +123,11 @@ describe.each(dialects)("Home's next three events (%s)", (dialect) => {
       time_zone: 'UTC',
       group_id: group.id,
     });
-    const base = await db()
-      .selectFrom('events')
-      .selectAll()
-      .where('id', '=', first.id)
-      .executeTakeFirstOrThrow();
-    for (let i = 1; i <= GROUP_KEPT + 1; i += 1) {
-      const starts = new Date(Date.parse(base.starts_at) + i * 3_600_000).toISOString();
-      const ends = new Date(Date.parse(starts) + 1_800_000).toISOString();
-      const id = uuidv7();
-      await db()
-        .insertInto('events')
-        .values({ ...base, id, title: `Busy ${i}`, starts_at: starts, ends_at: ends, last_ends_at: ends })
-        .execute();
-      await db()
-        .insertInto('event_occurrences')
-        .values({ event_id: id, starts_at: starts, ends_at: ends })
-        .execute();
-    }
+    await copyTestEvent(
+      db(),
+      first.id,
+      Array.from({ length: GROUP_KEPT + 1 }, (_, i) => ({ title: `Busy ${i + 1}`, hoursAfter: i + 1 })),
+    );
     // The runner's three come from the group's list.
     await same(runner);
     // The blocker hides every one of them: the kept list cannot say what lies past its last.

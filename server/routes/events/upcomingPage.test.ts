@@ -1,10 +1,9 @@
 import { EVENT_CATEGORIES } from '@common/schemas/events.ts';
 import { listEvents } from '@server/queries/events.ts';
 import { GROUP_KEPT, upcomingFirstPage } from '@server/queries/upcomingPage.ts';
-import { createTestEvent, eventInput, localIn, rsvp } from '@server/test/events.ts';
+import { copyTestEvent, createTestEvent, eventInput, localIn, rsvp } from '@server/test/events.ts';
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -197,24 +196,14 @@ describe.each(dialects)('the kept Upcoming page (%s)', (dialect) => {
   it("reads the database past the last of a group's events it keeps", async () => {
     // More of the viewer's private group's events than a node keeps of a group, after all the others
     // (written straight in: more than a member may create in a day).
-    const base = await db()
-      .selectFrom('events')
-      .selectAll()
-      .where('id', '=', ids['viewer hosts']!)
-      .executeTakeFirstOrThrow();
-    for (let i = 0; i < GROUP_KEPT + 2; i += 1) {
-      const starts = new Date(Date.parse(base.starts_at) + (7 + i / 4) * 86_400_000).toISOString();
-      const ends = new Date(Date.parse(starts) + 3_600_000).toISOString();
-      const id = uuidv7();
-      await db()
-        .insertInto('events')
-        .values({ ...base, id, title: `study ${i}`, starts_at: starts, ends_at: ends, last_ends_at: ends })
-        .execute();
-      await db()
-        .insertInto('event_occurrences')
-        .values({ event_id: id, starts_at: starts, ends_at: ends })
-        .execute();
-    }
+    await copyTestEvent(
+      db(),
+      ids['viewer hosts']!,
+      Array.from({ length: GROUP_KEPT + 2 }, (_, i) => ({
+        title: `study ${i}`,
+        hoursAfter: (7 + i / 4) * 24,
+      })),
+    );
     const all = (await expected(viewer, undefined, 50)).events as Array<{ title: string }>;
     expect(all.filter((e) => e.title.startsWith('study '))).toHaveLength(GROUP_KEPT + 2);
     for (const limit of [1, 5, 20]) {
