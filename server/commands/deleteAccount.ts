@@ -102,6 +102,8 @@ export async function deleteAccount(trx: Transaction<DB>, after: After, userId: 
     { ownersGoing: true },
   );
   await trx.deleteFrom('user').where('id', '=', userId).execute();
+  // Not tied to the profile (a deletion's cascades fire the triggers that write it): removed here.
+  await trx.deleteFrom('member_versions').where('member_id', '=', userId).execute();
   await recountGroups(trx, groups);
   for (const { user_id } of notified) after.notificationsChanged(user_id);
   after.disconnectUser(userId);

@@ -22,6 +22,7 @@ import * as circleMedia from './migrations/20261128T0200_circle_media.ts';
 import * as hiddenVersions from './migrations/20261128T0300_hidden_versions.ts';
 import * as groupsPopularIdx from './migrations/20261128T0400_groups_popular_idx.ts';
 import * as occurrencesStartEndsIdx from './migrations/20261128T0500_occurrences_start_ends_idx.ts';
+import * as memberVersions from './migrations/20261129T0000_member_versions.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261128T0300_hidden_versions': hiddenVersions,
   '20261128T0400_groups_popular_idx': groupsPopularIdx,
   '20261128T0500_occurrences_start_ends_idx': occurrencesStartEndsIdx,
+  '20261129T0000_member_versions': memberVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -317,6 +317,13 @@ export interface HiddenVersionsTable {
   version: number;
 }
 
+/** A member's group memberships' and event answers' numbers (migration 20261129T0000; triggers move them). */
+export interface MemberVersionsTable {
+  member_id: string;
+  groups: Generated<number>;
+  answers: Generated<number>;
+}
+
 /** One accepted upload, kept for the daily quota after its media_objects row goes (24 h, then pruned). */
 export interface UploadUsageTable {
   id: string;
@@ -370,6 +377,7 @@ export interface DB {
   blocks: BlocksTable;
   mutes: MutesTable;
   hidden_versions: HiddenVersionsTable;
+  member_versions: MemberVersionsTable;
   reports: ReportsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;

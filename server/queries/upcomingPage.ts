@@ -17,6 +17,13 @@ import { boxAround } from '@server/queries/eventsNear.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { keptStore } from '@server/queries/kept.ts';
 import { SOON_EVENTS, soonRows } from '@server/queries/soonEvents.ts';
+import {
+  answerKey,
+  answersVersionOf,
+  type ViewerAnswer,
+  viewerAnswers,
+} from '@server/queries/viewerAnswers.ts';
+import { groupsVersionOf, type ViewerGroup, viewerGroups } from '@server/queries/viewerGroups.ts';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 
 /**
@@ -27,9 +34,11 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
  *   suspended nor unconfirmed): EVENTS_KEPT of them, for all or a category, or in the box around a
  *   point;
  * - each private or secret group's next GROUP_KEPT events (its hosts visible).
- * Per viewer, in two small prepared queries and one for their answers: the hosts blocked either way
- * left out (their kept lists, queries/hiddenMembers.ts), their own private and secret groups' lists
- * merged in, and their answers and whether they run the event filled in. A list that is not whole
+ * Per viewer, in one small prepared query of three numbers (their hidden members', groups' and answers'
+ * versions; each kept per member on this node until its number moves): the hosts blocked either way
+ * left out (queries/hiddenMembers.ts), their own private and secret groups' lists merged in
+ * (queries/viewerGroups.ts), and their answers (queries/viewerAnswers.ts) and whether they run the
+ * event filled in. A list that is not whole
  * (more events follow its last) serves only up to its last event; what is kept follows the feeds' rules
  * (dropped when this node commits a command, never used after KEPT_MS). Anything else, and a page the
  * kept lists cannot make, reads listEvents. The page is listEvents' page, to the byte of its JSON's
@@ -121,38 +130,24 @@ function groupList(db: Kysely<DB>, groupId: string) {
   });
 }
 
-type Run<V, R> = (values: V) => Promise<R[]>;
-
 /**
- * The viewer's hidden-member lists' number, and their groups that matter here: those not public (their
- * events are merged in) and those they run (they manage the groups' events).
+ * The numbers of the viewer's hidden-member lists, groups and answers, in one statement: each is kept
+ * per member on this node and read again only when its number moved (hiddenMembers.ts,
+ * viewerGroups.ts, viewerAnswers.ts).
  */
-const viewerQueries = perDatabase((db) => ({
-  version: preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
-    compile: () => sql<{ version: number }>`select ${hiddenVersionOf(v.viewerId)} as version`.compile(db),
-  })) as Run<{ viewerId: string }, { version: number }>,
-  groups: preparedQuery(db, { viewerId: '\u0000viewer' }, (v) =>
-    db
-      .selectFrom('group_members as vm')
-      .innerJoin('groups as vg', 'vg.id', 'vm.group_id')
-      .select([
-        'vm.group_id',
-        sql<number>`case when vg.privacy = 'public' then 0 else 1 end`.as('unlisted'),
-        sql<number>`case when vm.role in ('owner', 'admin') then 1 else 0 end`.as('runs'),
-      ])
-      .where('vm.user_id', '=', v.viewerId)
-      .where('vm.standing', '=', 'member')
-      .where(sql<SqlBool>`(vg.privacy != 'public' or vm.role in ('owner', 'admin'))`),
-  ) as Run<{ viewerId: string }, { group_id: string; unlisted: number; runs: number }>,
-  /** Every group they belong to, and whether they run it: Home's next three hold all their groups' events. */
-  memberOf: preparedQuery(db, { viewerId: '\u0000viewer' }, (v) =>
-    db
-      .selectFrom('group_members')
-      .select(['group_id', sql<number>`case when role in ('owner', 'admin') then 1 else 0 end`.as('runs')])
-      .where('user_id', '=', v.viewerId)
-      .where('standing', '=', 'member'),
-  ) as Run<{ viewerId: string }, { group_id: string; runs: number }>,
-}));
+const versionsQuery = perDatabase((db) =>
+  preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
+    compile: () =>
+      sql<{ hidden: number; groups: number; answers: number }>`select
+        ${hiddenVersionOf(v.viewerId)} as hidden, ${groupsVersionOf(v.viewerId)} as groups,
+        ${answersVersionOf(v.viewerId)} as answers`.compile(db),
+  })),
+);
+
+async function viewerVersions(db: Kysely<DB>, viewerId: string) {
+  const [row] = await versionsQuery(db)({ viewerId });
+  return { hidden: row?.hidden ?? 0, groups: row?.groups ?? 0, answers: row?.answers ?? 0 };
+}
 
 /** Events in the order of the list: sooner first, then the smaller id. */
 type Ordered = { shown: string; id: string };
@@ -169,16 +164,14 @@ export async function upcomingFirstPage(
   limit: number,
 ): Promise<string | null> {
   const { category, near } = filters;
-  const queries = viewerQueries(db);
-  const [everyMembers, [viewer], groups] = await Promise.all([
+  const [everyMembers, versions] = await Promise.all([
     everyMembersList(db, category, near),
-    queries.version({ viewerId }),
-    queries.groups({ viewerId }),
+    viewerVersions(db, viewerId),
   ]);
-  const unlisted = groups.filter((group) => Number(group.unlisted));
+  const groups = await viewerGroups(db, viewerId, versions.groups);
   const [{ blocked }, ...theirLists] = await Promise.all([
-    hiddenMembers(db, viewerId, viewer?.version ?? 0),
-    ...unlisted.map((group) => groupList(db, group.group_id)),
+    hiddenMembers(db, viewerId, versions.hidden),
+    ...groups.flatMap((group) => (group.unlisted ? [groupList(db, group.groupId)] : [])),
   ]);
   const box = near ? boxAround(near) : null;
   const inBox = (event: KeptEvent) =>
@@ -232,65 +225,22 @@ export async function upcomingFirstPage(
   const last = page.at(-1);
   const cursor = more && last ? encodeCursor({ created_at: last.shown, id: last.id }) : null;
   const shown = withinNear(page, near);
-  const viewerOf = await viewerParts(db, viewerId, shown, groups);
+  const viewerOf = viewerParts(viewerId, groups, await viewerAnswers(db, viewerId, versions.answers));
   const events = shown.map((event) => `${event.json},"viewer":${viewerOf(event)}}`);
   return `{"events":[${events.join(',')}],"next_cursor":${JSON.stringify(cursor)}}`;
 }
 
-/** One prepared query per number of events, as queries/newestPageViewer.ts viewerMarks. */
-const answersQueries = perDatabase(() => new Map<number, Run<Record<string, string>, AnswerRow>>());
-type AnswerRow = { event_id: string; occurrence: string; answer: string; guests: number };
-
-function answersOf(db: Kysely<DB>, viewerId: string, events: KeptEvent[]): Promise<AnswerRow[]> {
-  const made = answersQueries(db);
-  let query = made.get(events.length);
-  if (!query) {
-    const placeholders: Record<string, string> = { viewerId: '\u0000viewer' };
-    for (let i = 0; i < events.length; i += 1) {
-      placeholders[`e${i}`] = `\u0000e${i}`;
-      placeholders[`o${i}`] = `\u0000o${i}`;
-    }
-    // Each by its key (event, occurrence, member), the member in every term: with it outside them,
-    // SQLite walked all of the member's answers (event_rsvps_user_idx), 7 times slower at 250.
-    const keys = sql.join(
-      events.map(
-        (_, i) =>
-          sql`(event_id = ${placeholders[`e${i}`]} and occurrence = ${placeholders[`o${i}`]} and user_id = ${placeholders.viewerId})`,
-      ),
-      sql` or `,
-    );
-    query = preparedQuery(db, placeholders, () => ({
-      compile: () =>
-        sql<AnswerRow>`select event_id, occurrence, answer, guests from event_rsvps where ${keys}`.compile(
-          db,
-        ),
-    })) as Run<Record<string, string>, AnswerRow>;
-    made.set(events.length, query);
-  }
-  const values: Record<string, string> = { viewerId };
-  for (const [i, event] of events.entries()) {
-    values[`e${i}`] = event.id;
-    values[`o${i}`] = event.shown;
-  }
-  return query(values);
-}
-
 /** The viewer's part of kept events: their answer and guests, and whether they run the event. */
-async function viewerParts(
-  db: Kysely<DB>,
+function viewerParts(
   viewerId: string,
-  page: KeptEvent[],
-  groups: Array<{ group_id: string; runs: number }>,
+  groups: readonly ViewerGroup[],
+  answers: ReadonlyMap<string, ViewerAnswer>,
 ) {
-  const answers = page.length ? await answersOf(db, viewerId, page) : [];
-  const runs = new Set(groups.filter((group) => Number(group.runs)).map((group) => group.group_id));
-  const answerOf = new Map(
-    answers.map((row) => [`${row.event_id}|${new Date(row.occurrence).toISOString()}`, row]),
-  );
+  const runs = new Set(groups.flatMap((group) => (group.runs ? [group.groupId] : [])));
   return (event: KeptEvent) => {
-    const answer = answerOf.get(`${event.id}|${event.shown}`);
+    const answer = answers.get(answerKey(event.id, event.shown));
     const viewer: CommunityEvent['viewer'] = {
-      answer: (answer?.answer ?? null) as CommunityEvent['viewer']['answer'],
+      answer: answer?.answer ?? null,
       guests: answer?.guests ?? 0,
       waitlist_position: null,
       may_manage: event.hostId === viewerId || (event.groupId !== null && runs.has(event.groupId)),
@@ -307,15 +257,14 @@ async function viewerParts(
  * (the three reach past its last kept event) or a kept occurrence has ended since.
  */
 export async function soonFromKept(db: Kysely<DB>, viewerId: string): Promise<string | null> {
-  const queries = viewerQueries(db);
-  const [[viewer], groups, rows] = await Promise.all([
-    queries.version({ viewerId }),
-    queries.memberOf({ viewerId }),
+  const [versions, rows] = await Promise.all([
+    viewerVersions(db, viewerId),
     soonRows(db, viewerId, { groups: false }),
   ]);
+  const groups = await viewerGroups(db, viewerId, versions.groups);
   const [{ blocked }, ...lists] = await Promise.all([
-    hiddenMembers(db, viewerId, viewer?.version ?? 0),
-    ...groups.map((group) => groupList(db, group.group_id)),
+    hiddenMembers(db, viewerId, versions.hidden),
+    ...groups.map((group) => groupList(db, group.groupId)),
   ]);
   type Pick = Ordered & { kept: KeptEvent | null; row: (typeof rows)[number] | null };
   // Each event once, at its soonest: a group's list shows its next occurrence, the rows theirs.
@@ -345,12 +294,12 @@ export async function soonFromKept(db: Kysely<DB>, viewerId: string): Promise<st
   }
   const now = new Date().toISOString();
   if (picks.some((pick) => pick.kept !== null && pick.kept.endsAt <= now)) return null;
-  const kept = picks.flatMap((pick) => (pick.kept ? [pick.kept] : []));
   const read = picks.flatMap((pick) => (pick.row ? [shownOf(pick.row)] : []));
-  const [presented, viewerOf] = await Promise.all([
+  const [presented, answers] = await Promise.all([
     presentEvents(db, viewerId, read),
-    viewerParts(db, viewerId, kept, groups),
+    viewerAnswers(db, viewerId, versions.answers),
   ]);
+  const viewerOf = viewerParts(viewerId, groups, answers);
   const written = new Map(presented.map((event) => [event.id, JSON.stringify(event)]));
   const events = picks.map((pick) =>
     pick.kept ? `${pick.kept.json},"viewer":${viewerOf(pick.kept)}}` : written.get(pick.id)!,

@@ -219,4 +219,43 @@ describe.each(dialects)('the kept Upcoming page (%s)', (dialect) => {
     // Another member of no private group still has their page cut from what is kept.
     expect(await upcomingFirstPage(db(), stranger.id, {}, 50)).not.toBeNull();
   });
+
+  it("follows the viewer's memberships and answers written on another node", async () => {
+    // Straight into the database, as another app node would: this node's kept lists are not dropped,
+    // but the viewer's groups and answers are kept with numbers that the triggers move.
+    const cut = await upcomingFirstPage(db(), viewer.id, {}, 20);
+    expect(cut).not.toBeNull();
+    expect(JSON.parse(cut!).events.map((e: { title: string }) => e.title)).toContain('private group');
+    const group = await db()
+      .selectFrom('events')
+      .select('group_id')
+      .where('id', '=', ids['private group']!)
+      .executeTakeFirstOrThrow();
+    await db()
+      .deleteFrom('group_members')
+      .where('group_id', '=', group.group_id!)
+      .where('user_id', '=', viewer.id)
+      .execute();
+    const afterLeaving = await upcomingFirstPage(db(), viewer.id, {}, 20);
+    expect(afterLeaving).not.toBeNull();
+    const page = JSON.parse(afterLeaving!);
+    expect(page.events.map((e: { title: string }) => e.title)).not.toContain('private group');
+    expect(page).toEqual(await expected(viewer, undefined, 20));
+
+    await db()
+      .updateTable('event_rsvps')
+      .set({ answer: 'not_going' })
+      .where('event_id', '=', ids.later!)
+      .where('user_id', '=', viewer.id)
+      .execute();
+    const answered = JSON.parse((await upcomingFirstPage(db(), viewer.id, {}, 20))!);
+    expect(answered.events.find((e: { id: string }) => e.id === ids.later)?.viewer).toMatchObject({
+      answer: 'not_going',
+    });
+    // The counts on the page are the kept event's (another node's write shows there within KEPT_MS);
+    // the viewer's parts are the database's now.
+    const viewerParts = (page: { events: Array<{ id: string; viewer: unknown }> }) =>
+      page.events.map((event) => [event.id, event.viewer]);
+    expect(viewerParts(answered)).toEqual(viewerParts(await expected(viewer, undefined, 20)));
+  });
 });
