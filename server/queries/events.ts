@@ -119,12 +119,13 @@ export async function listEvents(
 /**
  * A list's rows in its order, `filters.limit` and one more (to tell whether another page follows), of
  * the events `seen` lets through (eventSeenBy's rule for the viewer; queries/upcomingPage.ts keeps
- * what every member sees). 'Near me' reads the box around the point: the caller leaves out its corners
+ * what every member sees). `goingOf` is the member whose Going tab this is: null for the lists that are
+ * no one member's (the kept ones), which never read that tab. 'Near me' reads the box around the point: the caller leaves out its corners
  * with withinNear, after cutting the page, so the cursor still follows the box.
  */
 export async function eventRows(
   db: Kysely<DB>,
-  viewerId: string,
+  goingOf: string | null,
   seen: RawBuilder<SqlBool>,
   filters: EventFilters & { limit: number },
   read: { sparse?: boolean } = {},
@@ -157,13 +158,14 @@ export async function eventRows(
 
   let rows: Array<EventRow & { shown: string }>;
   if (filters.tab === 'going') {
+    if (goingOf === null) throw new Error("The Going tab is one member's list");
     // The occurrences the viewer is going to (or waiting for), soonest first: one row each.
     let going = query
       .innerJoin('event_rsvps as r', (join) =>
         join.onRef('r.event_id', '=', 'o.event_id').onRef('r.occurrence', '=', 'o.starts_at'),
       )
       .select('o.starts_at as shown')
-      .where('r.user_id', '=', viewerId)
+      .where('r.user_id', '=', goingOf)
       .where('r.answer', 'in', ['going', 'waitlist'])
       // An occurrence that started before the longest event could have ended: past. Bounds the walk of
       // the member's answers (event_rsvps_user_idx) to the few still to come, however many they gave.

@@ -112,7 +112,7 @@ function everyMembersList(db: Kysely<DB>, category: EventCategory | undefined, n
   return keptLists(db)(key, async () => {
     // One more than kept, to know whether the list is whole.
     const filters = { tab: 'upcoming' as const, category, near, limit: EVENTS_KEPT };
-    return keep(db, await eventRows(db, '', seenByAnyMember, filters), EVENTS_KEPT);
+    return keep(db, await eventRows(db, null, seenByAnyMember, filters), EVENTS_KEPT);
   });
 }
 
