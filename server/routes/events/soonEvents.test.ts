@@ -137,4 +137,37 @@ describe.each(dialects)("Home's next three events (%s)", (dialect) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ events: [], next_cursor: null });
   });
+
+  it("skips the member's soonest answers that are hidden from them or cancelled, however many", async () => {
+    // Seven answers to one host's events, the soonest of all, then a cancelled one: once the member
+    // blocks that host, the three come from after all eight.
+    const goer = await groupTestMember(server, 'So Goer');
+    const hidden = await groupTestMember(server, 'So Hidden');
+    const later = await groupTestMember(server, 'So Later');
+    const at = (days: number, hour: string) => ({
+      starts_local: localIn(days, hour),
+      ends_local: localIn(days, `${hour.slice(0, 2)}:30`),
+      time_zone: 'UTC',
+    });
+    for (let i = 0; i < 7; i += 1) {
+      const event = await createTestEvent(hidden, { title: `Hidden ${i}`, ...at(1, `0${i + 1}:00`) });
+      expect((await rsvp(goer, event.id, { answer: 'going' })).status).toBe(200);
+    }
+    const cancelled = await createTestEvent(later, { title: 'Later cancelled', ...at(2, '08:00') });
+    expect((await rsvp(goer, cancelled.id, { answer: 'going' })).status).toBe(200);
+    expect((await later.client.post(`/api/events/${cancelled.id}/cancel`, { reason: 'Rain' })).status).toBe(
+      200,
+    );
+    for (const [i, day] of [3, 4, 5, 6].entries()) {
+      const event = await createTestEvent(later, { title: `Later ${i}`, ...at(day, '09:00') });
+      expect((await rsvp(goer, event.id, { answer: 'going' })).status).toBe(200);
+    }
+    const titles = async () =>
+      JSON.parse((await soonFromKept(db(), goer.id))!).events.map((e: { title: string }) => e.title);
+    expect(await titles()).toEqual(['Hidden 0', 'Hidden 1', 'Hidden 2']);
+    await same(goer);
+    expect((await goer.client.request('PUT', `/api/blocks/${hidden.id}`)).status).toBe(200);
+    expect(await titles()).toEqual(['Later 0', 'Later 1', 'Later 2']);
+    await same(goer);
+  });
 });
