@@ -119,9 +119,10 @@ export async function listEvents(
 /**
  * A list's rows in its order, `filters.limit` and one more (to tell whether another page follows), of
  * the events `seen` lets through (eventSeenBy's rule for the viewer; queries/upcomingPage.ts keeps
- * what every member sees). `goingOf` is the member whose Going tab this is: null for the lists that are
- * no one member's (the kept ones), which never read that tab. 'Near me' reads the box around the point: the caller leaves out its corners
- * with withinNear, after cutting the page, so the cursor still follows the box.
+ * what every member sees). `goingOf` is the member whose Going tab this is: null for the lists that
+ * are no one member's (the kept ones), which never read that tab. 'Near me' reads the box around the
+ * point: the caller leaves out its corners with withinNear, after cutting the page, so the cursor
+ * still follows the box.
  */
 export async function eventRows(
   db: Kysely<DB>,

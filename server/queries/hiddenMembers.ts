@@ -2,7 +2,7 @@ import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { membersHiddenInFeed } from '@server/policies/blocks.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { keptPerMember } from './keptPerMember.ts';
 
 /**
  * Whom a member's feeds leave out: the members blocked either way, and those the member muted. The
@@ -31,10 +31,6 @@ export function hiddenVersionOf(viewerId: string): RawBuilder<number> {
   return sql<number>`coalesce((select version from hidden_versions where member_id = ${viewerId}), 0)`;
 }
 
-const keptLists = perDatabase(
-  () => new LRUCache<string, HiddenMembers & { version: number }>({ max: KEPT_MEMBERS }),
-);
-
 const listsQuery = perDatabase((db) =>
   preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
     compile: () =>
@@ -46,22 +42,13 @@ const listsQuery = perDatabase((db) =>
 );
 
 /** The viewer's lists as of `version` (hiddenVersionOf, read first): kept, or read now. */
-export async function hiddenMembers(
-  db: Kysely<DB>,
-  viewerId: string,
-  version: number,
-): Promise<HiddenMembers> {
-  const kept = keptLists(db);
-  const found = kept.get(viewerId);
-  if (found && found.version === Number(version)) return found;
-  const inFeed = new Set<string>();
-  const blocked = new Set<string>();
-  for (const row of await listsQuery(db)({ viewerId })) {
-    inFeed.add(row.id);
-    if (!Number(row.muted)) blocked.add(row.id);
-  }
-  // Shared by every page of this member on this node: read-only from here on.
-  const lists = { version: Number(version), inFeed, blocked };
-  kept.set(viewerId, lists);
-  return lists;
-}
+export const hiddenMembers: (db: Kysely<DB>, viewerId: string, version: number) => Promise<HiddenMembers> =
+  keptPerMember(KEPT_MEMBERS, async (db, viewerId) => {
+    const inFeed = new Set<string>();
+    const blocked = new Set<string>();
+    for (const row of await listsQuery(db)({ viewerId })) {
+      inFeed.add(row.id);
+      if (!Number(row.muted)) blocked.add(row.id);
+    }
+    return { inFeed, blocked };
+  });

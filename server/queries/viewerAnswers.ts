@@ -2,7 +2,7 @@ import { EVENT_LENGTH_HOURS_MAX, type RsvpStanding } from '@common/schemas/event
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { keptPerMember } from './keptPerMember.ts';
 
 /**
  * A member's answers to events not yet over, for the lists cut from kept events (queries/
@@ -27,15 +27,6 @@ export function answersVersionOf(viewerId: string): RawBuilder<number> {
   return sql<number>`coalesce((select answers from member_versions where member_id = ${viewerId}), 0)`;
 }
 
-interface Kept {
-  version: number;
-  readAt: number;
-  /** By `${event id}|${occurrence as an ISO instant}`. */
-  answers: ReadonlyMap<string, ViewerAnswer>;
-}
-
-const kept = perDatabase(() => new LRUCache<string, Kept>({ max: KEPT_MEMBERS }));
-
 const answersQuery = perDatabase((db) =>
   preparedQuery(db, { viewerId: '\u0000viewer', from: '\u0000from' }, (v) =>
     db
@@ -50,25 +41,25 @@ export const answerKey = (eventId: string, occurrence: string) => `${eventId}|${
 
 /**
  * The viewer's answers, as of `version`, to every occurrence that started at most
- * EVENT_LENGTH_HOURS_MAX ago (any event not yet over) or starts later.
+ * EVENT_LENGTH_HOURS_MAX ago (any event not yet over) or starts later; by answerKey.
  */
-export async function viewerAnswers(
+export const viewerAnswers: (
   db: Kysely<DB>,
   viewerId: string,
   version: number,
-): Promise<ReadonlyMap<string, ViewerAnswer>> {
-  const now = Date.now();
-  const found = kept(db).get(viewerId);
-  if (found && found.version === Number(version) && now - found.readAt < KEPT_MS) return found.answers;
-  // From a day before what is under way now: what is under way until this is read again.
-  const from = new Date(now - KEPT_MS - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
-  const answers = new Map<string, ViewerAnswer>();
-  for (const row of await answersQuery(db)({ viewerId, from })) {
-    answers.set(answerKey(row.event_id, new Date(row.occurrence).toISOString()), {
-      answer: row.answer as RsvpStanding,
-      guests: Number(row.guests),
-    });
-  }
-  kept(db).set(viewerId, { version: Number(version), readAt: now, answers });
-  return answers;
-}
+) => Promise<ReadonlyMap<string, ViewerAnswer>> = keptPerMember(
+  KEPT_MEMBERS,
+  async (db, viewerId, now) => {
+    // From a day before what is under way now: what is under way until this is read again.
+    const from = new Date(now - KEPT_MS - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
+    const answers = new Map<string, ViewerAnswer>();
+    for (const row of await answersQuery(db)({ viewerId, from })) {
+      answers.set(answerKey(row.event_id, new Date(row.occurrence).toISOString()), {
+        answer: row.answer as RsvpStanding,
+        guests: Number(row.guests),
+      });
+    }
+    return answers;
+  },
+  KEPT_MS,
+);

@@ -1,7 +1,7 @@
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { keptPerMember } from './keptPerMember.ts';
 
 /**
  * The groups a member belongs to, for the lists that merge their groups' events in (queries/
@@ -28,10 +28,6 @@ export function groupsVersionOf(viewerId: string): RawBuilder<number> {
   return sql<number>`coalesce((select groups from member_versions where member_id = ${viewerId}), 0)`;
 }
 
-const kept = perDatabase(
-  () => new LRUCache<string, { version: number; groups: readonly ViewerGroup[] }>({ max: KEPT_MEMBERS }),
-);
-
 const groupsQuery = perDatabase((db) =>
   preparedQuery(db, { viewerId: '\u0000viewer' }, (v) =>
     db
@@ -48,18 +44,14 @@ const groupsQuery = perDatabase((db) =>
 );
 
 /** The groups the viewer is a member of (not requested, invited or banned), as of `version`. */
-export async function viewerGroups(
+export const viewerGroups: (
   db: Kysely<DB>,
   viewerId: string,
   version: number,
-): Promise<readonly ViewerGroup[]> {
-  const found = kept(db).get(viewerId);
-  if (found && found.version === Number(version)) return found.groups;
-  const groups = (await groupsQuery(db)({ viewerId })).map((row) => ({
+) => Promise<readonly ViewerGroup[]> = keptPerMember(KEPT_MEMBERS, async (db, viewerId) =>
+  (await groupsQuery(db)({ viewerId })).map((row) => ({
     groupId: row.group_id,
     unlisted: Boolean(Number(row.unlisted)),
     runs: Boolean(Number(row.runs)),
-  }));
-  kept(db).set(viewerId, { version: Number(version), groups });
-  return groups;
-}
+  })),
+);
