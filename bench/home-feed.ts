@@ -6,7 +6,7 @@
 // where the bench may create a database). Each viewer's feed is measured in a few short runs, each
 // followed by a run of /api/health, and the ratio is taken pair by pair (the median is reported): this
 // machine's speed drifts too much for a health figure from a minute earlier to divide by. Prints
-// figures and writes bench/results/home-feed.json.
+// figures and writes bench/results/home-feed.json (BENCH_PROFILE=<folder> writes each run's CPU profile).
 // Not part of `npm test`.
 import path from 'node:path';
 import { hiddenMembersChanged } from '@server/commands/blocks.ts';
@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
 import { type Kysely, sql } from 'kysely';
 import { measure, measureAgainstHealth } from './load.ts';
-import { runBench, saveResults } from './results.ts';
+import { profiled, runBench, saveResults } from './results.ts';
 import { seedFeed, seedFeedPostgres } from './seed.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -144,11 +144,13 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       console.log(`${dialect}: ${to.toLocaleString('en-US')} posts (seeded in ${seededIn} s)`);
       for (const viewer of VIEWERS) {
         // Each feed figure is divided by a health figure taken just after it.
-        const summary = await measureAgainstHealth(feedUrl, `${server.baseUrl}/api/health`, {
-          ...load,
-          rounds: ROUNDS,
-          headers: headers(viewer),
-        });
+        const summary = await profiled(`${dialect} ${to} ${viewer}`, () =>
+          measureAgainstHealth(feedUrl, `${server.baseUrl}/api/health`, {
+            ...load,
+            rounds: ROUNDS,
+            headers: headers(viewer),
+          }),
+        );
         row[viewer] = summary;
         console.log(
           `  feed page 1, ${viewer.padEnd(17)} ${summary.requestsPerSecond} req/s   p99 ${summary.p99Ms} ms   ` +

@@ -2,12 +2,13 @@ import { createTestEvent, rsvp } from '@server/test/events.ts';
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
+import { makePost } from '@server/test/posts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * member_versions (migration 20261129T0000): the numbers each node keeps a member's groups and answers
- * with move on every write of those rows, by a command or straight in the database (another node, a
- * script), and a member's deletion leaves no row of theirs behind.
+ * member_versions (migrations 20261129T0000 and T1000): the numbers each node keeps a member's groups,
+ * answers, and likes and prayers with move on every write of those rows, by a command or straight in
+ * the database (another node, a script), and a member's deletion leaves no row of theirs behind.
  */
 describe.each(dialects)('member versions (%s)', (dialect) => {
   let server: TestServer;
@@ -86,6 +87,47 @@ describe.each(dialects)('member versions (%s)', (dialect) => {
     // The event goes, with its answers: the number moves (its kept answers go stale).
     await db().deleteFrom('events').where('id', '=', event.id).execute();
     expect((await versions(member.id)).answers).toBeGreaterThan(going.answers);
+  });
+
+  it("moves a member's marks number with each of their likes and prayers, and with their post's deletion", async () => {
+    const marks = async (memberId: string) => {
+      const row = await db()
+        .selectFrom('member_versions')
+        .select('marks')
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      return Number(row?.marks ?? 0);
+    };
+    const post = await makePost(owner.client, { category: 'prayer', prayer_type: 'petition' });
+    const start = await marks(member.id);
+    const others = { owner: await marks(owner.id), ...(await versions(member.id)) };
+    for (const [method, what] of [
+      ['PUT', 'like'],
+      ['PUT', 'prayed'],
+      ['DELETE', 'like'],
+      ['DELETE', 'prayed'],
+    ] as const) {
+      const before = await marks(member.id);
+      expect((await member.client.request(method, `/api/posts/${post.id}/${what}`)).status).toBe(200);
+      expect(await marks(member.id)).toBeGreaterThan(before);
+    }
+    // Neither the author's number nor the member's other numbers.
+    expect(await marks(owner.id)).toBe(others.owner);
+    expect(await versions(member.id)).toEqual({ groups: others.groups, answers: others.answers });
+
+    // Written straight in, as another node or a script would.
+    const moved = await marks(member.id);
+    await db().insertInto('likes').values({ post_id: post.id, user_id: member.id }).execute();
+    expect(await marks(member.id)).toBe(moved + 1);
+    await db()
+      .insertInto('prayers')
+      .values({ post_id: post.id, user_id: member.id, created_at: new Date().toISOString() })
+      .execute();
+    expect(await marks(member.id)).toBe(moved + 2);
+    // The post goes, with its likes and prayers: the number moves for each.
+    await db().deleteFrom('posts').where('id', '=', post.id).execute();
+    expect(await marks(member.id)).toBe(moved + 4);
+    expect(start).toBeLessThan(moved);
   });
 
   it('leaves no row of a deleted member, and does not stand in the way of the deletion', async () => {

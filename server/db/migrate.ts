@@ -23,6 +23,7 @@ import * as hiddenVersions from './migrations/20261128T0300_hidden_versions.ts';
 import * as groupsPopularIdx from './migrations/20261128T0400_groups_popular_idx.ts';
 import * as occurrencesStartEndsIdx from './migrations/20261128T0500_occurrences_start_ends_idx.ts';
 import * as memberVersions from './migrations/20261129T0000_member_versions.ts';
+import * as marksVersions from './migrations/20261129T1000_marks_versions.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '20261128T0400_groups_popular_idx': groupsPopularIdx,
   '20261128T0500_occurrences_start_ends_idx': occurrencesStartEndsIdx,
   '20261129T0000_member_versions': memberVersions,
+  '20261129T1000_marks_versions': marksVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -317,11 +317,12 @@ export interface HiddenVersionsTable {
   version: number;
 }
 
-/** A member's group memberships' and event answers' numbers (migration 20261129T0000; triggers move them). */
+/** A member's group memberships', event answers' and likes' and prayers' numbers (migrations 20261129T0000 and T1000; triggers move them). */
 export interface MemberVersionsTable {
   member_id: string;
   groups: Generated<number>;
   answers: Generated<number>;
+  marks: Generated<number>;
 }
 
 /** One accepted upload, kept for the daily quota after its media_objects row goes (24 h, then pruned). */

@@ -16,7 +16,7 @@ import {
 import { notExpired } from '@server/policies/prayer.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
-import { keptGroup, newestGroupPage, viewerInGroup } from '@server/queries/newestPage.ts';
+import { keptGroup, newestGroupPage, type ViewerInGroup, viewerInGroup } from '@server/queries/newestPage.ts';
 import { type Kysely, sql } from 'kysely';
 
 const LISTED = 50;
@@ -229,11 +229,10 @@ export async function groupFirstPage(
   viewerId: string,
   group: GroupRow,
   options: { category?: 'general' | 'prayer' | 'food' | 'comedy'; limit?: number },
-  hidden?: ReadonlySet<string>,
+  viewer?: ViewerInGroup,
 ): Promise<string | null> {
   const prayer = options.category === 'prayer';
   const exclude = prayer ? null : group.pinned_post_id;
-  const blocked = hidden ?? (await viewerInGroup(db, viewerId, group.id)).hidden;
   const cut = await newestGroupPage(
     db,
     viewerId,
@@ -241,7 +240,7 @@ export async function groupFirstPage(
     prayer,
     options.limit ?? FEED_PAGE_SIZE,
     exclude,
-    blocked,
+    viewer ?? (await viewerInGroup(db, viewerId, group.id)),
   );
   if (cut === null) return null;
   const pinned = exclude ? await pinnedPost(db, viewerId, group) : null;
@@ -353,11 +352,11 @@ export async function groupPostsFor(
     // the members blocked with them.
     const group = await keptGroup(db, slug);
     if (!group) throw notFound('group_not_found');
-    const { hidden, membership } = await viewerInGroup(db, viewerId, group.id);
-    const where = whereOf(membership as MembershipRow | undefined);
+    const viewer = await viewerInGroup(db, viewerId, group.id);
+    const where = whereOf(viewer.membership as MembershipRow | undefined);
     if (!mayFind(group, where)) throw notFound('group_not_found');
     if (!maySeeInside(group, where, query.category === 'prayer')) throw forbidden('group_members_only');
-    const page = await groupFirstPage(db, viewerId, group, query, hidden);
+    const page = await groupFirstPage(db, viewerId, group, query, viewer);
     if (page !== null) return page;
     return listGroupPosts(db, viewerId, group, query);
   }

@@ -7,12 +7,8 @@ import { encodeCursor } from '@server/queries/cursor.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { keptStore } from '@server/queries/kept.ts';
 import { mergeFirst } from '@server/queries/merge.ts';
-import {
-  NEWEST_PAGE_MAX,
-  theirGroupsQueries,
-  viewerMarks,
-  viewerQuery,
-} from '@server/queries/newestPageViewer.ts';
+import { NEWEST_PAGE_MAX, theirGroupsQueries, viewerQuery } from '@server/queries/newestPageViewer.ts';
+import { marksVersionOf, viewerMarks } from '@server/queries/viewerMarks.ts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 
 /**
@@ -73,33 +69,53 @@ const groupBySlugQuery = perDatabase(
     ) as Run<{ slug: string }, Selectable<GroupsTable>>,
 );
 
-/** In one query: the number of the viewer's hidden-member lists, and their membership row in the group. */
+/**
+ * In one query: the numbers of the viewer's hidden-member lists and of their likes and prayers, and
+ * their membership row in the group.
+ */
 const viewerInGroupQuery = perDatabase(
   (db) =>
     preparedQuery(db, { viewerId: '\u0000viewer', groupId: '\u0000group' }, (v) => ({
       compile: () =>
-        sql<{ version: number; standing: string | null; role: string | null; notify: string | null }>`
-          select ${hiddenVersionOf(v.viewerId)} as version, m.standing, m.role, m.notify
+        sql<{
+          version: number;
+          marks: number;
+          standing: string | null;
+          role: string | null;
+          notify: string | null;
+        }>`
+          select ${hiddenVersionOf(v.viewerId)} as version, ${marksVersionOf(v.viewerId)} as marks,
+            m.standing, m.role, m.notify
           from (select 1 as one) viewer left join group_members m
             on m.group_id = ${v.groupId} and m.user_id = ${v.viewerId}`.compile(db),
     })) as Run<
       { viewerId: string; groupId: string },
-      { version: number; standing: string | null; role: string | null; notify: string | null }
+      { version: number; marks: number; standing: string | null; role: string | null; notify: string | null }
     >,
 );
 
-/**
- * The members blocked either way with the viewer (a group page hides those, not the muted), and the
- * viewer's membership row in the group, if any.
- */
-export async function viewerInGroup(db: Kysely<DB>, viewerId: string, groupId: string) {
+/** What a group's first page needs of the viewer (viewerInGroup). */
+export interface ViewerInGroup {
+  /** The members blocked either way with the viewer: a group page hides those, not the muted. */
+  hidden: ReadonlySet<string>;
+  /** The number of the viewer's likes and prayers (queries/viewerMarks.ts). */
+  marks: number;
+  membership: { standing: string; role: string; notify: string } | undefined;
+}
+
+/** The members blocked either way with the viewer, and the viewer's membership row in the group, if any. */
+export async function viewerInGroup(
+  db: Kysely<DB>,
+  viewerId: string,
+  groupId: string,
+): Promise<ViewerInGroup> {
   const [row] = await viewerInGroupQuery(db)({ viewerId, groupId });
   const hidden = (await hiddenMembers(db, viewerId, row?.version ?? 0)).blocked;
   const membership =
     row?.standing != null
       ? { standing: row.standing, role: row.role ?? 'member', notify: row.notify ?? 'all' }
       : undefined;
-  return { hidden, membership };
+  return { hidden, marks: Number(row?.marks ?? 0), membership };
 }
 
 const LIKED = '"liked_by_me":false';
@@ -216,14 +232,16 @@ export async function newestPage(
           return { id: post.id, createdAt: post.created_at, json: JSON.stringify(post) };
         })
     : null;
-  const cut = await cutPage(db, viewerId, kept, hidden, limit, null, theirGroups);
+  const marks = Number(viewer?.marks ?? 0);
+  const cut = await cutPage(db, viewerId, kept, { hidden, marks }, limit, null, theirGroups);
   return cut === null ? null : `{"posts":${cut.posts},"next_cursor":${cut.nextCursor}}`;
 }
 
 /**
  * The first page of a group's posts (or of its prayer requests) for this viewer, who may see them
- * (the caller asked policies/group.ts), `hidden` the members blocked either way (viewerInGroup), without `exclude` (the pinned post, shown on its own): the posts
- * and next_cursor as listGroupPosts would write them, or null when the kept posts cannot make it.
+ * (the caller asked policies/group.ts), `viewer` what viewerInGroup read, without `exclude` (the
+ * pinned post, shown on its own): the posts and next_cursor as listGroupPosts would write them, or null
+ * when the kept posts cannot make it.
  */
 export async function newestGroupPage(
   db: Kysely<DB>,
@@ -232,13 +250,13 @@ export async function newestGroupPage(
   prayer: boolean,
   limit: number,
   exclude: string | null,
-  hidden: ReadonlySet<string>,
+  viewer: Pick<ViewerInGroup, 'hidden' | 'marks'>,
 ): Promise<{ posts: string; nextCursor: string } | null> {
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await keptPosts(db, `group:${groupId}:${prayer}`, () =>
     groupQueries(db)[prayer ? 'prayer' : 'posts']({ groupId }),
   );
-  return cutPage(db, viewerId, kept, hidden, limit, exclude);
+  return cutPage(db, viewerId, kept, viewer, limit, exclude);
 }
 
 /** Before any post (a timestamp both databases compare with created_at). */
@@ -260,13 +278,13 @@ function before(a: { createdAt: string; id: string }, b: { createdAt: string; id
 /**
  * The viewer's page cut from kept posts: those of members they hide left out, merged with `others`
  * (their groups' newest posts no older than the kept ones the page could show, a page and one at
- * most), the kept ones' flags filled in.
+ * most), the kept ones' flags filled in from the viewer's marks as of `viewer.marks`.
  */
 async function cutPage(
   db: Kysely<DB>,
   viewerId: string,
   kept: Kept,
-  hidden: ReadonlySet<string>,
+  viewer: { hidden: ReadonlySet<string>; marks: number },
   limit: number,
   exclude: string | null,
   others: ((since: string) => Promise<Rendered[]>) | null = null,
@@ -274,7 +292,7 @@ async function cutPage(
   const candidates: KeptPost[] = [];
   const now = Date.now();
   for (const post of kept.posts) {
-    if (hidden.has(post.userId) || post.id === exclude) continue;
+    if (viewer.hidden.has(post.userId) || post.id === exclude) continue;
     if (post.expiresAt !== null && post.expiresAt <= now) continue;
     candidates.push(post);
     if (candidates.length > limit) break;
@@ -291,24 +309,19 @@ async function cutPage(
   const last = merged.at(-1);
   const cursor = more && last ? encodeCursor({ created_at: last.createdAt, id: last.id }) : null;
   // Only a post liked or prayed for by someone can be the viewer's.
-  const [likedByViewer, prayedByViewer] = await Promise.all([
-    viewerMarks(
-      db,
-      'likes',
-      viewerId,
-      page.filter((post) => post.likeCount > 0).map((post) => post.id),
-    ),
-    viewerMarks(
-      db,
-      'prayers',
-      viewerId,
-      page.filter((post) => post.prayedCount > 0).map((post) => post.id),
-    ),
-  ]);
+  const likedIds: string[] = [];
+  const prayedIds: string[] = [];
+  for (const post of page) {
+    if (post.likeCount > 0) likedIds.push(post.id);
+    if (post.prayedCount > 0) prayedIds.push(post.id);
+  }
+  const marks = await viewerMarks(db, viewerId, viewer.marks, likedIds, prayedIds);
   const posts = merged.map((post) => {
     if (!('pieces' in post)) return post.json;
     const pieces = post.ownPieces && post.userId === viewerId ? post.ownPieces : post.pieces;
-    return `${pieces[0]}${likedByViewer.has(post.id)}${pieces[1]}${prayedByViewer.has(post.id)}${pieces[2]}`;
+    const liked = post.likeCount > 0 && marks.liked.get(post.id) === true;
+    const prayed = post.prayedCount > 0 && marks.prayed.get(post.id) === true;
+    return `${pieces[0]}${liked}${pieces[1]}${prayed}${pieces[2]}`;
   });
   return { posts: `[${posts.join(',')}]`, nextCursor: JSON.stringify(cursor) };
 }

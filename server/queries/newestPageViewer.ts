@@ -1,16 +1,16 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
-import type { DB } from '@server/db/types.ts';
 import { notHiddenInFeed } from '@server/policies/blocks.ts';
 import { notExpired } from '@server/policies/prayer.ts';
 import { type presentPost, selectPosts } from '@server/presenters/post.ts';
 import { hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
-import { type Kysely, sql } from 'kysely';
+import { marksVersionOf } from '@server/queries/viewerMarks.ts';
+import { sql } from 'kysely';
 
 /**
  * What a kept first feed page (queries/newestPage.ts) needs of one viewer, in small prepared queries:
- * whether their hidden-member lists changed, whether their feed holds posts that are never kept (their groups', restricted prayer
- * requests), those posts, and which of a page's posts they liked or prayed for.
+ * whether their hidden-member lists or their likes and prayers changed, whether their feed holds posts
+ * that are never kept (their groups', restricted prayer requests), and those posts.
  */
 
 type Run<V, R> = (values: V) => Promise<R[]>;
@@ -64,54 +64,25 @@ export const theirGroupsQueries = perDatabase((db) => {
 });
 
 /**
- * In one row: the number of the viewer's hidden-member lists (queries/hiddenMembers.ts), and whether
- * their feed holds posts not kept here (1 when they are a member of any group, or may see prayer
- * requests for friends or for themselves).
+ * In one row: the numbers of the viewer's hidden-member lists (queries/hiddenMembers.ts) and of their
+ * likes and prayers (queries/viewerMarks.ts), and whether their feed holds posts not kept here (1
+ * when they are a member of any group, or may see prayer requests for friends or for themselves).
  */
 export const viewerQuery = perDatabase(
   (db) =>
     preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
       compile: () =>
-        sql<{ version: number; unkept: number }>`select ${hiddenVersionOf(v.viewerId)} as version,
+        sql<{
+          version: number;
+          marks: number;
+          unkept: number;
+        }>`select ${hiddenVersionOf(v.viewerId)} as version,
+          ${marksVersionOf(v.viewerId)} as marks,
           case when exists (select 1 from group_members
             where user_id = ${v.viewerId} and standing = 'member')
           or exists (select 1 from posts where visibility in ('friends', 'only_me') and (user_id = ${v.viewerId}
               or (visibility = 'friends' and user_id in (select friend_id from friendships
                 where user_id = ${v.viewerId} and status = 'accepted'))))
           then 1 else 0 end as unkept`.compile(db),
-    })) as Run<{ viewerId: string }, { version: number; unkept: number }>,
+    })) as Run<{ viewerId: string }, { version: number; marks: number; unkept: number }>,
 );
-
-/**
- * Which of `postIds` (at most NEWEST_PAGE_MAX) the viewer liked (`likes`) or prayed for (`prayers`).
- * One prepared query per table and number of posts, so no placeholder is bound in vain: binding and
- * probing for posts nobody liked cost more than the rest of the page (the caller asks only about posts
- * whose count is above 0).
- */
-export async function viewerMarks(
-  db: Kysely<DB>,
-  table: 'likes' | 'prayers',
-  viewerId: string,
-  postIds: string[],
-): Promise<Set<string>> {
-  if (postIds.length === 0) return new Set();
-  const key = `${table}${postIds.length}`;
-  const made = marksQueries(db);
-  let query = made.get(key);
-  if (!query) {
-    const placeholders: Record<string, string> = { viewerId: '\u0000viewer' };
-    for (let i = 0; i < postIds.length; i += 1) placeholders[`p${i}`] = `\u0000p${i}`;
-    const ids = sql.join(postIds.map((_, i) => sql`${placeholders[`p${i}`]}`));
-    query = preparedQuery(db, placeholders, (v) => ({
-      compile: () =>
-        sql<{ id: string }>`select post_id as id from ${sql.table(table)}
-          where user_id = ${v.viewerId} and post_id in (${ids})`.compile(db),
-    })) as Run<Record<string, string>, { id: string }>;
-    made.set(key, query);
-  }
-  const values: Record<string, string> = { viewerId };
-  for (let i = 0; i < postIds.length; i += 1) values[`p${i}`] = postIds[i]!;
-  return new Set((await query(values)).map((row) => row.id));
-}
-
-const marksQueries = perDatabase(() => new Map<string, Run<Record<string, string>, { id: string }>>());

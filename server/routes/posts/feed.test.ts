@@ -236,6 +236,60 @@ describe.each(dialects)('the feed (%s)', (dialect) => {
     }
   });
 
+  it("shows a member's like, prayer and their taking back at once on every node", async () => {
+    const other = openDatabase({ databaseUrl: server.built.ctx.config.databaseUrl, dataDir: server.dataDir });
+    try {
+      const reader = await member('Lm Reader');
+      const writer = await member('Lm Writer');
+      const fan = await member('Lm Fan');
+      const post = await makePost(writer.client, { category: 'prayer', prayer_type: 'praise' });
+      // Liked and prayed for by someone else first: the other node's kept post counts both above 0.
+      expect((await fan.client.request('PUT', `/api/posts/${post.id}/like`)).status).toBe(200);
+      expect((await fan.client.request('PUT', `/api/posts/${post.id}/prayed`)).status).toBe(200);
+      const markedOn = async (viewerId: string) => {
+        const json = await newestPage(other.db, viewerId, undefined, 20);
+        expect(json).not.toBeNull();
+        const shown = (JSON.parse(json!) as { posts: Array<Record<string, any>> }).posts.find(
+          (p) => p.id === post.id,
+        );
+        return { liked: shown?.liked_by_me, prayed: shown?.prayed_by_me };
+      };
+      // The other node keeps the reader's marks for the post: neither.
+      expect(await markedOn(reader.id)).toEqual({ liked: false, prayed: false });
+      expect(await markedOn(fan.id)).toEqual({ liked: true, prayed: true });
+
+      const step = async (
+        method: string,
+        what: 'like' | 'prayed',
+        shown: { liked: boolean; prayed: boolean },
+      ) => {
+        expect((await reader.client.request(method, `/api/posts/${post.id}/${what}`)).status).toBe(200);
+        // No wait: the other node's kept posts are the same, its kept marks for the reader must not be.
+        expect(await markedOn(reader.id)).toEqual(shown);
+        const here = (await feed(reader.client)).posts.find((p) => p.id === post.id);
+        expect({ liked: here?.liked_by_me, prayed: here?.prayed_by_me }).toEqual(shown);
+      };
+      await step('PUT', 'like', { liked: true, prayed: false });
+      await step('PUT', 'prayed', { liked: true, prayed: true });
+      await step('DELETE', 'like', { liked: false, prayed: true });
+      await step('DELETE', 'prayed', { liked: false, prayed: false });
+      // Another member's marks are theirs alone.
+      expect(await markedOn(fan.id)).toEqual({ liked: true, prayed: true });
+
+      // Written straight in, as a script would: the trigger moves the reader's number all the same.
+      await db().insertInto('likes').values({ post_id: post.id, user_id: reader.id }).execute();
+      expect(await markedOn(reader.id)).toEqual({ liked: true, prayed: false });
+      await db()
+        .deleteFrom('likes')
+        .where('post_id', '=', post.id)
+        .where('user_id', '=', reader.id)
+        .execute();
+      expect(await markedOn(reader.id)).toEqual({ liked: false, prayed: false });
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it('gives a full page to a viewer who hides more members than it keeps posts of', async () => {
     const viewer = await member('Hi Hider');
     const loud = await member('Lo Loud');
