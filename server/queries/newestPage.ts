@@ -71,8 +71,12 @@ const groupBySlugQuery = perDatabase(
 
 /**
  * In one query: the numbers of the viewer's hidden-member lists and of their likes and prayers, and
- * their membership row in the group.
+ * their membership row in the group, each column its own lookup by key. The same row as a left join of
+ * a one-row table took SQLite about 14 µs, against 1 µs a lookup.
  */
+const membershipColumn = (column: 'standing' | 'role' | 'notify', v: { viewerId: string; groupId: string }) =>
+  sql`(select ${sql.ref(column)} from group_members where group_id = ${v.groupId} and user_id = ${v.viewerId})`;
+
 const viewerInGroupQuery = perDatabase(
   (db) =>
     preparedQuery(db, { viewerId: '\u0000viewer', groupId: '\u0000group' }, (v) => ({
@@ -85,9 +89,8 @@ const viewerInGroupQuery = perDatabase(
           notify: string | null;
         }>`
           select ${hiddenVersionOf(v.viewerId)} as version, ${marksVersionOf(v.viewerId)} as marks,
-            m.standing, m.role, m.notify
-          from (select 1 as one) viewer left join group_members m
-            on m.group_id = ${v.groupId} and m.user_id = ${v.viewerId}`.compile(db),
+            ${membershipColumn('standing', v)} as standing, ${membershipColumn('role', v)} as role,
+            ${membershipColumn('notify', v)} as notify`.compile(db),
     })) as Run<
       { viewerId: string; groupId: string },
       { version: number; marks: number; standing: string | null; role: string | null; notify: string | null }
