@@ -84,3 +84,62 @@ for (const [path, category] of [
     await context.close();
   });
 }
+
+test("a phone lays out the feed's first posts at once and the rest as they come near, their menus whole", async ({
+  browser,
+  baseURL,
+}) => {
+  const member = newMember('offscreen');
+  const tag = Date.now().toString(36);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await createConfirmedMember(page.request, baseURL!, member);
+  // The oldest far down, under eleven newer ones of ten lines each (the browser renders what is within
+  // about two screens' heights).
+  for (let i = 0; i < 12; i += 1) {
+    const lines = i === 0 ? '' : Array.from({ length: 9 }, (_, line) => `\nline ${line + 2}`).join('');
+    // The oldest a prayer request: its author's menu has three items.
+    const kind = i === 0 ? { category: 'prayer', prayer_type: 'petition' } : { category: 'general' };
+    const posted = await page.request.post('/api/posts', {
+      data: { content: `Offscreen post ${i} ${tag}${lines}`, ...kind },
+      headers: { origin: baseURL! },
+    });
+    expect(posted.status()).toBe(201);
+  }
+  await page.goto('/');
+  const items = page.getByRole('list', { name: 'Posts' }).locator(':scope > li');
+  await expect(page.getByText(`Offscreen post 11 ${tag}`)).toBeVisible();
+  expect(await items.count()).toBeGreaterThanOrEqual(12);
+
+  // The first three render as any element; the later ones skip their rendering while far away.
+  const skipping = () =>
+    items.evaluateAll((lis) => lis.map((li) => getComputedStyle(li).contentVisibility === 'auto'));
+  const first = await skipping();
+  expect(first.slice(0, 3)).toEqual([false, false, false]);
+  expect(first.slice(3).every(Boolean)).toBe(true);
+  const oldest = page.getByRole('article').filter({ hasText: `Offscreen post 0 ${tag}` });
+  const rendered = () =>
+    oldest.evaluate((article) => article.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await rendered()).toBe(false);
+
+  // Scrolled to, it renders, and its menu works.
+  await oldest.scrollIntoViewIfNeeded();
+  await expect.poll(rendered).toBe(true);
+  await expect(oldest.getByText(`Offscreen post 0 ${tag}`)).toBeVisible();
+  await oldest.getByRole('button', { name: 'Post options' }).click();
+  const remove = page
+    .getByRole('menuitem', { name: 'Delete' })
+    .or(oldest.getByRole('button', { name: 'Delete' }))
+    .first();
+  await expect(remove).toBeInViewport();
+  // While its menu is open the post is not contained, so a menu longer than the rest of the post
+  // (a recipe's author has four items) is not clipped at its edge.
+  const containment = () =>
+    oldest.evaluate((article) => getComputedStyle(article.parentElement!).contentVisibility);
+  expect(await containment()).toBe('visible');
+  await remove.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Post deleted')).toBeVisible();
+  await expect(page.getByText(`Offscreen post 0 ${tag}`)).toHaveCount(0);
+  await context.close();
+});

@@ -9,6 +9,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostCard } from './PostCard.tsx';
 
+/**
+ * Posts that always render: what a first screen can show. Those after them render when they come near
+ * the screen (styles.css .offscreen-post).
+ */
+const FIRST_SCREEN_POSTS = 3;
+
 /** Any paged post query: a category feed, a profile wall, a group's posts. */
 type FeedQuery<P extends { posts: Post[] }> = UseInfiniteQueryResult<InfiniteData<P, unknown>, Error>;
 
@@ -85,7 +91,17 @@ export function FeedList<P extends { posts: Post[] }>({
     <div className="flex flex-col gap-4">
       <ul aria-label={label ?? t('Posts')} className="flex flex-col gap-4">
         {posts.map((post, index) => (
-          <li key={post.id} className={renderActions ? 'flex flex-col gap-1' : undefined}>
+          <li
+            key={post.id}
+            className={
+              [
+                renderActions ? 'flex flex-col gap-1' : '',
+                index >= FIRST_SCREEN_POSTS ? 'offscreen-post' : '',
+              ]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+          >
             {renderActions?.(post)}
             <PostCard post={post} first={index === 0} moderate={moderate} />
           </li>

@@ -7,10 +7,15 @@ const listeners = new Set<() => void>();
 let now = Date.now();
 let timer: ReturnType<typeof setInterval> | undefined;
 
+/** How old the clock may be when the first time on screen subscribes: a label counts in minutes. */
+const STALE_MS = 30_000;
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (!timer) {
-    now = Date.now();
+    // Only a clock from an earlier screen is set again: a new value here renders every time on the
+    // screen again, at once and in one piece (20 posts' times after a feed's first paint).
+    if (Date.now() - now > STALE_MS) now = Date.now();
     timer = setInterval(() => {
       now = Date.now();
       for (const l of listeners) l();
