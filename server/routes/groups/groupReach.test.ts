@@ -76,7 +76,7 @@ describe.each(dialects)('what groups reach (%s)', (dialect) => {
     const muter = await member('Cu Muter');
     const group = await create(owner, { name: 'Cut Pages', privacy: 'public' });
     for (const m of [blocker, muter]) await m.client.post(`/api/groups/${group.slug}/join`);
-    const made: Array<{ id: string }> = [];
+    const made = [];
     for (const [m, fields] of [
       [owner, { content: 'One "quoted" <b>' }],
       [blocker, { content: 'From the blocker' }],
@@ -124,15 +124,16 @@ describe.each(dialects)('what groups reach (%s)', (dialect) => {
 
     // A like taken back on this node shows at once on another node's page, whose kept posts are the
     // same (the owner's like keeps the count above 0) but whose kept marks of the muter are not.
-    expect((await owner.client.request('PUT', `/api/posts/${made[0].id}/like`)).status).toBe(200);
+    const likedId: string = made[0].id;
+    expect((await owner.client.request('PUT', `/api/posts/${likedId}/like`)).status).toBe(200);
     const other = openDatabase({ databaseUrl: server.built.ctx.config.databaseUrl, dataDir: server.dataDir });
     try {
       const likedOn = async () => {
         const cut = JSON.parse((await groupFirstPage(other.db, muter.id, row, { limit: 20 }))!);
-        return cut.posts.find((p: { id: string }) => p.id === made[0].id)?.liked_by_me;
+        return cut.posts.find((p: { id: string }) => p.id === likedId)?.liked_by_me;
       };
       expect(await likedOn()).toBe(true);
-      expect((await muter.client.request('DELETE', `/api/posts/${made[0].id}/like`)).status).toBe(200);
+      expect((await muter.client.request('DELETE', `/api/posts/${likedId}/like`)).status).toBe(200);
       expect(await likedOn()).toBe(false);
     } finally {
       await other.destroy();
