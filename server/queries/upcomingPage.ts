@@ -169,10 +169,13 @@ export async function upcomingFirstPage(
     viewerVersions(db, viewerId),
   ]);
   const groups = await viewerGroups(db, viewerId, versions.groups);
-  const [{ blocked }, ...theirLists] = await Promise.all([
-    hiddenMembers(db, viewerId, versions.hidden),
-    ...groups.flatMap((group) => (group.unlisted ? [groupList(db, group.groupId)] : [])),
-  ]);
+  // Kept lists come back as they are: only those being read are waited for (a viewer in 20 groups
+  // awaited 14 promises per page).
+  const keptOrRead = groups.flatMap((group) => (group.unlisted ? [groupList(db, group.groupId)] : []));
+  const theirLists = keptOrRead.some((list) => list instanceof Promise)
+    ? await Promise.all(keptOrRead)
+    : (keptOrRead as Kept[]);
+  const { blocked } = await hiddenMembers(db, viewerId, versions.hidden);
   const box = near ? boxAround(near) : null;
   const inBox = (event: KeptEvent) =>
     box === null ||
@@ -195,19 +198,25 @@ export async function upcomingFirstPage(
     // A group's list holds all its events: the page's category and box apply here.
     (list === 0 || ((!category || event.category === category) && inBox(event)));
   const next = lists.map(() => 0);
+  // Each list's next event the viewer is shown (undefined: none left), found again only once taken.
+  const heads = lists.map((_, i) => headOf(i));
+  function headOf(i: number): KeptEvent | undefined {
+    const events = lists[i]!.events;
+    while (next[i]! < events.length && !shows(events[next[i]!]!, i)) next[i]! += 1;
+    return events[next[i]!];
+  }
   const page: KeptEvent[] = [];
   const taken = new Set<string>();
   while (page.length <= limit) {
     let first = -1;
     for (let i = 0; i < lists.length; i += 1) {
-      const events = lists[i]!.events;
-      while (next[i]! < events.length && !shows(events[next[i]!]!, i)) next[i]! += 1;
-      const head = events[next[i]!];
-      if (head && (first < 0 || before(head, lists[first]!.events[next[first]!]!))) first = i;
+      const head = heads[i];
+      if (head && (first < 0 || before(head, heads[first]!))) first = i;
     }
     if (first < 0) break;
-    const event = lists[first]!.events[next[first]!]!;
+    const event = heads[first]!;
     next[first]! += 1;
+    heads[first] = headOf(first);
     // The same event in two lists (a group that became public since one was read): once.
     if (!taken.has(event.id)) {
       taken.add(event.id);
@@ -239,15 +248,28 @@ function viewerParts(
   const runs = new Set(groups.flatMap((group) => (group.runs ? [group.groupId] : [])));
   return (event: KeptEvent) => {
     const answer = answers.get(answerKey(event.id, event.shown));
+    const mayManage = event.hostId === viewerId || (event.groupId !== null && runs.has(event.groupId));
+    if (!answer) return mayManage ? MANAGED_UNANSWERED : UNANSWERED;
     const viewer: CommunityEvent['viewer'] = {
-      answer: answer?.answer ?? null,
-      guests: answer?.guests ?? 0,
+      answer: answer.answer,
+      guests: answer.guests,
       waitlist_position: null,
-      may_manage: event.hostId === viewerId || (event.groupId !== null && runs.has(event.groupId)),
+      may_manage: mayManage,
     };
     return JSON.stringify(viewer);
   };
 }
+
+/** The viewer part of most events on a page, written once. */
+const unanswered = (mayManage: boolean) =>
+  JSON.stringify({
+    answer: null,
+    guests: 0,
+    waitlist_position: null,
+    may_manage: mayManage,
+  } satisfies CommunityEvent['viewer']);
+const UNANSWERED = unanswered(false);
+const MANAGED_UNANSWERED = unanswered(true);
 
 /**
  * Home's next three (queries/soonEvents.ts) with the member's groups' events cut from the kept group
