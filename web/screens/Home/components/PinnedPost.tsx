@@ -1,6 +1,7 @@
 import type { Post } from '@common/schemas/posts.ts';
 import { ApiError } from '@web/api/client.ts';
 import { PostCard } from '@web/components/posts/PostCard.tsx';
+import { postToScrollTo } from '@web/components/posts/postToScrollTo.ts';
 import { i18n } from '@web/i18n/i18n.ts';
 import { useFeed, usePost } from '@web/queries/posts.ts';
 import { X } from 'lucide-react';
@@ -39,7 +40,7 @@ export function usePostFromLink() {
     if (!target || scrolledFor.current === location.key || !(inFeed || pinned)) return;
     scrolledFor.current = location.key;
     requestAnimationFrame(() =>
-      document.getElementById(`post-${target}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+      postToScrollTo(target)?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
     );
   }, [target, inFeed, pinned, location.key]);
 

@@ -1,6 +1,7 @@
 import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { Composer } from '@web/components/posts/Composer.tsx';
 import { FeedList } from '@web/components/posts/Feed.tsx';
+import { postToScrollTo } from '@web/components/posts/postToScrollTo.ts';
 import { useWallFeed } from '@web/queries/profiles.ts';
 import { useCreateWallPost } from '@web/queries/wall.ts';
 import { useEffect } from 'react';
@@ -16,7 +17,7 @@ function useScrollToPost(feed: ReturnType<typeof useWallFeed>, target: string | 
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   useEffect(() => {
     if (!target || !data) return;
-    const element = document.getElementById(`post-${target}`);
+    const element = postToScrollTo(target);
     if (element) {
       element.setAttribute('tabindex', '-1');
       element.scrollIntoView({ behavior: 'smooth', block: 'start' });
