@@ -7,7 +7,8 @@ import { LRUCache } from 'lru-cache';
  * A value each node keeps per member with the number it was read at (hidden_versions,
  * member_versions): the caller reads the number in a query it makes anyway, and the value is read
  * again only when the number moved on any node, or after `maxAgeMs`. Up to `max` members, the least
- * recently used dropped first. Used by hiddenMembers.ts, viewerGroups.ts and viewerAnswers.ts.
+ * recently used dropped first. Used by hiddenMembers.ts, viewerGroups.ts, viewerAnswers.ts and
+ * viewerMarks.ts (whose value, the only one, grows in place as pages ask).
  */
 export function keptPerMember<T>(
   max: number,
@@ -22,7 +23,7 @@ export function keptPerMember<T>(
     const found = kept(db).get(memberId);
     if (found && found.version === Number(version) && now - found.readAt < maxAgeMs) return found.value;
     const value = await read(db, memberId, now);
-    // Shared by every page of this member on this node: read-only from here on.
+    // Shared by every page of this member on this node (read-only, but for viewerMarks' answers).
     kept(db).set(memberId, { version: Number(version), readAt: now, value });
     return value;
   };

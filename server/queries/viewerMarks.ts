@@ -1,7 +1,7 @@
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { keptPerMember } from './keptPerMember.ts';
 
 /**
  * Which of a first page's kept posts (queries/newestPage.ts) the viewer liked or prayed for. Each
@@ -26,13 +26,14 @@ export function marksVersionOf(viewerId: string): RawBuilder<number> {
   return sql<number>`coalesce((select marks from member_versions where member_id = ${viewerId}), 0)`;
 }
 
-interface Kept {
-  version: number;
-  liked: Map<string, boolean>;
-  prayed: Map<string, boolean>;
-}
-
-const kept = perDatabase(() => new LRUCache<string, Kept>({ max: KEPT_MEMBERS }));
+/**
+ * The member's answers as of a number, filled in as pages ask: a new number starts from empty ones.
+ * The answers go on growing after keptPerMember has kept them, unlike its other values.
+ */
+const keptMarks = keptPerMember(KEPT_MEMBERS, async () => ({
+  liked: new Map<string, boolean>(),
+  prayed: new Map<string, boolean>(),
+}));
 
 /**
  * The viewer's marks as of `version` (marksVersionOf, read before), answering at least for `likedIds`
@@ -47,13 +48,12 @@ export async function viewerMarks(
   likedIds: readonly string[],
   prayedIds: readonly string[],
 ): Promise<ViewerMarks> {
-  const store = kept(db);
-  let marks = store.get(viewerId);
-  if (!marks || marks.version !== Number(version) || marks.liked.size + marks.prayed.size > KEPT_POSTS) {
-    marks = { version: Number(version), liked: new Map(), prayed: new Map() };
-    store.set(viewerId, marks);
-  }
+  const marks = await keptMarks(db, viewerId, version);
   const { liked, prayed } = marks;
+  if (liked.size + prayed.size > KEPT_POSTS) {
+    liked.clear();
+    prayed.clear();
+  }
   const likes = likedIds.filter((id) => !liked.has(id));
   const prayers = prayedIds.filter((id) => !prayed.has(id));
   if (likes.length > 0 || prayers.length > 0) {
