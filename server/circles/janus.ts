@@ -1,4 +1,4 @@
-import { rooms } from '@common/realtime.ts';
+import { parseRoom, rooms } from '@common/realtime.ts';
 import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
 import type { Log } from '@server/commands/run.ts';
 import type { JanusConfig } from '@server/config.ts';
@@ -260,8 +260,13 @@ export class JanusMedia {
   attachSockets(io: SocketServer): void {
     this.io = io;
     io.of('/').adapter.on('leave-room', (room: string, socketId: string) => {
-      if (!room.startsWith(STAGE_ROOM)) return;
-      this.cut(this.key(socketId, room.slice(STAGE_ROOM.length), 'publisher'), 'access');
+      if (room.startsWith(STAGE_ROOM)) {
+        this.cut(this.key(socketId, room.slice(STAGE_ROOM.length), 'publisher'), 'access');
+        return;
+      }
+      // Out of the circle's room (lost access, realtime.leaveRoom): every handle of that page in it goes.
+      const circle = parseRoom(room);
+      if (circle?.kind === 'circle') this.cutAll(socketId, circle.id, 'access');
     });
   }
 
@@ -282,6 +287,12 @@ export class JanusMedia {
   /** A socket went: every handle it held goes. */
   dropSocket(socketId: string): void {
     for (const key of [...this.peers.keys()]) if (key.startsWith(`${socketId}|`)) this.drop(key);
+  }
+
+  /** Cuts each handle a page holds in a circle, telling it why. */
+  private cutAll(socketId: string, circleId: string, reason: Reason) {
+    const prefix = `${socketId}|${circleId}|`;
+    for (const key of [...this.peers.keys()]) if (key.startsWith(prefix)) this.cut(key, reason);
   }
 
   /** Cuts a page's media and tells it why. */

@@ -1,11 +1,8 @@
-import { rooms } from '@common/realtime.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
-import { isListedLive } from '@server/policies/circle.ts';
-import { findCircle } from '@server/queries/circles.ts';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
-import { announceLive } from './circles.ts';
+import { dropCircleSeats } from './circles.ts';
 import { withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
@@ -158,19 +155,7 @@ async function leaveEachOthersCircles(trx: Transaction<DB>, after: After, a: str
       ]),
     )
     .execute();
-  for (const seat of seats) {
-    await trx
-      .deleteFrom('faith_circle_members')
-      .where('circle_id', '=', seat.circle_id)
-      .where('user_id', '=', seat.user_id)
-      .execute();
-    const circle = (await findCircle(trx, seat.circle_id))!;
-    after.emit(rooms.circle(circle.id), 'circle:members', { circle_id: circle.id });
-    if (isListedLive(circle)) await announceLive(trx, after, circle, true);
-    // Their sockets are still in the circle's room: dropped, they reconnect and the room, which
-    // is for members only, refuses them (policies/room.ts); their page then finds no circle.
-    if (circle.status !== 'ended') after.disconnectUser(seat.user_id);
-  }
+  await dropCircleSeats(trx, after, seats);
   const hostedBy = (hostId: string) =>
     trx.selectFrom('faith_circles').select('id').where('host_id', '=', hostId);
   const asked = await trx

@@ -35,7 +35,33 @@ import type { After } from './run.ts';
  * circle hidden from them is a 404, the host's or the members' part when not theirs a 403).
  */
 
-/** How many follower notifications go into one INSERT. */
+/**
+ * Members who lost access to circles (a block with the host, removed from or banned by the circle's
+ * group) lose their guest seats there: the room hears who is in now, and once committed their tabs
+ * leave the circle's room on every node (Janus handles with them) and refetch the page, which no longer
+ * lets them in. Requests to join are the caller's. Returns the seats dropped.
+ */
+export async function dropCircleSeats(
+  trx: Transaction<DB>,
+  after: After,
+  seats: ReadonlyArray<{ circle_id: string; user_id: string }>,
+): Promise<void> {
+  for (const seat of seats) {
+    const dropped = await trx
+      .deleteFrom('faith_circle_members')
+      .where('circle_id', '=', seat.circle_id)
+      .where('user_id', '=', seat.user_id)
+      .where('role', '=', 'guest')
+      .executeTakeFirst();
+    if (Number(dropped.numDeletedRows) === 0) continue;
+    const circle = (await findCircle(trx, seat.circle_id))!;
+    after.emit(rooms.circle(circle.id), 'circle:members', { circle_id: circle.id });
+    if (isListedLive(circle)) await announceLive(trx, after, circle, true);
+    after.leaveRoom(seat.user_id, rooms.circle(circle.id));
+    after.emitToUser(seat.user_id, 'circle:members', { circle_id: circle.id });
+  }
+}
+
 /** The circle, locked for this transaction on PostgreSQL (SQLite runs one writer at a time). */
 async function lockCircle(trx: Transaction<DB>, circleId: string): Promise<Circle> {
   let query = trx.selectFrom('faith_circles').select('id').where('id', '=', circleId);

@@ -2,7 +2,7 @@ import type { RsvpInput } from '@common/schemas/events.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, conflict } from '@server/http/errors.ts';
-import type { EventRow } from '@server/policies/event.ts';
+import { type EventRow, membersWhoMaySeeEvent } from '@server/policies/event.ts';
 import { sql, type Transaction } from 'kysely';
 import { lockEvent } from './events.ts';
 import { notify } from './notifications.ts';
@@ -121,7 +121,8 @@ export async function answerRsvp(
 
 /**
  * Moves the waiting to going, in the order they asked, each one whose party fits in the seats left
- * (all of them when the event has no capacity), and tells each 'A spot opened'.
+ * (all of them when the event has no capacity), and tells each 'A spot opened'. A member who may no
+ * longer see the event is passed over.
  */
 export async function promoteWaitlist(
   trx: Trx,
@@ -139,12 +140,20 @@ export async function promoteWaitlist(
     .orderBy('user_id')
     .execute();
   if (waiting.length === 0) return;
+  // Only those who may still see the event move up; the others keep their place, untold.
+  const mayMove = new Set(
+    await membersWhoMaySeeEvent(
+      trx,
+      event.id,
+      waiting.map((person) => person.user_id),
+    ),
+  );
   let free =
     event.capacity === null
       ? Number.POSITIVE_INFINITY
       : event.capacity - (await seatsTaken(trx, event.id, occurrence));
   for (const person of waiting) {
-    if (1 + person.guests > free) continue;
+    if (!mayMove.has(person.user_id) || 1 + person.guests > free) continue;
     free -= 1 + person.guests;
     await trx
       .updateTable('event_rsvps')

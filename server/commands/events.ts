@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, httpError, notFound } from '@server/ht
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
-import { type EventRow, eventSeenBy, mayManageEvent } from '@server/policies/event.ts';
+import { type EventRow, eventSeenBy, mayManageEvent, membersWhoMaySeeEvent } from '@server/policies/event.ts';
 import { visibleEvent } from '@server/queries/events.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -136,7 +136,10 @@ export async function createEvent(
   return id;
 }
 
-/** The members who answered Going, Interested or joined the waitlist for an occurrence still to come. */
+/**
+ * The members who answered Going, Interested or joined the waitlist for an occurrence still to come,
+ * and may still see the event (a member removed from its group, banned or blocked since is not told).
+ */
 async function attendeesToTell(
   trx: Trx,
   senderId: string,
@@ -153,7 +156,11 @@ async function attendeesToTell(
     .where('answer', 'in', answers)
     .where('occurrence', '>', new Date(Date.now() - DAY_MS).toISOString())
     .execute();
-  return rows.map((row) => row.user_id);
+  return membersWhoMaySeeEvent(
+    trx,
+    eventId,
+    rows.map((row) => row.user_id),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   whereOf,
 } from '@server/policies/group.ts';
 import type { Transaction } from 'kysely';
+import { dropCircleSeats } from './circles.ts';
 import { findAsAdmin, findAsOwner, findGroup, httpLimit, recount } from './groups.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
@@ -114,6 +115,7 @@ export async function leaveGroup(
     .execute();
   await withdrawRequest(trx, after, group.id, viewer.userId);
   await recount(trx, group.id);
+  await leaveGroupCircles(trx, after, group.id, viewer.userId);
   return 'none';
 }
 
@@ -238,7 +240,7 @@ export async function setRole(
 }
 
 /** Admins remove members; only the owner removes another admin. */
-export async function removeMember(trx: Trx, viewer: Viewer, slug: string, userId: string) {
+export async function removeMember(trx: Trx, after: After, viewer: Viewer, slug: string, userId: string) {
   const { group, where } = await findAsAdmin(trx, viewer, slug);
   const them = await targetMember(trx, group, userId);
   if (them.role === 'admin' && !isGroupOwner(where)) throw forbidden('group_owner_only');
@@ -248,6 +250,28 @@ export async function removeMember(trx: Trx, viewer: Viewer, slug: string, userI
     .where('user_id', '=', userId)
     .execute();
   await recount(trx, group.id);
+  await leaveGroupCircles(trx, after, group.id, userId);
+}
+
+/**
+ * A group's circles are its members' (policies/circle.ts): one who leaves, is removed or banned loses
+ * their seats and requests in them at once, and their open tabs leave the circles' rooms on every node.
+ */
+async function leaveGroupCircles(trx: Trx, after: After, groupId: string, userId: string) {
+  const circles = trx.selectFrom('faith_circles').select('id').where('group_id', '=', groupId);
+  const seats = await trx
+    .selectFrom('faith_circle_members')
+    .select(['circle_id', 'user_id'])
+    .where('user_id', '=', userId)
+    .where('role', '=', 'guest')
+    .where('circle_id', 'in', circles)
+    .execute();
+  await dropCircleSeats(trx, after, seats);
+  await trx
+    .deleteFrom('faith_circle_requests')
+    .where('user_id', '=', userId)
+    .where('circle_id', 'in', circles)
+    .execute();
 }
 
 /** A ban removes the member (or their request or invitation) and keeps them from coming back. */
@@ -279,6 +303,7 @@ export async function banMember(trx: Trx, after: After, viewer: Viewer, slug: st
     .execute();
   await withdrawRequest(trx, after, group.id, userId);
   await recount(trx, group.id);
+  await leaveGroupCircles(trx, after, group.id, userId);
 }
 
 export async function unbanMember(trx: Trx, viewer: Viewer, slug: string, userId: string) {

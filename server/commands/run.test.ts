@@ -33,6 +33,9 @@ describe.each(dialects)('runCommand (%s)', (dialect) => {
         disconnectUser: (id) => {
           heard.push(`disconnect ${id}`);
         },
+        leaveRoom: (ids, room) => {
+          heard.push(`${[ids].flat().join(',')} leave ${room}`);
+        },
       },
       log: { warn: (_d, message) => logged.push(message), error: (_d, message) => logged.push(message) },
     };

@@ -38,6 +38,8 @@ export interface After {
   notificationsChanged(userId: string): void;
   /** The member's sockets are dropped (sign-out everywhere, deletion); valid sessions reconnect. */
   disconnectUser(userId: string): void;
+  /** These members' tabs leave a room on every node (they lost access to what it carries). */
+  leaveRoom: Realtime['leaveRoom'];
   /** The stored files of an upload whose row this transaction deleted. */
   removeFiles(row: Pick<MediaObjectRow, 'id' | 'storage_key' | 'variant_key'>): void;
   /** Anything else that must wait for the commit (dropping cached sessions, say). */
@@ -80,6 +82,7 @@ export async function runCommand<T>(
       events.push(() => ctx.realtime.emitToUser(userIds, event, ...args)),
     notificationsChanged: (userId) => notified.add(userId),
     disconnectUser: (userId) => events.push(() => ctx.realtime.disconnectUser(userId)),
+    leaveRoom: (userIds, room) => events.push(() => ctx.realtime.leaveRoom(userIds, room)),
     removeFiles: (row) => files.push(row),
     run: (effect) => effects.push(effect),
     push: (event) => pushes.push(event),

@@ -21,6 +21,7 @@ const realtime: Realtime = {
   emitExcept: () => {},
   emitToUser: () => {},
   disconnectUser: () => {},
+  leaveRoom: () => {},
 };
 
 describe.each(dialects)('daily spotlight (%s)', (dialect) => {

@@ -28,6 +28,7 @@ describe.each(dialects)('end of stale circles (%s)', (dialect) => {
     emitExcept: (room, _except, event, ...args) => emitted.push({ room, event, payload: args[0] }),
     emitToUser: () => {},
     disconnectUser: () => {},
+    leaveRoom: () => {},
   };
   const context = () => ({
     database: test.database,

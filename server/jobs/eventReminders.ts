@@ -2,7 +2,7 @@ import { notifyMany } from '@server/commands/notifications.ts';
 import type { CommandContext } from '@server/commands/run.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type EventEmailContext, sendEventEmails } from '@server/mail/eventEmails.ts';
-import { notHiddenFrom, visibleMember } from '@server/policies/blocks.ts';
+import { membersWhoMaySeeEvent } from '@server/policies/event.ts';
 import { sql } from 'kysely';
 import { type JobDefinition, yieldToEventLoop } from './runner.ts';
 
@@ -92,20 +92,19 @@ async function remind(
         .where('id', '=', eventId)
         .executeTakeFirst();
       if (!event) return null;
-      const going = (
-        await trx
-          .selectFrom('event_rsvps')
-          .select('user_id')
-          .where('event_id', '=', eventId)
-          .where('occurrence', '=', occurrence)
-          .where('answer', '=', 'going')
-          .where(
-            event.host_id
-              ? notHiddenFrom(event.host_id, 'event_rsvps.user_id')
-              : visibleMember('event_rsvps.user_id'),
-          )
-          .execute()
-      ).map((row) => row.user_id);
+      const answered = await trx
+        .selectFrom('event_rsvps')
+        .select('user_id')
+        .where('event_id', '=', eventId)
+        .where('occurrence', '=', occurrence)
+        .where('answer', '=', 'going')
+        .execute();
+      // Going, and still allowed to see it: not removed from or banned by its group, nor blocked since.
+      const going = await membersWhoMaySeeEvent(
+        trx,
+        eventId,
+        answered.map((row) => row.user_id),
+      );
       await notifyMany(trx, after, going, {
         fromUserId: null,
         type: 'event_reminder',

@@ -97,6 +97,7 @@ export function countingRealtime(realtime: Realtime, metrics: AppMetrics): Realt
       realtime.emitToUser(userIds, event, ...args);
     },
     disconnectUser: (userId) => realtime.disconnectUser(userId),
+    leaveRoom: (userIds, room) => realtime.leaveRoom(userIds, room),
   };
 }
 

@@ -18,6 +18,12 @@ import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } fro
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/**
+ * Who a filter is for: a member's id (or a prepared-query placeholder), or a column of the query that
+ * holds one (`sql.ref('event_rsvps.user_id')`), when the question is which of many members may see a thing.
+ */
+export type Someone = string | RawBuilder<unknown>;
+
 /** True when either member blocked the other. */
 export async function blockedBetween(db: Db, a: string, b: string): Promise<boolean> {
   if (a === b) return false;
@@ -84,7 +90,7 @@ export async function canSeeMember(db: Db, viewerId: string, memberId: string): 
  * prepared-query placeholder.
  */
 export function notHiddenFrom(
-  viewerId: string,
+  viewerId: Someone,
   memberColumn: string,
   options: { muted?: boolean } = {},
 ): RawBuilder<SqlBool> {

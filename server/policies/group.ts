@@ -1,6 +1,7 @@
 import type { GroupRole, GroupStanding } from '@common/schemas/groups.ts';
 import type { DB, GroupMembersTable, GroupsTable } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Someone } from './blocks.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type GroupRow = Selectable<GroupsTable>;
@@ -65,9 +66,24 @@ export function isGroupOwner(where: Where): boolean {
 }
 
 /** A filter: the viewer is a member (not requesting, invited or banned) of the group in `groupColumn`. */
-export const isMemberOf = (viewerId: string, groupColumn: string) =>
+export const isMemberOf = (viewerId: Someone, groupColumn: string) =>
   sql<SqlBool>`exists (select 1 from group_members gm where gm.group_id = ${sql.ref(groupColumn)}
     and gm.user_id = ${viewerId} and gm.standing = 'member')`;
+
+/**
+ * A filter: the group in `groupColumn` is public and has not banned the viewer. A banned member is an
+ * outsider of a public group too: its posts, their comments and its events are not theirs to see.
+ * `viewerId` null is a visitor (a link preview), whom no group has banned.
+ */
+export function openGroupTo(viewerId: Someone | null, groupColumn: string): RawBuilder<SqlBool> {
+  const group = sql.ref(groupColumn);
+  const notBanned =
+    viewerId === null
+      ? sql``
+      : sql`and not exists (select 1 from group_members gb where gb.group_id = ${group}
+    and gb.user_id = ${viewerId} and gb.standing = 'banned')`;
+  return sql<SqlBool>`exists (select 1 from groups pg where pg.id = ${group} and pg.privacy = 'public' ${notBanned})`;
+}
 
 /**
  * The feeds' filter (home, prayer, food, comedy): posts outside groups, and the posts of the viewer's
@@ -79,12 +95,11 @@ export function groupPostInFeedOf(viewerId: string): RawBuilder<SqlBool> {
 
 /**
  * Whether the viewer may see a post wherever it shows (its page, a profile, comments, likes): outside a
- * group, in one of their groups, or in a public group and not a prayer request. `viewerId` null is a
+ * group, in one of their groups, or in a public group that has not banned them and not a prayer request. `viewerId` null is a
  * visitor (a link preview).
  */
 export function groupPostSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
-  const publicGroup = sql<SqlBool>`(posts.category <> 'prayer' and exists (select 1 from groups pg
-    where pg.id = posts.group_id and pg.privacy = 'public'))`;
+  const publicGroup = sql<SqlBool>`(posts.category <> 'prayer' and ${openGroupTo(viewerId, 'posts.group_id')})`;
   if (viewerId === null) return sql<SqlBool>`(posts.group_id is null or ${publicGroup})`;
   return sql<SqlBool>`(posts.group_id is null or ${isMemberOf(viewerId, 'posts.group_id')} or ${publicGroup})`;
 }

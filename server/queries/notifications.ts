@@ -1,25 +1,23 @@
 import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
 import type { DB } from '@server/db/types.ts';
-import { visibleMember } from '@server/policies/blocks.ts';
+import { notHiddenFrom, visibleMember } from '@server/policies/blocks.ts';
 import { eventSeenBy } from '@server/policies/event.ts';
+import { postSeenBy } from '@server/policies/post.ts';
 import { presentNotification } from '@server/presenters/notification.ts';
 import type { Kysely } from 'kysely';
 
 /**
  * The bell: the member's latest notifications (never anyone else's) and their unread count. A sender
- * who is hidden now (suspended) shows as no one, as a sender who left does.
+ * who is hidden now (suspended) shows as no one, as a sender who left does. A line about a post or an
+ * event shows while the member may still see it (policies/post.ts, policies/event.ts): removed from a
+ * group, banned by it or blocked since, its stored lines about the group's posts and events are gone.
  */
 export async function listNotifications(db: Kysely<DB>, userId: string): Promise<NotificationList> {
-  const rows = await db
-    .selectFrom('notifications')
+  const rows = await stillSeen(db, userId)
     .leftJoin('profiles', (join) =>
       join.onRef('profiles.id', '=', 'notifications.from_user_id').on(visibleMember('profiles.id')),
     )
     .leftJoin('groups', 'groups.id', 'notifications.group_id')
-    // An event's lines show while the member may still see it (a group's event follows the group).
-    .leftJoin('events', (join) =>
-      join.onRef('events.id', '=', 'notifications.event_id').on(eventSeenBy(userId)),
-    )
     .select([
       'notifications.id',
       'notifications.type',
@@ -37,17 +35,39 @@ export async function listNotifications(db: Kysely<DB>, userId: string): Promise
       'events.id as event_id',
       'events.title as event_title',
     ])
-    .where('notifications.user_id', '=', userId)
-    .where((eb) => eb.or([eb('notifications.event_id', 'is', null), eb('events.id', 'is not', null)]))
     .orderBy('notifications.created_at', 'desc')
     .orderBy('notifications.id', 'desc')
     .limit(NOTIFICATIONS_SHOWN)
     .execute();
-  const unread = await db
-    .selectFrom('notifications')
+  const unread = await stillSeen(db, userId)
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .where('is_read', '=', false)
+    .where('notifications.is_read', '=', false)
     .executeTakeFirstOrThrow();
   return { unread_count: Number(unread.n), notifications: rows.map(presentNotification) };
+}
+
+/** The member's notification rows whose post and event (when they name one) the member may see now. */
+function stillSeen(db: Kysely<DB>, userId: string) {
+  return (
+    db
+      .selectFrom('notifications')
+      .leftJoin('events', (join) =>
+        join.onRef('events.id', '=', 'notifications.event_id').on(eventSeenBy(userId)),
+      )
+      // `post_id` names a circle on a circle's lines: only a post there is asked about.
+      .leftJoin('posts as named', 'named.id', 'notifications.post_id')
+      .leftJoin('posts', (join) =>
+        join
+          .onRef('posts.id', '=', 'named.id')
+          .on(postSeenBy(userId))
+          .on(notHiddenFrom(userId, 'posts.user_id')),
+      )
+      .where('notifications.user_id', '=', userId)
+      .where((eb) =>
+        eb.and([
+          eb.or([eb('notifications.event_id', 'is', null), eb('events.id', 'is not', null)]),
+          eb.or([eb('named.id', 'is', null), eb('posts.id', 'is not', null)]),
+        ]),
+      )
+  );
 }

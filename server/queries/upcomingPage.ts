@@ -2,7 +2,7 @@ import { type CommunityEvent, EVENTS_PAGE_MAX, type EventCategory } from '@commo
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
-import type { EventRow } from '@server/policies/event.ts';
+import { type EventRow, eventSeenByAnyMember, keptEventShownTo } from '@server/policies/event.ts';
 import { presentEvents } from '@server/presenters/event.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import {
@@ -24,7 +24,7 @@ import {
   viewerAnswers,
 } from '@server/queries/viewerAnswers.ts';
 import { groupsVersionOf, type ViewerGroup, viewerGroups } from '@server/queries/viewerGroups.ts';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * The first page of Upcoming and of 'Near me' (no date or cursor; one category or all), cut per viewer
@@ -81,10 +81,6 @@ const keptLists = keptStore<Kept>(5 + NEAR_POINTS_KEPT);
 /** Private and secret groups' lists, by group. */
 const keptGroupLists = keptStore<Kept>(GROUPS_KEPT);
 
-/** Seen by every signed-in member, whoever they are: the policy's rule for visitors, with blocks apart. */
-const seenByAnyMember = sql<SqlBool>`((events.group_id is null or exists (select 1 from groups eg
-  where eg.id = events.group_id and eg.privacy = 'public')) and ${visibleMember('events.host_id')})`;
-
 async function keep(db: Kysely<DB>, rows: Array<EventRow & { shown: string }>, count: number): Promise<Kept> {
   const page = rows.slice(0, count);
   const presented = await presentEvents(db, null, page.map(shownOf));
@@ -112,7 +108,7 @@ function everyMembersList(db: Kysely<DB>, category: EventCategory | undefined, n
   return keptLists(db)(key, async () => {
     // One more than kept, to know whether the list is whole.
     const filters = { tab: 'upcoming' as const, category, near, limit: EVENTS_KEPT };
-    return keep(db, await eventRows(db, null, seenByAnyMember, filters), EVENTS_KEPT);
+    return keep(db, await eventRows(db, null, eventSeenByAnyMember, filters), EVENTS_KEPT);
   });
 }
 
@@ -168,7 +164,7 @@ export async function upcomingFirstPage(
     everyMembersList(db, category, near),
     viewerVersions(db, viewerId),
   ]);
-  const groups = await viewerGroups(db, viewerId, versions.groups);
+  const { member: groups, bannedFrom } = await viewerGroups(db, viewerId, versions.groups);
   // Kept lists come back as they are: only those being read are waited for (a viewer in 20 groups
   // awaited 14 promises per page).
   const keptOrRead = groups.flatMap((group) => (group.unlisted ? [groupList(db, group.groupId)] : []));
@@ -193,8 +189,9 @@ export async function upcomingFirstPage(
     if (!list.whole && last && (horizon === null || before(last, horizon))) horizon = last;
   }
   // Each list is in the page's order: the page is their first events, taken one at a time.
+  const viewer = { blocked, bannedFrom };
   const shows = (event: KeptEvent, list: number) =>
-    (event.hostId === null || !blocked.has(event.hostId)) &&
+    keptEventShownTo(event, viewer) &&
     // A group's list holds all its events: the page's category and box apply here.
     (list === 0 || ((!category || event.category === category) && inBox(event)));
   const next = lists.map(() => 0);
@@ -283,7 +280,7 @@ export async function soonFromKept(db: Kysely<DB>, viewerId: string): Promise<st
     viewerVersions(db, viewerId),
     soonRows(db, viewerId, { groups: false }),
   ]);
-  const groups = await viewerGroups(db, viewerId, versions.groups);
+  const { member: groups } = await viewerGroups(db, viewerId, versions.groups);
   const [{ blocked }, ...lists] = await Promise.all([
     hiddenMembers(db, viewerId, versions.hidden),
     ...groups.map((group) => groupList(db, group.groupId)),

@@ -35,23 +35,35 @@ const groupsQuery = perDatabase((db) =>
       .innerJoin('groups as vg', 'vg.id', 'vm.group_id')
       .select([
         'vm.group_id',
+        sql<number>`case when vm.standing = 'banned' then 1 else 0 end`.as('banned'),
         sql<number>`case when vg.privacy = 'public' then 0 else 1 end`.as('unlisted'),
         sql<number>`case when vm.role in ('owner', 'admin') then 1 else 0 end`.as('runs'),
       ])
       .where('vm.user_id', '=', v.viewerId)
-      .where('vm.standing', '=', 'member'),
+      .where('vm.standing', 'in', ['member', 'banned']),
   ),
 );
 
-/** The groups the viewer is a member of (not requested, invited or banned), as of `version`. */
-export const viewerGroups: (
-  db: Kysely<DB>,
-  viewerId: string,
-  version: number,
-) => Promise<readonly ViewerGroup[]> = keptPerMember(KEPT_MEMBERS, async (db, viewerId) =>
-  (await groupsQuery(db)({ viewerId })).map((row) => ({
-    groupId: row.group_id,
-    unlisted: Boolean(Number(row.unlisted)),
-    runs: Boolean(Number(row.runs)),
-  })),
-);
+export interface ViewerGroups {
+  /** The groups the viewer is a member of (not requested, invited or banned). */
+  member: readonly ViewerGroup[];
+  /** The groups that banned the viewer: a public one's events are not theirs to see (policies/event.ts). */
+  bannedFrom: ReadonlySet<string>;
+}
+
+/** The viewer's groups and bans, as of `version`. */
+export const viewerGroups: (db: Kysely<DB>, viewerId: string, version: number) => Promise<ViewerGroups> =
+  keptPerMember(KEPT_MEMBERS, async (db, viewerId) => {
+    const member: ViewerGroup[] = [];
+    const bannedFrom = new Set<string>();
+    for (const row of await groupsQuery(db)({ viewerId })) {
+      if (Number(row.banned)) bannedFrom.add(row.group_id);
+      else
+        member.push({
+          groupId: row.group_id,
+          unlisted: Boolean(Number(row.unlisted)),
+          runs: Boolean(Number(row.runs)),
+        });
+    }
+    return { member, bannedFrom };
+  });

@@ -30,6 +30,11 @@ export interface Realtime {
   ): void;
   /** Sign-out, password reset, account deletion: drop the member's sockets; valid ones reconnect. */
   disconnectUser(userId: string): void;
+  /**
+   * Takes every tab of these members out of a room, on every node (lost access: removed from a group,
+   * banned, blocked by a circle's host); a circle's Janus handles of those tabs go with it.
+   */
+  leaveRoom(userIds: string | string[], room: RoomName): void;
 }
 
 export const silentRealtime: Realtime = {
@@ -37,4 +42,5 @@ export const silentRealtime: Realtime = {
   emitExcept: () => {},
   emitToUser: () => {},
   disconnectUser: () => {},
+  leaveRoom: () => {},
 };

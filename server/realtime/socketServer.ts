@@ -134,6 +134,7 @@ export function attachSocketServer(
         .emit(event, ...args),
     emitToUser: (userIds, event, ...args) => io.to(userRooms(userIds)).emit(event, ...args),
     disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
+    leaveRoom: (userIds, room) => io.in(userRooms(userIds)).socketsLeave(room),
   };
 
   return {

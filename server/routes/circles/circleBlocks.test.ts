@@ -111,10 +111,13 @@ describe.each(dialects)('FaithVerse circles and blocks (%s)', (dialect) => {
     expect(await ask(guestTab, 'room:join', { room })).toMatchObject({ ok: true });
 
     const membersChanged = nextEvent(hostTab, 'circle:members');
-    const guestDropped = new Promise((resolve) => guestTab.once('disconnect', resolve));
+    // The guest's tab is taken out of the circle's room (and told to look again), not disconnected.
+    const guestTold = nextEvent(guestTab, 'circle:members');
     await block(guest, host);
     expect(await membersChanged).toEqual({ circle_id: circle.id });
-    await guestDropped;
+    expect(await guestTold).toEqual({ circle_id: circle.id });
+    expect(guestTab.connected).toBe(true);
+    expect(await ask(guestTab, 'room:join', { room })).toMatchObject({ ok: false });
     expect(await memberIds(host, circle.id)).toEqual([host.me.id]);
     expect((await page(host, circle.id)).body.circle.member_count).toBe(1);
     // The request to the other circle is gone; the bystander's is still there.

@@ -151,8 +151,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
   memberAction('put', '/api/groups/:slug/members/:userId', (trx, after, viewer, slug, userId, body) =>
     setRole(trx, after, viewer, slug, userId, parseInput(memberRoleSchema, body).role),
   );
-  memberAction('delete', '/api/groups/:slug/members/:userId', (trx, _after, viewer, slug, userId) =>
-    removeMember(trx, viewer, slug, userId),
+  memberAction('delete', '/api/groups/:slug/members/:userId', (trx, after, viewer, slug, userId) =>
+    removeMember(trx, after, viewer, slug, userId),
   );
   memberAction('put', '/api/groups/:slug/bans/:userId', (trx, after, viewer, slug, userId) =>
     banMember(trx, after, viewer, slug, userId),
