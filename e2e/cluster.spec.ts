@@ -161,3 +161,19 @@ test('behind the proxy (TRUST_PROXY=1), a made-up X-Forwarded-For does not escap
   expect(statuses).toEqual([...Array(AUTH_LIMIT).fill(401), 429]);
   await request.dispose();
 });
+
+test('/metrics is not reachable through the shipped nginx site, however the path is written', async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: cluster.url });
+  for (const path of ['/metrics', '/metrics/', '/%6Detrics', '/./metrics', '//metrics', '/api/../metrics']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).not.toContain('splikz_');
+  }
+  // A node itself still answers Prometheus on its own address (METRICS_ALLOW is loopback here).
+  const direct = await request.get(`${cluster.nodes[0]!.url}/metrics`);
+  expect(direct.status()).toBe(200);
+  expect(await direct.text()).toContain('splikz_http_requests_total');
+  await request.dispose();
+});

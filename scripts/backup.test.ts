@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,19 @@ import {
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from './backup.ts';
+
+/** What in a folder (itself included) others may read or enter: anything but 0700 folders and 0600 files. */
+function openToOthers(dir: string): string[] {
+  const open: string[] = [];
+  const walk = (where: string) => {
+    const stat = statSync(where);
+    const want = stat.isDirectory() ? 0o700 : 0o600;
+    if ((stat.mode & 0o777) !== want) open.push(`${where} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of readdirSync(where)) walk(path.join(where, name));
+  };
+  walk(dir);
+  return open;
+}
 
 // npm run admin -- backup / restore, against a running app taking writes (scripts/backup.ts).
 
@@ -117,12 +131,16 @@ describe.each(dialects)('backup and restore while the app runs (%s)', (dialect) 
     expect(manifest.counts.posts).toBeGreaterThanOrEqual(ackedBefore.length + 1);
     expect(manifest.counts.user).toBe(4);
     expect(existsSync(path.join(backupDir, '.incomplete'))).toBe(false);
+    // Every member's data and the secrets: readable by the app's user only, whoever's umask ran it.
+    expect(openToOthers(backupDir)).toEqual([]);
+    expect(statSync(path.join(backupDir, 'media')).isDirectory()).toBe(true);
 
     const target = await emptyTarget();
     const restored = await admin(target, 'restore', backupDir);
     expect(restored.stderr).toBe('');
     expect(restored.status).toBe(0);
     expect(restored.stdout).toContain('every table has the rows the backup recorded');
+    expect(openToOthers(target.dataDir)).toEqual([]);
     expect(readFileSync(path.join(target.dataDir, 'vapid.json'), 'utf8')).toBe(
       readFileSync(path.join(server.dataDir, 'vapid.json'), 'utf8'),
     );

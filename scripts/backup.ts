@@ -3,6 +3,7 @@
 // pg_dump on an exported snapshot), then the media folder (files are written before their row, so
 // every upload the snapshot knows is already on disk), then the generated secrets.
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -157,7 +158,9 @@ export async function backup(config: Config, dir: string, log: (line: string) =>
   if (dialect === 'sqlite' && !existsSync(sqliteFile)) {
     throw new BackupError(`No database at ${sqliteFile}: check DATA_DIR.`, 2);
   }
-  mkdirSync(target, { recursive: true });
+  // The folder is the app user's alone before anything lands in it (a backup holds every member's data).
+  mkdirSync(target, { recursive: true, mode: 0o700 });
+  chmodSync(target, 0o700);
   const partial = path.join(target, '.incomplete');
   writeFileSync(partial, 'The backup did not finish.\n');
 
@@ -230,7 +233,21 @@ export async function backup(config: Config, dir: string, log: (line: string) =>
   writeFileSync(path.join(target, 'README.txt'), readme(manifest, config));
   writeFileSync(path.join(target, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   rmSync(partial);
+  ownerOnly(target);
   return manifest;
+}
+
+/**
+ * Makes a folder and everything in it readable by its owner only (0700 folders, 0600 files), whatever
+ * the umask of whoever ran the command: backups and DATA_DIR hold every member's data and the secrets.
+ */
+export function ownerOnly(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const where = path.join(dir, entry.name);
+    if (entry.isDirectory()) ownerOnly(where);
+    else if (entry.isFile()) chmodSync(where, 0o600);
+  }
 }
 
 /** Reads and checks a backup folder before anything is touched. */
@@ -345,6 +362,7 @@ export async function restore(
     if (!GENERATED_FILES.includes(name)) continue;
     copyFileSync(path.join(source, 'secrets', name), path.join(config.dataDir, name));
   }
+  ownerOnly(config.dataDir);
 
   const restored =
     dialect === 'sqlite' ? sqliteCounts(sqliteFile).counts : await countPostgres(config.databaseUrl!);

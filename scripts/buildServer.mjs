@@ -21,5 +21,12 @@ await build({
   logLevel: 'warning',
   // app.ts finds the repository from import.meta.url: build/ is one level below it, as server/ is.
   define: { 'import.meta.url': '__importMetaUrl' },
-  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The first line stops a Node older than 22 with one sentence (scripts/check-node.cjs) before the
+  // native addons load: better-sqlite3 would die with "Segmentation fault" and no other word.
+  banner: {
+    js: [
+      "if (Number(process.versions.node.split('.')[0]) < 22) { console.error('Splikz needs Node 22 or 24, and this is Node ' + process.versions.node + ': run `. scripts/use-node-24.sh` first (it fetches Node 24 from the npm registry), then `npm ci` again.'); process.exit(1); }",
+      "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+    ].join('\n'),
+  },
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IceServer } from '@common/schemas/circles.ts';
 import webpush from 'web-push';
@@ -287,6 +287,19 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * DATA_DIR made before this release (or by hand) may be readable by others: the node closes it to its own
+ * user (0700) at start, which keeps everything inside from anyone else. A folder of another user's is
+ * left as it is (the node could not change it anyway), with a warning.
+ */
+export function keepDataDirPrivate(dataDir: string): void {
+  try {
+    if ((statSync(dataDir).mode & 0o077) !== 0) chmodSync(dataDir, 0o700);
+  } catch (error) {
+    console.warn(`Could not make ${dataDir} readable by this user only: ${(error as Error).message}`);
+  }
+}
+
 /** Reads and validates the environment; throws ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -296,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const port = overrides.port ?? e.PORT;
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const host = new URL(publicUrl).hostname;

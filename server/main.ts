@@ -1,7 +1,10 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, keepDataDirPrivate, loadConfig } from './config.ts';
 
 async function main(): Promise<void> {
+  // Everything the node writes (database, media, mail, secrets) is its user's alone: 0600 files and
+  // 0700 folders, whatever umask started it (the systemd unit sets UMask=0077 as well).
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -12,6 +15,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  keepDataDirPrivate(config.dataDir);
   // Mail notices (with their links) go to the console as plain lines, easy to click in development.
   const { app, close } = await buildApp(config, { logger: true, log: (message) => console.log(message) });
   const shutdown = async () => {

@@ -110,8 +110,7 @@ export async function createGroup(
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   if (Number(made.n) >= GROUPS_PER_DAY) throw httpLimit('group_create_limit', GROUPS_PER_DAY);
-  const slug = slugFromName(input.name);
-  await refuseTakenSlug(trx, slug);
+  const slug = await freeSlugFor(trx, viewer, slugFromName(input.name));
   const cover = input.cover_media_id
     ? await claimMedia(trx, { mediaId: input.cover_media_id, userId: viewer.userId }, urls)
     : null;
@@ -154,6 +153,28 @@ export async function createGroup(
 /** A daily limit: 429, with a wait of one day at most (the oldest of the day's rows ages out sooner). */
 export function httpLimit(code: 'group_create_limit' | 'group_invite_limit', max: number) {
   return httpError(429, code, { max });
+}
+
+/**
+ * The address a new group gets from its name: the name's own, or 409 when a group the creator can find
+ * has it. A group they may not find (a secret one) must not tell them it exists, so the new group is
+ * given the address with a short random suffix, as answers for a free name: 201 and a group of theirs.
+ */
+async function freeSlugFor(trx: Trx, viewer: Viewer, slug: string): Promise<string> {
+  for (let candidate = slug, tries = 0; ; tries += 1) {
+    const holder = await trx
+      .selectFrom('groups')
+      .select(['id', 'privacy'])
+      .where('slug', '=', candidate)
+      .executeTakeFirst();
+    if (!holder) return candidate;
+    if (tries === 0 && mayFind(holder, whereOf(await membershipOf(trx, holder.id, viewer.userId)))) {
+      throw conflict('group_name_taken');
+    }
+    if (tries >= 5) throw conflict('group_name_taken');
+    const suffix = uuidv7().slice(-6);
+    candidate = `${slug.slice(0, GROUP_SLUG_MAX - suffix.length - 1).replace(/-+$/g, '')}-${suffix}`;
+  }
 }
 
 async function refuseTakenSlug(trx: Trx, slug: string, exceptId?: string) {

@@ -147,10 +147,21 @@ describe.each(dialects)('daily New posts digest and unsubscribe (%s)', (dialect)
       group_id: group.body.id,
     });
     expect(post.status).toBe(201);
+    // A prayer request for the group alone is read in Splikz, never in an email (policies/prayer.ts).
+    const request = await author.client.post('/api/posts', {
+      content: 'Pray for my sister in hospital',
+      category: 'prayer',
+      prayer_type: 'intercession',
+      visibility: 'group',
+      group_id: group.body.id,
+    });
+    expect(request.status, JSON.stringify(request.body)).toBe(201);
     const now = Date.now() + 10 * DAY;
     await postedAt(post.body.id, now - 1000);
+    await postedAt(request.body.id, now - 900);
     await sendDailyDigests(server.built.ctx, { now });
     expect(digestsTo(inAll.input.email).at(-1)?.text).toContain('Supper on Friday');
+    expect(digestsTo(inAll.input.email).at(-1)?.text).not.toContain('my sister');
     expect(digestsTo(inOff.input.email)).toEqual([]);
     expect(digestsTo(follower.input.email)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import type { Mailer } from '@server/mail/mailer.ts';
 import { digestEmail, excerptOf } from '@server/mail/notificationEmails.ts';
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
+import { textLeavesSplikz } from '@server/policies/prayer.ts';
 import { sql } from 'kysely';
 import { type JobDefinition, yieldToEventLoop } from './runner.ts';
 
@@ -93,9 +94,8 @@ async function digestFor(
     .where('posts.created_at', '<=', new Date(now).toISOString())
     .where('posts.profile_owner_id', 'is', null)
     .where('posts.user_id', '!=', member.id)
-    // Never a request for fewer readers, nor an anonymous one (its author would stand beside it).
-    .where('posts.visibility', 'in', ['everyone', 'group'])
-    .where(sql<boolean>`not posts.anonymous`)
+    // An email leaves Splikz: never a request for fewer readers (a group's too), nor an anonymous one.
+    .where(textLeavesSplikz)
     // The posts of people they follow, outside groups; a group's posts by the group's own setting
     // ('All posts'), never by following their author.
     .where((eb) =>

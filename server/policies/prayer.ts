@@ -26,6 +26,25 @@ export function audienceSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
     or (posts.visibility = 'friends' and ${friendOf(viewerId, 'posts.user_id')}))`;
 }
 
+/**
+ * What of a post may leave Splikz in an email or a push (a server and a phone beyond this policy's
+ * reach), the one rule for both:
+ * - its words (an email's excerpt) only when it is for everyone and not anonymous: a prayer request
+ *   for friends, a group or its author alone, or an anonymous one, never leaves with its text;
+ * - its author's name, with no words ('shared a new post'), to the followers or group members who may
+ *   see it anyway, unless it is anonymous or kept to friends or its author.
+ */
+export function textMayLeave(post: { visibility: Visibility; anonymous: boolean }): boolean {
+  return post.visibility === 'everyone' && !post.anonymous;
+}
+
+export function authorMayBeAnnounced(post: { visibility: Visibility; anonymous: boolean }): boolean {
+  return (post.visibility === 'everyone' || post.visibility === 'group') && !post.anonymous;
+}
+
+/** textMayLeave in SQL, on `posts` (the digest's excerpts). */
+export const textLeavesSplikz = sql<SqlBool>`(posts.visibility = 'everyone' and not posts.anonymous)`;
+
 /** Not an anonymous request of someone else's: what a profile or an author's list may show. */
 export function notAnonymousTo(viewerId: string | null): RawBuilder<SqlBool> {
   if (viewerId === null) return sql<SqlBool>`(not posts.anonymous)`;

@@ -49,6 +49,31 @@ describe.each(dialects)('groups (%s)', (dialect) => {
     const list = await owner.client.get('/api/groups');
     expect(list.body.mine.map((g: { slug: string }) => g.slug)).toContain('grace-church-youth');
   });
+  it('never tells a creator that a secret group they cannot find holds a name: their group gets its own address', async () => {
+    const owner = await member('Sg Owner');
+    const outsider = await member('Sg Outsider');
+    const secret = await createTestGroup(owner, { name: 'Hidden Vigil', privacy: 'secret' });
+    expect(secret.slug).toBe('hidden-vigil');
+    const made = await outsider.client.post('/api/groups', {
+      name: 'Hidden Vigil',
+      category: 'faith',
+      privacy: 'public',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.slug).toMatch(/^hidden-vigil-[0-9a-f]{6}$/);
+    expect(made.body.viewer).toMatchObject({ standing: 'member', role: 'owner' });
+    // The secret group is untouched, and still not theirs to find.
+    expect((await outsider.client.get('/api/groups/hidden-vigil')).status).toBe(404);
+    expect((await owner.client.get('/api/groups/hidden-vigil')).body.name).toBe('Hidden Vigil');
+    // Its own member, who can find it, is told the name is taken.
+    const again = await owner.client.post('/api/groups', {
+      name: 'Hidden vigil',
+      category: 'faith',
+      privacy: 'public',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('group_name_taken');
+  });
   it('refuses bad input with a 4xx that says what to fix, and creates nothing', async () => {
     const owner = await member('Ba Bad');
     const cases: Array<[Record<string, unknown>, string]> = [

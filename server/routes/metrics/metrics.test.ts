@@ -117,6 +117,37 @@ describe('GET /metrics outside METRICS_ALLOW', () => {
   });
 });
 
+describe('GET /metrics through a proxy on the same machine', () => {
+  let trusting: TestServer;
+  let untrusting: TestServer;
+  beforeAll(async () => {
+    // nginx on the node itself: the TCP peer is loopback, which METRICS_ALLOW allows by default.
+    trusting = await startTestServer('sqlite', { trustProxy: ['127.0.0.1', '::1'] });
+    untrusting = await startTestServer('sqlite');
+  });
+  afterAll(async () => {
+    await trusting?.close();
+    await untrusting?.close();
+  });
+  const scrape = (server: TestServer, forwardedFor?: string) =>
+    new TestClient(server.baseUrl).request('GET', '/metrics', undefined, {
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    });
+
+  it("refuses the proxy's clients from the internet, and lets an allowed one through", async () => {
+    expect((await scrape(trusting)).status).toBe(200);
+    const outside = await scrape(trusting, '203.0.113.7');
+    expect(outside.status).toBe(404);
+    expect(JSON.stringify(outside.body)).not.toContain('splikz_');
+    // A client the proxy forwards from the machine itself is allowed, as a scrape through it.
+    expect((await scrape(trusting, '127.0.0.1')).status).toBe(200);
+    // Without TRUST_PROXY the app cannot know who is behind a forwarded request: refused.
+    expect((await scrape(untrusting)).status).toBe(200);
+    expect((await scrape(untrusting, '203.0.113.7')).status).toBe(404);
+    expect((await scrape(untrusting, '127.0.0.1')).status).toBe(404);
+  });
+});
+
 describe('METRICS_ALLOW', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-metrics-config-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -16,13 +16,26 @@ export function metricsAllowList(entries: string[]): BlockList {
   return list;
 }
 
-/** The TCP peer, never X-Forwarded-For: any client can write that header. `::ffff:a.b.c.d` is IPv4. */
-function peerAllowed(list: BlockList, request: FastifyRequest): boolean {
+function addressAllowed(list: BlockList, address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return list.check(mapped, 'ipv4') || list.check(address, 'ipv6');
+  const family = isIP(address);
+  return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * The TCP peer must be allowed, never only X-Forwarded-For: any client can write that header
+ * (`::ffff:a.b.c.d` is IPv4). A request that came through a proxy (it carries the header) is the
+ * proxy's client's: nginx on the node's own loopback would otherwise open /metrics to the internet. So
+ * the client a trusted proxy forwards (TRUST_PROXY, `request.ip`) must be allowed too, and a forwarded
+ * request from a proxy the app does not trust, whose client it cannot know, is refused.
+ */
+function scraperAllowed(list: BlockList, request: FastifyRequest): boolean {
   const peer = request.socket.remoteAddress;
-  if (!peer) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(peer)?.[1];
-  if (mapped) return list.check(mapped, 'ipv4') || list.check(peer, 'ipv6');
-  return list.check(peer, isIP(peer) === 6 ? 'ipv6' : 'ipv4');
+  if (!peer || !addressAllowed(list, peer)) return false;
+  if (request.headers['x-forwarded-for'] === undefined) return true;
+  // `ips` exists only when TRUST_PROXY is set (Fastify's trustProxy); then `ip` is the trusted client.
+  return request.ips !== undefined && addressAllowed(list, request.ip);
 }
 
 /**
@@ -45,7 +58,7 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: AppMetrics
 export function metricsRoutes(app: FastifyInstance, ctx: AppContext, metrics: AppMetrics): void {
   const allowed = metricsAllowList(ctx.config.metricsAllow);
   app.get('/metrics', async (request, reply) => {
-    if (!peerAllowed(allowed, request)) {
+    if (!scraperAllowed(allowed, request)) {
       // The same answer as a path with no route: the endpoint does not admit it exists.
       return reply.status(404).send(errorBody('not_found', { method: request.method, url: request.url }));
     }

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '@server/http/errors.ts';
 import { postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
+import { authorMayBeAnnounced } from '@server/policies/prayer.ts';
 import { newestPage } from '@server/queries/newestPage.ts';
 import { getActivity, getPost, listFeed, listTrending } from '@server/queries/posts.ts';
 import type { FastifyInstance } from 'fastify';
@@ -63,8 +64,8 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
           prayer: input.category === 'prayer',
         });
       }
-      const restricted = input.visibility === 'friends' || input.visibility === 'only_me';
-      if (!anonymous && !restricted) {
+      // A 'new post' push names its author (never its words): policies/prayer.ts says when it may.
+      if (authorMayBeAnnounced({ visibility: input.visibility ?? 'everyone', anonymous })) {
         after.push({
           kind: 'post',
           authorId: viewer.userId,
