@@ -14,6 +14,7 @@ import {
   canSeePost,
   isOnAnotherMembersWall,
 } from '@server/policies/post.ts';
+import { authorMayBeAnnounced } from '@server/policies/prayer.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { groupToPostIn } from './groups.ts';
@@ -73,6 +74,16 @@ function prayerColumns(input: Input, groupId: string | null, now: number) {
     expires_after_days: days,
     expires_at: days === null ? null : new Date(now + days * DAY_MS).toISOString(),
   };
+}
+
+/**
+ * The 'new post' push to the author's followers (or the group's members who want its posts): it names
+ * the author and never the words, and goes only when policies/prayer.ts lets the author be named.
+ */
+export function announceNewPost(after: After, viewer: Viewer, input: Input, postId: string): void {
+  const post = { visibility: input.visibility ?? 'everyone', anonymous: Boolean(input.anonymous) };
+  if (!authorMayBeAnnounced(post)) return;
+  after.push({ kind: 'post', authorId: viewer.userId, postId, groupId: input.group_id ?? null });
 }
 
 export async function createPost(

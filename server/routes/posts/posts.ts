@@ -9,7 +9,14 @@ import {
   updatePostSchema,
 } from '@common/schemas/posts.ts';
 import { announceGroupPost, notifyGroupPost } from '@server/commands/groups.ts';
-import { createPost, deletePost, recordView, sharePost, updatePostContent } from '@server/commands/posts.ts';
+import {
+  announceNewPost,
+  createPost,
+  deletePost,
+  recordView,
+  sharePost,
+  updatePostContent,
+} from '@server/commands/posts.ts';
 import { likePost, prayForPost, unlikePost, unprayForPost } from '@server/commands/postToggles.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
@@ -17,7 +24,6 @@ import { badRequest, notFound } from '@server/http/errors.ts';
 import { postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { authorMayBeAnnounced } from '@server/policies/prayer.ts';
 import { newestPage } from '@server/queries/newestPage.ts';
 import { getActivity, getPost, listFeed, listTrending } from '@server/queries/posts.ts';
 import type { FastifyInstance } from 'fastify';
@@ -64,15 +70,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
           prayer: input.category === 'prayer',
         });
       }
-      // A 'new post' push names its author (never its words): policies/prayer.ts says when it may.
-      if (authorMayBeAnnounced({ visibility: input.visibility ?? 'everyone', anonymous })) {
-        after.push({
-          kind: 'post',
-          authorId: viewer.userId,
-          postId: created,
-          groupId: input.group_id ?? null,
-        });
-      }
+      announceNewPost(after, viewer, input, created);
       return created;
     });
     const post = await getPost(db, viewer.userId, id);
