@@ -30,6 +30,21 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Publishers a room takes: the host now, speakers on stage later. */
 const ROOM_PUBLISHERS = 5;
 
+/**
+ * What Janus said when it answered a request with an error (janode gives the plugin's `error_code` as
+ * `_code`), with the setting to change where the cause is known; null when it did not answer at all.
+ */
+export function janusRefusal(error: unknown): string | null {
+  const code = (error as { _code?: unknown } | null)?._code;
+  if (typeof code !== 'number') return null;
+  const said = error instanceof Error ? error.message : String(error);
+  // Splikz gives rooms numeric ids; a VideoRoom plugin set to string ids refuses them.
+  if (code === 430 && /room should be a string/i.test(said)) {
+    return `${said}. Set string_ids = false in the general section of the VideoRoom plugin's configuration (janus.plugin.videoroom.jcfg) and restart Janus`;
+  }
+  return said;
+}
+
 /** Janus did not answer: try again in a few seconds. */
 export const unavailable = () => httpError(503, 'circle_media_unavailable').waitFor(5);
 
@@ -119,6 +134,7 @@ export class JanusServers {
    * pin. Null when no server answers (the circle then uses the mesh, and the log says so).
    */
   async openRoom(circleId: string): Promise<JanusRoom | null> {
+    const refusals: string[] = [];
     for (const url of await this.serversByLoad()) {
       if ((this.downUntil.get(url) ?? 0) > Date.now()) continue;
       let handle: VideoRoomHandle | null = null;
@@ -144,12 +160,25 @@ export class JanusServers {
         return room;
       } catch (error) {
         this.downUntil.set(url, Date.now() + DOWN_FOR_MS);
-        this.log.warn({ err: error, janus: url, circle: circleId }, 'Janus could not open a room');
+        const refused = janusRefusal(error);
+        if (refused) {
+          refusals.push(`${url}: ${refused}`);
+          this.log.error({ janus: url, circle: circleId }, `Janus refused to open a room: ${refused}`);
+        } else {
+          this.log.warn({ err: error, janus: url, circle: circleId }, 'Janus could not open a room');
+        }
       } finally {
         await handle?.detach().catch(() => {});
       }
     }
-    this.log.warn({ circle: circleId }, 'no Janus server answered: this circle falls back to the mesh');
+    if (refusals.length > 0) {
+      this.log.error(
+        { circle: circleId },
+        `no Janus server opened a room (${refusals.join('; ')}): this circle falls back to the mesh`,
+      );
+    } else {
+      this.log.warn({ circle: circleId }, 'no Janus server answered: this circle falls back to the mesh');
+    }
     return null;
   }
 

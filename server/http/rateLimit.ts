@@ -28,6 +28,8 @@ export const MEMBER_LIMITS = {
   /** Event actions (create, edit, cancel, answer, message): each may tell attendees. */
   event: { max: 60, timeWindow: 60_000 },
   circleChat: { max: 30, timeWindow: 10_000 },
+  /** A Janus circle's stage (a hand raised or lowered, an invitation to speak, leaving the stage): each tells the room. */
+  circleStage: { max: 30, timeWindow: 10_000 },
   /** Asking for today's spotlight to be computed: the page does it once when it finds none. */
   spotlightRefresh: { max: 5, timeWindow: 60_000 },
   /** Reports to the moderators: plenty for a person, few enough that a script cannot flood the queue. */

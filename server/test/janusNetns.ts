@@ -51,7 +51,19 @@ export function janusAvailable(): boolean {
 
 const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
 
-function writeConfig(dir: string, wsAddress: string, veth: string, apiSecret: string, adminKey: string) {
+/** How the test's Janus differs from the shipped one: `stringIds`, the VideoRoom plugin's string_ids. */
+export interface JanusTestOptions {
+  stringIds?: boolean;
+}
+
+function writeConfig(
+  dir: string,
+  wsAddress: string,
+  veth: string,
+  apiSecret: string,
+  adminKey: string,
+  options: JanusTestOptions,
+) {
   const plugins = ['audiobridge', 'duktape', 'echotest', 'lua', 'nosip', 'recordplay', 'sip', 'streaming'];
   const others = [...plugins, 'textroom', 'videocall', 'voicemail'].map((name) => `libjanus_${name}.so`);
   const transports = ['http', 'mqtt', 'nanomsg', 'pfunix', 'rabbitmq'].map((name) => `libjanus_${name}.so`);
@@ -107,7 +119,7 @@ admin: {
     path.join(dir, 'janus.plugin.videoroom.jcfg'),
     `general: {
   admin_key = "${adminKey}"
-  lock_rtp_forward = true
+  lock_rtp_forward = true${options.stringIds ? '\n  string_ids = true' : ''}
 }
 `,
   );
@@ -124,7 +136,7 @@ function portOpen(host: string, port: number): Promise<boolean> {
   });
 }
 
-export async function startJanusInNetns(): Promise<JanusTestServer> {
+export async function startJanusInNetns(options: JanusTestOptions = {}): Promise<JanusTestServer> {
   const tag = `${process.pid % 10_000}${randomBytes(1).toString('hex')}`;
   const netns = `splikz-janus-${tag}`;
   const hostVeth = `sjh${tag}`;
@@ -133,7 +145,7 @@ export async function startJanusInNetns(): Promise<JanusTestServer> {
   const apiSecret = randomBytes(16).toString('hex');
   const adminKey = randomBytes(16).toString('hex');
   const dir = mkdtempSync(path.join(tmpdir(), 'splikz-janus-'));
-  writeConfig(dir, `${subnet}.2`, janusVeth, apiSecret, adminKey);
+  writeConfig(dir, `${subnet}.2`, janusVeth, apiSecret, adminKey, options);
 
   ip('netns', 'add', netns);
   ip('link', 'add', hostVeth, 'type', 'veth', 'peer', 'name', janusVeth);
@@ -150,7 +162,7 @@ export async function startJanusInNetns(): Promise<JanusTestServer> {
   const start = async (secrets?: { apiSecret: string; adminKey: string }) => {
     if (secrets) {
       Object.assign(server, secrets);
-      writeConfig(dir, `${subnet}.2`, janusVeth, secrets.apiSecret, secrets.adminKey);
+      writeConfig(dir, `${subnet}.2`, janusVeth, secrets.apiSecret, secrets.adminKey, options);
     }
     output = '';
     child = spawn('ip', ['netns', 'exec', netns, JANUS, '-F', dir, '-N', '-o'], {

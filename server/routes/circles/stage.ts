@@ -2,6 +2,7 @@ import { inviteToSpeak, leaveStage, setHand } from '@server/commands/circleStage
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { idParam, memberIdParam } from '@server/http/params.ts';
+import { memberLimit } from '@server/http/rateLimit.ts';
 import type { FastifyInstance } from 'fastify';
 
 type WithId = { Params: { id: string } };
@@ -14,6 +15,8 @@ type WithMember = { Params: { id: string; userId: string } };
  */
 export function circleStageRoutes(app: FastifyInstance, ctx: AppContext) {
   const circleId = (id: string) => idParam(id, 'circle_not_found');
+  // One count for the three: each tells the circle's room, like chat (MEMBER_LIMITS.circleStage).
+  const stageLimit = memberLimit(app, 'circleStage');
 
   for (const [method, raised] of [
     ['PUT', true],
@@ -24,6 +27,7 @@ export function circleStageRoutes(app: FastifyInstance, ctx: AppContext) {
       url: '/api/circles/:id/hand',
       handler: async (request) => {
         const viewer = await requireViewer(ctx, request);
+        await stageLimit(request, viewer.userId);
         const id = circleId(request.params.id);
         await runCommand(ctx, (trx, after) => setHand(trx, after, id, viewer.userId, raised));
         return { hand_raised: raised };
@@ -33,6 +37,7 @@ export function circleStageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put<WithMember>('/api/circles/:id/stage/:userId', async (request) => {
     const viewer = await requireViewer(ctx, request);
+    await stageLimit(request, viewer.userId);
     const id = circleId(request.params.id);
     const guestId = memberIdParam(request.params.userId);
     await runCommand(ctx, (trx, after) => inviteToSpeak(trx, after, id, viewer.userId, guestId));
@@ -41,6 +46,7 @@ export function circleStageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete<WithMember>('/api/circles/:id/stage/:userId', async (request) => {
     const viewer = await requireViewer(ctx, request);
+    await stageLimit(request, viewer.userId);
     const id = circleId(request.params.id);
     const guestId = memberIdParam(request.params.userId);
     await runCommand(ctx, (trx, after) => leaveStage(trx, after, id, viewer.userId, guestId));
