@@ -145,6 +145,45 @@ export const applyReceiptToChat = (chat: Chat, receipt: ReadReceipt) =>
 export const setPending = (chat: Chat, clientId: string, pending: 'sending' | 'failed') =>
   mapChatMessages(chat, (m) => (m.pending && m.client_id === clientId ? { ...m, pending } : m));
 
+/**
+ * The messages typed here and not yet stored, per chat (the other member's id) and client_id. A fetch
+ * of the chat (a reconnect's catch-up, say) may land after a message was added with a page read before
+ * the server stored it: `withUnsent` puts these back onto such a page, so a message being sent or failed
+ * never vanishes from the screen, and a failure always has its message to show (useSendMessage).
+ */
+const unsent = new Map<string, Map<string, ChatMessage>>();
+
+export function rememberUnsent(otherId: string, message: ChatMessage): void {
+  if (!message.client_id) return;
+  const chat = unsent.get(otherId) ?? new Map<string, ChatMessage>();
+  chat.set(message.client_id, message);
+  unsent.set(otherId, chat);
+}
+
+export function markUnsent(otherId: string, clientId: string, pending: 'sending' | 'failed'): void {
+  const message = unsent.get(otherId)?.get(clientId);
+  if (message) unsent.get(otherId)!.set(clientId, { ...message, pending });
+}
+
+export function forgetUnsent(otherId: string, clientId: string): void {
+  unsent.get(otherId)?.delete(clientId);
+}
+
+export const unsentMessage = (otherId: string, clientId: string) => unsent.get(otherId)?.get(clientId);
+
+/** Whether the chat holds the server's copy of the message sent with this client_id. */
+export const hasStored = (chat: Chat | undefined, clientId: string) =>
+  Boolean(chat?.pages.some((page) => page.messages.some((m) => isStored(m) && m.client_id === clientId)));
+
+/** A first page as fetched, with this chat's unsent messages that neither it nor a copy of theirs holds. */
+export function withUnsent(otherId: string, page: ChatPage): ChatPage {
+  const mine = unsent.get(otherId);
+  if (!mine || mine.size === 0) return page;
+  const held = new Set(page.messages.flatMap((m) => (m.client_id ? [m.client_id] : [])));
+  const missing = [...mine.values()].filter((m) => !held.has(m.client_id!)).reverse();
+  return missing.length === 0 ? page : { ...page, messages: [...missing, ...page.messages] };
+}
+
 /** The newest message the server has stored, where a catch-up starts from. */
 export function newestStoredId(chat: Chat): string | undefined {
   for (const page of chat.pages) {

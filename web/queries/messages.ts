@@ -25,15 +25,21 @@ import {
   type Chat,
   type ChatMessage,
   type ChatPage,
+  forgetUnsent,
+  hasStored,
   isStored,
+  markUnsent,
   messageKeys,
   newestStoredId,
   refetchConversations,
+  rememberUnsent,
   setChatIsRequest,
   setPending,
+  unsentMessage,
   updateChat,
   updateConversations,
   upsertChatMessage,
+  withUnsent,
 } from './messageCache.ts';
 import { retryServerErrors } from './postCache.ts';
 import { profilePageKeys } from './profileCache.ts';
@@ -183,11 +189,14 @@ const chatHash = (otherId: string) => JSON.stringify(messageKeys.chat(otherId));
 const chatQuery = (otherId: string) =>
   infiniteQueryOptions({
     queryKey: messageKeys.chat(otherId),
-    queryFn: ({ pageParam, signal }) =>
-      api<ChatPage>(
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await api<ChatPage>(
         chatPath(otherId, `/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`),
         { signal },
-      ),
+      );
+      // A page read before the server stored what is being sent keeps it on screen (messageCache.ts).
+      return pageParam ? page : withUnsent(otherId, page);
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     staleTime: Number.POSITIVE_INFINITY,
@@ -318,14 +327,22 @@ export function useSendMessage(viewerId: string, other: Participant, onFailed: (
           const stored = await api<Message>(chatPath(other.id, '/messages'), {
             body: { content, client_id: clientId },
           });
+          forgetUnsent(other.id, clientId);
           applyStoredMessage(queryClient, stored, viewerId, false);
         } catch (error) {
           const chat = queryClient.getQueryData<Chat>(messageKeys.chat(other.id));
-          const stillLocal = chat?.pages.some((p) =>
-            p.messages.some((m) => m.pending && m.client_id === clientId),
+          if (hasStored(chat, clientId)) {
+            forgetUnsent(other.id, clientId); // the realtime room delivered it meanwhile
+            return;
+          }
+          // Never a silent loss: the message stays on screen, marked failed with 'Retry', and is told.
+          markUnsent(other.id, clientId, 'failed');
+          const failed = unsentMessage(other.id, clientId);
+          updateChat(queryClient, other.id, (c) =>
+            failed
+              ? upsertChatMessage(setPending(c, clientId, 'failed'), failed)
+              : setPending(c, clientId, 'failed'),
           );
-          if (!stillLocal) return; // the realtime room delivered it meanwhile
-          updateChat(queryClient, other.id, (c) => setPending(c, clientId, 'failed'));
           onFailed(error as Error);
         }
       });
@@ -356,5 +373,6 @@ export function addLocalMessage(
     client_id: clientId,
     pending: 'sending',
   };
+  rememberUnsent(otherId, local);
   updateChat(queryClient, otherId, (chat) => upsertChatMessage(chat, local));
 }

@@ -1,7 +1,7 @@
 import type { ConversationBox, Participant } from '@common/schemas/messages.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '@web/components/Avatar.tsx';
-import { type ChatMessage, setPending, updateChat } from '@web/queries/messageCache.ts';
+import { type ChatMessage, markUnsent, setPending, updateChat } from '@web/queries/messageCache.ts';
 import { addLocalMessage, type ChatPartner, useChat, useSendMessage } from '@web/queries/messages.ts';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
@@ -110,6 +110,7 @@ function Chat({ other, viewerId, box }: { other: Participant; viewerId: string; 
     (message: ChatMessage) => {
       if (!message.client_id) return;
       // The same client_id: if the first try was stored after all, the server answers with it.
+      markUnsent(member.id, message.client_id, 'sending');
       updateChat(queryClient, member.id, (c) => setPending(c, message.client_id!, 'sending'));
       void deliver(message.content, message.client_id);
     },
