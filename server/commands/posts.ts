@@ -253,6 +253,7 @@ export async function deleteComment(trx: Transaction<DB>, viewer: Viewer, commen
       'posts.group_id',
       'posts.category',
       'posts.visibility',
+      'posts.anonymous',
     ])
     .where('comments.id', '=', commentId)
     .executeTakeFirst();

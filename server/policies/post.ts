@@ -1,7 +1,7 @@
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import { canSeeMember } from './blocks.ts';
+import { canSeeMember, isHiddenMember } from './blocks.ts';
 import {
   groupPostInFeedOf,
   groupPostSeenBy,
@@ -10,7 +10,13 @@ import {
   membershipOf,
   whereOf,
 } from './group.ts';
-import { audienceSeenBy, inAudience, notExpired, type Visibility } from './prayer.ts';
+import {
+  answersToBlocksAndMutes,
+  audienceSeenBy,
+  inAudience,
+  notExpired,
+  type Visibility,
+} from './prayer.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 type PostOwners = { user_id: string; profile_owner_id: string | null };
@@ -24,10 +30,24 @@ type PostOwners = { user_id: string; profile_owner_id: string | null };
  * as well (policies/group.ts), and the group's admins may delete it; a prayer request its audience
  * (policies/prayer.ts).
  */
-type SeenPost = { user_id: string; group_id: string | null; category: string; visibility: Visibility };
+type SeenPost = {
+  user_id: string;
+  group_id: string | null;
+  category: string;
+  visibility: Visibility;
+  /** SQLite gives 0 or 1. */
+  anonymous?: boolean | number;
+};
 export async function canSeePost(db: Db, viewerId: string, post: SeenPost): Promise<boolean> {
+  // An anonymous request of someone else's ignores blocks either way, not a hidden author (prayer.ts).
+  const blocksApply = answersToBlocksAndMutes(
+    { anonymous: Boolean(post.anonymous), user_id: post.user_id },
+    viewerId,
+  );
   return (
-    (await canSeeMember(db, viewerId, post.user_id)) &&
+    (blocksApply
+      ? await canSeeMember(db, viewerId, post.user_id)
+      : !(await isHiddenMember(db, post.user_id))) &&
     (await maySeeGroupPost(db, viewerId, post)) &&
     (await inAudience(db, viewerId, post))
   );
@@ -66,6 +86,7 @@ export async function canSeeComment(
     group_id: string | null;
     category: string;
     visibility: Visibility;
+    anonymous?: boolean | number;
   },
 ): Promise<boolean> {
   return (

@@ -1,5 +1,6 @@
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { visibleMember } from './blocks.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -44,6 +45,26 @@ export function authorMayBeAnnounced(post: { visibility: Visibility; anonymous: 
 
 /** textMayLeave in SQL, on `posts` (the digest's excerpts). */
 export const textLeavesSplikz = sql<SqlBool>`(posts.visibility = 'everyone' and not posts.anonymous)`;
+
+/**
+ * An anonymous request of someone else's does not answer to the viewer's blocks and mutes of its
+ * author (nor to the author's block of the viewer): if it did, muting members one by one and watching a
+ * request disappear would name its author. It still follows its audience and group, and leaves with a
+ * suspended or unconfirmed author. `authorFilter` is the viewer's usual filter on `posts.user_id`
+ * (notHiddenFrom or notHiddenInFeed); `viewerId` may be a prepared-query placeholder.
+ */
+export function authorHiddenUnlessAnonymous(
+  viewerId: string,
+  authorFilter: RawBuilder<SqlBool>,
+): RawBuilder<SqlBool> {
+  return sql<SqlBool>`((posts.anonymous and posts.user_id <> ${viewerId} and ${visibleMember('posts.user_id')})
+    or ${authorFilter})`;
+}
+
+/** The same rule for one post: whether the viewer's blocks and mutes of its author apply to it. */
+export function answersToBlocksAndMutes(post: { anonymous: boolean; user_id: string }, viewerId: string) {
+  return !post.anonymous || post.user_id === viewerId;
+}
 
 /** Not an anonymous request of someone else's: what a profile or an author's list may show. */
 export function notAnonymousTo(viewerId: string | null): RawBuilder<SqlBool> {

@@ -2,6 +2,7 @@ import type { Post } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB, GroupsTable } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
+import { answersToBlocksAndMutes } from '@server/policies/prayer.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
@@ -296,7 +297,10 @@ async function cutPage(
   const candidates: KeptPost[] = [];
   const now = Date.now();
   for (const post of kept.posts) {
-    if (viewer.hidden.has(post.userId) || post.id === exclude) continue;
+    if (post.id === exclude) continue;
+    // An anonymous request of someone else's ignores the viewer's blocks and mutes (policies/prayer.ts).
+    const anonymous = { anonymous: post.ownPieces !== null, user_id: post.userId };
+    if (viewer.hidden.has(post.userId) && answersToBlocksAndMutes(anonymous, viewerId)) continue;
     if (post.expiresAt !== null && post.expiresAt <= now) continue;
     candidates.push(post);
     if (candidates.length > limit) break;

@@ -1,7 +1,7 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import { notHiddenInFeed } from '@server/policies/blocks.ts';
-import { notExpired } from '@server/policies/prayer.ts';
+import { authorHiddenUnlessAnonymous, notExpired } from '@server/policies/prayer.ts';
 import { type presentPost, selectPosts } from '@server/presenters/post.ts';
 import { hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { marksVersionOf } from '@server/queries/viewerMarks.ts';
@@ -52,7 +52,12 @@ export const theirGroupsQueries = perDatabase((db) => {
             ]),
           )
           .where(notExpired(v.now))
-          .where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted: true }));
+          .where(
+            authorHiddenUnlessAnonymous(
+              v.viewerId,
+              notHiddenInFeed(v.viewerId, 'posts.user_id', { muted: true }),
+            ),
+          );
         if (byCategory) query = query.where('posts.category', '=', v.category as Category);
         return query
           .orderBy('posts.created_at', 'desc')

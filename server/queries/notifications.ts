@@ -3,6 +3,7 @@ import type { DB } from '@server/db/types.ts';
 import { notHiddenFrom, visibleMember } from '@server/policies/blocks.ts';
 import { eventSeenBy } from '@server/policies/event.ts';
 import { postSeenBy } from '@server/policies/post.ts';
+import { authorHiddenUnlessAnonymous } from '@server/policies/prayer.ts';
 import { presentNotification } from '@server/presenters/notification.ts';
 import type { Kysely } from 'kysely';
 
@@ -60,7 +61,7 @@ function stillSeen(db: Kysely<DB>, userId: string) {
         join
           .onRef('posts.id', '=', 'named.id')
           .on(postSeenBy(userId))
-          .on(notHiddenFrom(userId, 'posts.user_id')),
+          .on(authorHiddenUnlessAnonymous(userId, notHiddenFrom(userId, 'posts.user_id'))),
       )
       .where('notifications.user_id', '=', userId)
       .where((eb) =>

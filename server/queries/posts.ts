@@ -3,7 +3,7 @@ import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
 import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
-import { mayUnmask, notAnonymousTo } from '@server/policies/prayer.ts';
+import { authorHiddenUnlessAnonymous, mayUnmask, notAnonymousTo } from '@server/policies/prayer.ts';
 import {
   ANONYMOUS_AUTHOR,
   presentAuthor,
@@ -66,7 +66,9 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
     run = preparedQuery(db, FEED_PLACEHOLDERS, (v) => {
       // Blocked members' posts never show; muted members' only leave the feeds, not a profile.
       const muted = !shape.author && !shape.wall;
-      let query = selectPosts(db, v.viewerId).where(notHiddenInFeed(v.viewerId, 'posts.user_id', { muted }));
+      let query = selectPosts(db, v.viewerId).where(
+        authorHiddenUnlessAnonymous(v.viewerId, notHiddenInFeed(v.viewerId, 'posts.user_id', { muted })),
+      );
       // The feeds show group posts to the group's members only and leave expired requests out; a
       // profile shows what its viewer may see, but never someone's anonymous requests (policies/prayer.ts).
       query = query.where(
@@ -150,7 +152,7 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
 export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) {
   const row = await selectPosts(db, viewerId)
     .where('posts.id', '=', postId)
-    .where(notHiddenFrom(viewerId, 'posts.user_id'))
+    .where(authorHiddenUnlessAnonymous(viewerId, notHiddenFrom(viewerId, 'posts.user_id')))
     .where(postSeenBy(viewerId))
     .executeTakeFirst();
   if (!row) return null;

@@ -4,7 +4,7 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
 import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
-import { notExpired } from '@server/policies/prayer.ts';
+import { authorHiddenUnlessAnonymous, notExpired } from '@server/policies/prayer.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import type { Kysely } from 'kysely';
 import { getPost } from './posts.ts';
@@ -17,7 +17,7 @@ export async function listUrgentPrayers(db: Kysely<DB>, viewerId: string): Promi
     .where('posts.urgent_until', '>', now)
     .where('posts.answered_at', 'is', null)
     .where(postInFeedOf(viewerId, now))
-    .where(notHiddenInFeed(viewerId, 'posts.user_id', { muted: true }))
+    .where(authorHiddenUnlessAnonymous(viewerId, notHiddenInFeed(viewerId, 'posts.user_id', { muted: true })))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(PRAYER_URGENT_SHOWN)
@@ -36,7 +36,7 @@ export async function readPrayerList(db: Kysely<DB>, viewerId: string): Promise<
     )
     .select('prayer_list.added_at')
     .where(postSeenBy(viewerId))
-    .where(notHiddenFrom(viewerId, 'posts.user_id'))
+    .where(authorHiddenUnlessAnonymous(viewerId, notHiddenFrom(viewerId, 'posts.user_id')))
     .where(notExpired(new Date().toISOString()))
     .where('posts.answered_at', 'is', null)
     .orderBy('prayer_list.added_at', 'desc')
