@@ -1,5 +1,6 @@
 import type { CommandContext } from '@server/commands/run.ts';
 import { announcementsJob } from './announcements.ts';
+import { anonymousMediaJob } from './anonymousMedia.ts';
 import { dailySpotlightJob } from './dailySpotlight.ts';
 import { deleteUnconfirmedAccountsJob } from './deleteUnconfirmedAccounts.ts';
 import { emailDigestsJob, type MailContext } from './emailDigests.ts';
@@ -30,6 +31,7 @@ export function startJobs(
     log: ctx.log,
     jobs: [
       sweepUploadsJob(ctx),
+      anonymousMediaJob(ctx),
       endStaleCirclesJob(ctx),
       dailySpotlightJob(ctx),
       emailDigestsJob(ctx),

@@ -47,6 +47,21 @@ describe('S3MediaStorage against a real S3 server', () => {
     expect(await text(file!.body!)).toBe(contents);
   });
 
+  it('copies a file to another key with its type and cache headers (moving old keys, issue 49)', async () => {
+    await storage.put('u/7/moved.jpg', Buffer.from(contents), 'image/jpeg');
+    await storage.copy('u/7/moved.jpg', 'm/moved.jpg');
+    const head = await sdk.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: 'm/moved.jpg' }));
+    expect(head).toMatchObject({
+      ContentType: 'image/jpeg',
+      ContentLength: 26,
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
+    expect(await text((await storage.get('m/moved.jpg'))!.body!)).toBe(contents);
+    await storage.remove('u/7/moved.jpg');
+    expect(await storage.get('u/7/moved.jpg')).toBeNull();
+    await expect(storage.copy('u/7/nothing.jpg', 'm/nothing.jpg')).rejects.toThrow();
+  });
+
   it('reads one byte range, and knows a range past the end cannot be satisfied', async () => {
     await storage.put('u/1/b.mp4', Buffer.from(contents), 'video/mp4');
     const middle = await storage.get('u/1/b.mp4', { range: 'bytes=2-5' });

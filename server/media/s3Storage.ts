@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -102,6 +103,20 @@ export class S3MediaStorage implements MediaStorage {
     } catch (error) {
       throw storeIsFull(error) ? new BucketFullError(error) : error;
     }
+  }
+
+  /** One server-side copy: the object's content type and cache headers go with it. */
+  async copy(from: string, to: string): Promise<void> {
+    assertMediaKey(from);
+    assertMediaKey(to);
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: to,
+        CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        MetadataDirective: 'COPY',
+      }),
+    );
   }
 
   async remove(key: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@server/config.ts';
 import { S3MediaStorage } from './s3Storage.ts';
@@ -10,6 +10,8 @@ export interface MediaStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Removes the file; a key that is already gone is not an error. */
   remove(key: string): Promise<void>;
+  /** Copies a stored file to another key (its content type with it), replacing what is there. */
+  copy(from: string, to: string): Promise<void>;
   /** The URL the browser loads the file from. */
   publicUrl(key: string): string;
   /** Lets go of connections when the app closes (nothing to do for the local folder). */
@@ -19,7 +21,8 @@ export interface MediaStorage {
 /** What turns storage keys into URLs: the app's storage (`ctx.media`), which knows where files are. */
 export type MediaUrls = Pick<MediaStorage, 'publicUrl'>;
 
-// Keys are built by the server (`u/<userId>/<uuid>.jpg`): plain relative paths, no dot-segments.
+// Keys are built by the server (`m/<upload id>.jpg`; uploads before issue 49 `u/<userId>/<upload id>.jpg`):
+// plain relative paths, no dot-segments.
 const KEY_PATTERN = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 export function isMediaKey(key: string): boolean {
@@ -61,6 +64,19 @@ export class LocalMediaStorage implements MediaStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    const file = this.pathOf(to);
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${path.dirname(file)}/.${randomUUID()}.partial`;
+    try {
+      await copyFile(this.pathOf(from), partial);
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   }
 
   /** Served by the app (routes/media/serveMedia.ts). */

@@ -6,6 +6,9 @@ import { prepareUpload, type ReceivedUpload } from './processUpload.ts';
 import type { MediaStorage } from './storage.ts';
 import { recordWithinQuota } from './uploadQuota.ts';
 
+/** Where an upload's files go: `m/<upload id>` and, beside it, its variant (`-w720.webp`, `-poster.webp`). */
+export const uploadKeyBase = (uploadId: string) => `m/${uploadId}`;
+
 /** What storing an upload needs: where files go, the database and the member's daily quota. */
 export interface UploadStore {
   media: MediaStorage;
@@ -25,7 +28,8 @@ export async function storeUpload(
 ): Promise<MediaObjectRow> {
   const id = uuidv7();
   const { sniffed } = received;
-  const { files, width, height, durationMs } = await prepareUpload(received, tmpFile, `u/${userId}/${id}`);
+  // The key names the upload, never its member: an anonymous request's photo must not say who wrote it.
+  const { files, width, height, durationMs } = await prepareUpload(received, tmpFile, uploadKeyBase(id));
   const [main, variant] = files;
   const record: MediaObjectRow = {
     id,

@@ -40,6 +40,17 @@ export async function blockedBetween(db: Db, a: string, b: string): Promise<bool
   return Boolean(row);
 }
 
+/** True when `blocker` blocked `blocked` (one direction). */
+export async function hasBlocked(db: Db, blocker: string, blocked: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where('blocker_id', '=', blocker)
+    .where('blocked_id', '=', blocked)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /**
  * Refuses (404 with `notFoundCode`, the code of a missing member or thing) whatever the viewer asks
  * of a member, or of a thing of theirs, when either blocked the other or the member is hidden
@@ -106,21 +117,22 @@ export function notHiddenFrom(
 
 /**
  * The members the viewer's own lists hide from their feeds, as a select of one column (`id`): blocked
- * either way and, with `muted`, muted; with `marked`, a second column `muted` (1 for a mute, 0 for a
- * block) says which list each came from. `viewerId` may be a prepared-query placeholder.
+ * either way and, with `muted`, muted; with `marked`, a second column `kind` says which list each came
+ * from (0 blocked by the viewer, 1 muted, 2 blocked the viewer). `viewerId` may be a prepared-query
+ * placeholder.
  */
 export function membersHiddenInFeed(
   viewerId: string,
   options: { muted: boolean; marked?: boolean },
 ): RawBuilder<{ id: string }> {
-  const mark = (value: 0 | 1) => (options.marked ? sql`, ${sql.lit(value)} as muted` : sql``);
+  const mark = (value: 0 | 1 | 2) => (options.marked ? sql`, ${sql.lit(value)} as kind` : sql``);
   const muted = options.muted
     ? sql`union all select muted_id${mark(1)} from mutes where mutes.muter_id = ${viewerId}`
     : sql``;
   return sql<{
     id: string;
   }>`select blocked_id as id${mark(0)} from blocks where blocks.blocker_id = ${viewerId}
-    union all select blocker_id${mark(0)} from blocks where blocks.blocked_id = ${viewerId}
+    union all select blocker_id${mark(2)} from blocks where blocks.blocked_id = ${viewerId}
     ${muted}`;
 }
 

@@ -1,7 +1,7 @@
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import { canSeeMember, isHiddenMember } from './blocks.ts';
+import { canSeeMember, hasBlocked, isHiddenMember } from './blocks.ts';
 import {
   groupPostInFeedOf,
   groupPostSeenBy,
@@ -39,18 +39,15 @@ type SeenPost = {
   anonymous?: boolean | number;
 };
 export async function canSeePost(db: Db, viewerId: string, post: SeenPost): Promise<boolean> {
-  // An anonymous request of someone else's ignores blocks either way, not a hidden author (prayer.ts).
+  // Another's anonymous request ignores the viewer's blocks, not a hidden author nor the author's block (prayer.ts).
   const blocksApply = answersToBlocksAndMutes(
     { anonymous: Boolean(post.anonymous), user_id: post.user_id },
     viewerId,
   );
-  return (
-    (blocksApply
-      ? await canSeeMember(db, viewerId, post.user_id)
-      : !(await isHiddenMember(db, post.user_id))) &&
-    (await maySeeGroupPost(db, viewerId, post)) &&
-    (await inAudience(db, viewerId, post))
-  );
+  const authorSeen = blocksApply
+    ? await canSeeMember(db, viewerId, post.user_id)
+    : !(await isHiddenMember(db, post.user_id)) && !(await hasBlocked(db, post.user_id, viewerId));
+  return authorSeen && (await maySeeGroupPost(db, viewerId, post)) && (await inAudience(db, viewerId, post));
 }
 
 /**

@@ -48,22 +48,36 @@ export const textLeavesSplikz = sql<SqlBool>`(posts.visibility = 'everyone' and 
 
 /**
  * An anonymous request of someone else's does not answer to the viewer's blocks and mutes of its
- * author (nor to the author's block of the viewer): if it did, muting members one by one and watching a
- * request disappear would name its author. It still follows its audience and group, and leaves with a
- * suspended or unconfirmed author. `authorFilter` is the viewer's usual filter on `posts.user_id`
- * (notHiddenFrom or notHiddenInFeed); `viewerId` may be a prepared-query placeholder.
+ * author: if it did, muting or blocking members one by one and watching a request disappear would name
+ * its author. It still follows its audience and group, leaves with a suspended or unconfirmed author,
+ * and stays away from a member its author blocked (the author's own protection, which the viewer cannot
+ * set off). `authorFilter` is the viewer's usual filter on `posts.user_id` (notHiddenFrom or
+ * notHiddenInFeed); `viewerId` may be a prepared-query placeholder.
  */
 export function authorHiddenUnlessAnonymous(
   viewerId: string,
   authorFilter: RawBuilder<SqlBool>,
 ): RawBuilder<SqlBool> {
-  return sql<SqlBool>`((posts.anonymous and posts.user_id <> ${viewerId} and ${visibleMember('posts.user_id')})
+  return sql<SqlBool>`((posts.anonymous and posts.user_id <> ${viewerId} and ${visibleMember('posts.user_id')}
+    and not exists (select 1 from blocks ab where ab.blocker_id = posts.user_id and ab.blocked_id = ${viewerId}))
     or ${authorFilter})`;
 }
 
-/** The same rule for one post: whether the viewer's blocks and mutes of its author apply to it. */
+/** Whether the viewer's own blocks and mutes of the post's author apply to it (not to another's anonymous request). */
 export function answersToBlocksAndMutes(post: { anonymous: boolean; user_id: string }, viewerId: string) {
   return !post.anonymous || post.user_id === viewerId;
+}
+
+/**
+ * The same rule for a post whose author is on the viewer's hidden lists (a kept page's cut): left out,
+ * unless it is another's anonymous request and its author is not one who blocked the viewer.
+ */
+export function leftOutByHiddenLists(
+  post: { anonymous: boolean; user_id: string },
+  viewerId: string,
+  blockedBy: ReadonlySet<string>,
+): boolean {
+  return answersToBlocksAndMutes(post, viewerId) || blockedBy.has(post.user_id);
 }
 
 /** Not an anonymous request of someone else's: what a profile or an author's list may show. */

@@ -17,6 +17,8 @@ export interface HiddenMembers {
   inFeed: ReadonlySet<string>;
   /** Blocked either way: left out of a group's pages too (a mute does not reach into a group). */
   blocked: ReadonlySet<string>;
+  /** Those who blocked the member: even their anonymous requests stay out (policies/prayer.ts). */
+  blockedBy: ReadonlySet<string>;
 }
 
 /** Members whose lists one node keeps at most; most are empty. */
@@ -36,7 +38,7 @@ const listsQuery = perDatabase((db) =>
     compile: () =>
       sql<{
         id: string;
-        muted: number;
+        kind: number;
       }>`${membersHiddenInFeed(v.viewerId, { muted: true, marked: true })}`.compile(db),
   })),
 );
@@ -46,9 +48,12 @@ export const hiddenMembers: (db: Kysely<DB>, viewerId: string, version: number) 
   keptPerMember(KEPT_MEMBERS, async (db, viewerId) => {
     const inFeed = new Set<string>();
     const blocked = new Set<string>();
+    const blockedBy = new Set<string>();
     for (const row of await listsQuery(db)({ viewerId })) {
       inFeed.add(row.id);
-      if (!Number(row.muted)) blocked.add(row.id);
+      const kind = Number(row.kind);
+      if (kind !== 1) blocked.add(row.id);
+      if (kind === 2) blockedBy.add(row.id);
     }
-    return { inFeed, blocked };
+    return { inFeed, blocked, blockedBy };
   });

@@ -2,7 +2,7 @@ import type { Post } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB, GroupsTable } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
-import { answersToBlocksAndMutes } from '@server/policies/prayer.ts';
+import { leftOutByHiddenLists } from '@server/policies/prayer.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
@@ -103,6 +103,8 @@ const viewerInGroupQuery = perDatabase(
 export interface ViewerInGroup {
   /** The members blocked either way with the viewer: a group page hides those, not the muted. */
   hidden: ReadonlySet<string>;
+  /** Those who blocked the viewer (policies/prayer.ts: their anonymous requests stay out too). */
+  blockedBy: ReadonlySet<string>;
   /** The number of the viewer's likes and prayers (queries/viewerMarks.ts). */
   marks: number;
   membership: { standing: string; role: string; notify: string } | undefined;
@@ -115,12 +117,12 @@ export async function viewerInGroup(
   groupId: string,
 ): Promise<ViewerInGroup> {
   const [row] = await viewerInGroupQuery(db)({ viewerId, groupId });
-  const hidden = (await hiddenMembers(db, viewerId, row?.version ?? 0)).blocked;
+  const { blocked: hidden, blockedBy } = await hiddenMembers(db, viewerId, row?.version ?? 0);
   const membership =
     row?.standing != null
       ? { standing: row.standing, role: row.role ?? 'member', notify: row.notify ?? 'all' }
       : undefined;
-  return { hidden, marks: Number(row?.marks ?? 0), membership };
+  return { hidden, blockedBy, marks: Number(row?.marks ?? 0), membership };
 }
 
 const LIKED = '"liked_by_me":false';
@@ -221,7 +223,7 @@ export async function newestPage(
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await newestPosts(db, category);
   const [viewer] = await viewerQuery(db)({ viewerId });
-  const hidden = (await hiddenMembers(db, viewerId, viewer?.version ?? 0)).inFeed;
+  const { inFeed: hidden, blockedBy } = await hiddenMembers(db, viewerId, viewer?.version ?? 0);
   // A member of groups also reads their groups' newest posts, merged into the page.
   const theirGroups = Number(viewer?.unkept)
     ? async (since: string) =>
@@ -238,7 +240,7 @@ export async function newestPage(
         })
     : null;
   const marks = Number(viewer?.marks ?? 0);
-  const cut = await cutPage(db, viewerId, kept, { hidden, marks }, limit, null, theirGroups);
+  const cut = await cutPage(db, viewerId, kept, { hidden, blockedBy, marks }, limit, null, theirGroups);
   return cut === null ? null : `{"posts":${cut.posts},"next_cursor":${cut.nextCursor}}`;
 }
 
@@ -255,7 +257,7 @@ export async function newestGroupPage(
   prayer: boolean,
   limit: number,
   exclude: string | null,
-  viewer: Pick<ViewerInGroup, 'hidden' | 'marks'>,
+  viewer: Pick<ViewerInGroup, 'hidden' | 'blockedBy' | 'marks'>,
 ): Promise<{ posts: string; nextCursor: string } | null> {
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await keptPosts(db, `group:${groupId}:${prayer}`, () =>
@@ -289,7 +291,7 @@ async function cutPage(
   db: Kysely<DB>,
   viewerId: string,
   kept: Kept,
-  viewer: { hidden: ReadonlySet<string>; marks: number },
+  viewer: { hidden: ReadonlySet<string>; blockedBy: ReadonlySet<string>; marks: number },
   limit: number,
   exclude: string | null,
   others: ((since: string) => Promise<Rendered[]>) | null = null,
@@ -299,8 +301,8 @@ async function cutPage(
   for (const post of kept.posts) {
     if (post.id === exclude) continue;
     // An anonymous request of someone else's ignores the viewer's blocks and mutes (policies/prayer.ts).
-    const anonymous = { anonymous: post.ownPieces !== null, user_id: post.userId };
-    if (viewer.hidden.has(post.userId) && answersToBlocksAndMutes(anonymous, viewerId)) continue;
+    const author = { anonymous: post.ownPieces !== null, user_id: post.userId };
+    if (viewer.hidden.has(post.userId) && leftOutByHiddenLists(author, viewerId, viewer.blockedBy)) continue;
     if (post.expiresAt !== null && post.expiresAt <= now) continue;
     candidates.push(post);
     if (candidates.length > limit) break;

@@ -217,7 +217,8 @@ function multipart(parts: Part[]): { contentType: string; body: AsyncIterable<Bu
 }
 
 const SERVED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/webm'];
-const STORED_NAME = /^u\/[\w-]+\/[0-9a-f-]{36}(-w720|-poster)?\.(jpg|png|webp|mp4|mov|webm)$/;
+// An upload's key names the upload alone, never its member (issue 49).
+const STORED_NAME = /^m\/[0-9a-f-]{36}(-w720|-poster)?\.(jpg|png|webp|mp4|mov|webm)$/;
 const LOCATION_TAG = /location|xyz|gps|6709|48\.858/i;
 
 /** Each case, in order, from one member of one server (SQLite: the database plays no part here). */

@@ -112,7 +112,9 @@ describe.each(dialects)('POST /api/media on %s', (dialect) => {
     const res = await upload(alice, form(jpeg, 'holiday.jpg', 'image/jpeg'));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ media_type: 'photo', width: 1000, height: 1600, duration_ms: null });
-    expect(res.body.url).toMatch(new RegExp(`^/media/u/${aliceId}/[0-9a-f-]{36}\\.jpg$`));
+    // The key names the upload, never its member (issue 49).
+    expect(res.body.url).toMatch(/^\/media\/m\/[0-9a-f-]{36}\.jpg$/);
+    expect(res.body.url).not.toContain(aliceId);
     expect(res.body.feed_url).toBe(res.body.url.replace('.jpg', '-w720.webp'));
 
     const stored = await sharp(fileOf(res.body.url)).metadata();

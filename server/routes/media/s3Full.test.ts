@@ -44,8 +44,8 @@ describe.each(dialects)('an S3 bucket that is full (%s)', (dialect) => {
         .select('id')
         .where('user_id', '=', alice.me.id);
     const kept = await uploadPhoto(server, alice.client);
-    const keys = await keysIn(`u/${alice.me.id}/`);
-    expect(keys).toEqual(keysOf(kept).sort());
+    const keys = await keysIn('m/');
+    expect(keys).toEqual(expect.arrayContaining(keysOf(kept)));
     // A photo is two PUTs: its main file, then the feed variant; the store fills before either or between.
     for (const [status, code, allow] of [
       [507, 'InsufficientStorage', 1],
@@ -59,16 +59,16 @@ describe.each(dialects)('an S3 bucket that is full (%s)', (dialect) => {
       );
       // The PUTs let through reached the bucket; none was asked again, and what was written went.
       expect([code, store.puts()]).toEqual([code, allow + 1]);
-      expect([code, await keysIn(`u/${alice.me.id}/`)]).toEqual([code, keys]);
+      expect([code, await keysIn('m/')]).toEqual([code, keys]);
       expect(await rows().execute()).toEqual([{ id: kept.id }]);
       expect(readdirSync(path.join(server.dataDir, 'tmp', 'uploads'))).toEqual([]);
     }
     // Another refusal is not mistaken for a full store: it stays our error, without its details.
     store.fill({ status: 403, code: 'AccessDenied' });
     await expect(uploadPhoto(server, alice.client)).rejects.toThrow(/^upload failed: 500 .*"internal_error"/);
-    expect(await keysIn(`u/${alice.me.id}/`)).toEqual(keys);
+    expect(await keysIn('m/')).toEqual(keys);
     // Space again: uploads work as before.
     store.fill(null);
-    expect((await uploadPhoto(server, alice.client)).url).toMatch(/^\/media\/u\//);
+    expect((await uploadPhoto(server, alice.client)).url).toMatch(/^\/media\/m\//);
   });
 });

@@ -110,10 +110,10 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
   it('stores photos, their feed variant and videos in the bucket, none in DATA_DIR/media', async () => {
     const photo = await uploadPhoto(server, alice);
     const video = await uploadVideo(server, alice);
-    expect(photo.url).toMatch(new RegExp(`^/media/u/${aliceId}/[0-9a-f-]{36}\\.png$`));
+    expect(photo.url).toMatch(/^\/media\/m\/[0-9a-f-]{36}\.png$/);
     expect(photo.feed_url).toMatch(/-w720\.webp$/);
     expect(video.url).toMatch(/\.mp4$/);
-    const keys = await keysIn(`u/${aliceId}/`);
+    const keys = await keysIn('m/');
     for (const key of [...keysOf(photo), ...keysOf(video)]) expect(keys).toContain(key);
     const head = await sdk.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: keysOf(photo)[1]! }));
     expect(head.ContentType).toBe('image/webp');
@@ -239,6 +239,9 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
       `u/${aliceId}/${crypto.randomUUID()}.png`,
       `u/${aliceId}/${photo.id}-poster.webp`,
       `u/${aliceId}/${photo.id}.html`,
+      `m/${crypto.randomUUID()}.png`,
+      `m/${photo.id}-poster.webp`,
+      `m/${photo.id}.html`,
       'backups/db.sql',
       'index.html',
     ];
@@ -269,9 +272,9 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
     const set = async (upload: MediaUpload) =>
       (await alice.request('PATCH', '/api/profiles/me/avatar', { media_id: upload.id })).body;
     expect((await set(first)).avatar_url).toBe(first.feed_url);
-    expect(await keysIn(`u/${aliceId}/${first.id}`)).toEqual(keysOf(first).sort());
+    expect(await keysIn(`m/${first.id}`)).toEqual(keysOf(first).sort());
     expect((await set(second)).avatar_url).toBe(second.feed_url);
-    expect(await keysIn(`u/${aliceId}/${first.id}`)).toEqual([]);
+    expect(await keysIn(`m/${first.id}`)).toEqual([]);
     expect((await media(first.feed_url!)).status).toBe(404);
     expect((await media(second.feed_url!)).status).toBe(200);
 
@@ -280,10 +283,10 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
       alice.request('PUT', '/api/profiles/me/video', { media_id: upload.id });
     expect((await put(clip)).body.profile_video_url).toBe(clip.url);
     expect((await put(nextClip)).body.profile_video_url).toBe(nextClip.url);
-    expect(await keysIn(`u/${aliceId}/${clip.id}`)).toEqual([]);
-    expect(await keysIn(`u/${aliceId}/${nextClip.id}`)).toEqual(keysOf(nextClip));
+    expect(await keysIn(`m/${clip.id}`)).toEqual([]);
+    expect(await keysIn(`m/${nextClip.id}`)).toEqual(keysOf(nextClip));
     expect((await alice.request('DELETE', '/api/profiles/me/video')).status).toBe(200);
-    expect(await keysIn(`u/${aliceId}/${nextClip.id}`)).toEqual([]);
+    expect(await keysIn(`m/${nextClip.id}`)).toEqual([]);
   });
 
   it('removes a deleted post’s files, and every file of a deleted account', async () => {
@@ -293,20 +296,23 @@ describe.each(dialects)('media in an S3 bucket, served by the app (%s)', (dialec
     expect(post.body.image_url).toBe(photo.url);
     expect((await media(post.body.image_feed_url)).status).toBe(200);
     expect((await alice.request('DELETE', `/api/posts/${post.body.id}`)).status).toBeLessThan(300);
-    expect(await keysIn(`u/${aliceId}/${photo.id}`)).toEqual([]);
+    expect(await keysIn(`m/${photo.id}`)).toEqual([]);
     expect((await media(photo.url)).status).toBe(404);
 
     const bob = await signedInMember(server);
-    const bobId: string = bob.me.id;
     const bobsPhoto = await uploadPhoto(server, bob.client);
     await bob.client.post('/api/posts', { content: 'Hello', media_id: bobsPhoto.id });
     const bobsClip = await uploadVideo(server, bob.client);
     await bob.client.request('PUT', '/api/profiles/me/video', { media_id: bobsClip.id });
-    expect((await keysIn(`u/${bobId}/`)).length).toBe(3);
+    // Keys name uploads, not members (issue 49): Bob's files are those of his uploads.
+    const bobsFiles = async () =>
+      (await Promise.all([bobsPhoto, bobsClip].map((upload) => keysIn(`m/${upload.id}`)))).flat();
+    expect(await bobsFiles()).toHaveLength(3);
+    const alicesPhoto = await uploadPhoto(server, alice);
     const deleted = await bob.client.post('/api/settings/delete-account', { password: bob.input.password });
     expect(deleted.status).toBe(200);
-    expect(await keysIn(`u/${bobId}/`)).toEqual([]);
-    expect(await keysIn(`u/${aliceId}/`)).not.toEqual([]); // only the deleted member's files went
+    expect(await bobsFiles()).toEqual([]);
+    expect(await keysIn(`m/${alicesPhoto.id}`)).not.toEqual([]); // only the deleted member's files went
   });
 });
 
@@ -327,8 +333,8 @@ describe('media in an S3 bucket with S3_PUBLIC_URL', () => {
 
   it('answers uploads, posts and avatars with URLs the browser loads from the bucket itself', async () => {
     const photo = await uploadPhoto(server, alice);
-    expect(photo.url.startsWith(`${publicUrl}/u/`)).toBe(true);
-    expect(photo.feed_url!.startsWith(`${publicUrl}/u/`)).toBe(true);
+    expect(photo.url.startsWith(`${publicUrl}/m/`)).toBe(true);
+    expect(photo.feed_url!.startsWith(`${publicUrl}/m/`)).toBe(true);
     const direct = await fetch(photo.url);
     expect(direct.status).toBe(200);
     expect(Buffer.from(await direct.arrayBuffer())).toEqual(await objectBytes(keysOf(photo, publicUrl)[0]!));

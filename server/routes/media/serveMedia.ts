@@ -56,8 +56,9 @@ function singleRange(header: string | undefined): string | undefined | 'unsatisf
   return `bytes=${match[1]}-${match[2]}`;
 }
 
-// An upload's files are `u/<user>/<upload id>.<ext>` and, beside it, `-w720.webp` or `-poster.webp`.
-const UPLOAD_ID_IN_KEY = /^u\/[^/]+\/([0-9a-f-]{36})[.-][^/]*$/;
+// An upload's files are `m/<upload id>.<ext>` (before issue 49 `u/<user>/<upload id>.<ext>`) and, beside
+// it, `-w720.webp` or `-poster.webp`.
+const UPLOAD_ID_IN_KEY = /^(?:m|u\/[^/]+)\/([0-9a-f-]{36})[.-][^/]*$/;
 
 /**
  * Whether an upload row owns the key: the bucket may hold other things (another app's files, a
