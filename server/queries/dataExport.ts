@@ -2,6 +2,8 @@ import type { DataExport, DataSummary } from '@common/schemas/settings.ts';
 import type { DB } from '@server/db/types.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
+import { eventSeenBy } from '@server/policies/event.ts';
+import { notificationsStillSeen } from '@server/queries/notifications.ts';
 import { exportRecipes } from '@server/queries/recipeExport.ts';
 import { getPreferences } from '@server/queries/settings.ts';
 import type { Kysely } from 'kysely';
@@ -144,11 +146,10 @@ export async function exportMemberData(
       ),
     },
     notifications: readable(
-      await db
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
+      // Only lines about what the member may still see (a group that removed them keeps its events' words).
+      await notificationsStillSeen(db, userId)
+        .selectAll('notifications')
+        .orderBy('notifications.created_at')
         .execute(),
     ),
     pending_posts: {
@@ -228,7 +229,11 @@ export async function exportMemberData(
       answers: readable(
         await db
           .selectFrom('event_rsvps')
-          .innerJoin('events', 'events.id', 'event_rsvps.event_id')
+          // Their own answer stays; the title only of an event they may still see (not one of a group
+          // that removed or banned them).
+          .leftJoin('events', (join) =>
+            join.onRef('events.id', '=', 'event_rsvps.event_id').on(eventSeenBy(userId)),
+          )
           .select([
             'event_rsvps.event_id',
             'events.title',

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
  * group, banned by it or blocked since, its stored lines about the group's posts and events are gone.
  */
 export async function listNotifications(db: Kysely<DB>, userId: string): Promise<NotificationList> {
-  const rows = await stillSeen(db, userId)
+  const rows = await notificationsStillSeen(db, userId)
     .leftJoin('profiles', (join) =>
       join.onRef('profiles.id', '=', 'notifications.from_user_id').on(visibleMember('profiles.id')),
     )
@@ -40,15 +40,18 @@ export async function listNotifications(db: Kysely<DB>, userId: string): Promise
     .orderBy('notifications.id', 'desc')
     .limit(NOTIFICATIONS_SHOWN)
     .execute();
-  const unread = await stillSeen(db, userId)
+  const unread = await notificationsStillSeen(db, userId)
     .select((eb) => eb.fn.countAll().as('n'))
     .where('notifications.is_read', '=', false)
     .executeTakeFirstOrThrow();
   return { unread_count: Number(unread.n), notifications: rows.map(presentNotification) };
 }
 
-/** The member's notification rows whose post and event (when they name one) the member may see now. */
-function stillSeen(db: Kysely<DB>, userId: string) {
+/**
+ * The member's notification rows whose post and event (when they name one) the member may see now: the
+ * bell and the data export (queries/dataExport.ts) read the same rows.
+ */
+export function notificationsStillSeen(db: Kysely<DB>, userId: string) {
   return (
     db
       .selectFrom('notifications')

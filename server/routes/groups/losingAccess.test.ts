@@ -149,6 +149,11 @@ describe.each(dialects)('losing access to a group (%s)', (dialect) => {
       .where('user_id', '=', waiting.id)
       .executeTakeFirstOrThrow();
     expect(answer.answer).toBe('waitlist');
+    // Their data export keeps their own answer, but neither the event's title nor its words.
+    const exported = (await removed.client.get('/api/settings/data')).body;
+    expect(JSON.stringify(exported.notifications)).not.toContain('Bring a chair');
+    expect(exported.events.answers).toEqual([expect.objectContaining({ event_id: event.id, title: null })]);
+    expect(JSON.stringify(exported)).not.toContain('Cell night');
     // The member who is still going heard every part of it, by bell and by email.
     const goerTypes = (await eventLines(goer)).map((n) => n.type);
     expect(goerTypes).toEqual(expect.arrayContaining(['event_message', 'event_reminder', 'event_cancelled']));
