@@ -167,12 +167,17 @@ test('/metrics is not reachable through the shipped nginx site, however the path
 }) => {
   const request = await playwright.request.newContext({ baseURL: cluster.url });
   for (const path of ['/metrics', '/metrics/', '/%6Detrics', '/./metrics', '//metrics', '/api/../metrics']) {
-    const response = await request.get(path);
+    // Whole addresses: a bare '//metrics' would be read as a host called 'metrics'.
+    const response = await request.get(`${cluster.url}${path}`);
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).not.toContain('splikz_');
   }
-  // A node itself still answers Prometheus on its own address (METRICS_ALLOW is loopback here).
-  const direct = await request.get(`${cluster.nodes[0]!.url}/metrics`);
+  // A node itself still answers Prometheus on its own address (METRICS_ALLOW is loopback here): one
+  // still running (the first test kills one).
+  const alive = cluster.nodes.find(
+    (node) => node.process.exitCode === null && node.process.signalCode === null,
+  );
+  const direct = await request.get(`${alive!.url}/metrics`);
   expect(direct.status()).toBe(200);
   expect(await direct.text()).toContain('splikz_http_requests_total');
   await request.dispose();

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { realClip } from './support/media.ts';
 import { createConfirmedMember, DATA_DIR, newMember, signIn } from './support/members.ts';
 
@@ -218,8 +219,24 @@ test('cancelling while the clip is cut or sent keeps nothing, here or on the ser
   await createConfirmedMember(request, baseURL!, me);
   await signIn(page, me);
   const id = (await (await page.request.get('/api/me')).json()).id as string;
-  const folder = path.join(DATA_DIR, 'media', 'u', id);
-  const stored = () => (existsSync(folder) ? readdirSync(folder) : []);
+  // Keys name uploads, not members (issue 49): this member's files are those of their uploads' rows,
+  // and any file in the folder that no row owns at all (what a cancelled upload must not leave behind).
+  const folder = path.join(DATA_DIR, 'media', 'm');
+  const stored = () => {
+    const files = existsSync(folder) ? readdirSync(folder) : [];
+    const db = new Database(path.join(DATA_DIR, 'splikz.db'), { readonly: true, fileMustExist: true });
+    try {
+      const owner = db.prepare('select user_id from media_objects where id = ?');
+      return files.filter((file) => {
+        const uploadId = /^([0-9a-f-]{36})[.-]/.exec(file)?.[1];
+        if (!uploadId) return false; // another member's upload being written (`.<uuid>.partial`)
+        const row = owner.get(uploadId) as { user_id: string } | undefined;
+        return row === undefined || row.user_id === id;
+      });
+    } finally {
+      db.close();
+    }
+  };
   const nothingChosen = async () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Remove photo or video' })).toHaveCount(0);
