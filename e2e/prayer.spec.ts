@@ -192,3 +192,48 @@ test("'Remind me daily' saves a time in the browser's zone", async ({ page, base
   );
   await expect(page.getByText(/Reminder set for/)).toHaveCount(0);
 });
+
+test('a member hides one anonymous request from their prayer feed, and Undo brings it back', async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = { origin: baseURL! };
+  const [ada, ben] = [newMember('hideasker'), newMember('hidereader')];
+  const [asker, reader] = await Promise.all([0, 1].map(async () => (await browser.newContext()).newPage()));
+  await createConfirmedMember(asker!.request, baseURL!, ada);
+  await createConfirmedMember(reader!.request, baseURL!, ben);
+  const text = `Anonymous, and hidden by one reader ${Date.now().toString(36)}`;
+  const made = await asker!.request.post('/api/posts', {
+    data: { content: text, category: 'prayer', prayer_type: 'intercession', anonymous: true },
+    headers: origin,
+  });
+  expect(made.status()).toBe(201);
+
+  await reader!.setViewportSize(PHONE);
+  await reader!.goto('/prayer');
+  const card = reader!.getByRole('article').filter({ hasText: text });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Post options' }).click();
+  await reader!.getByRole('button', { name: 'Hide this request' }).click();
+  await expect(reader!.getByText('Request hidden from your feeds')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  // Still there for everyone else, and for the reader by its link.
+  const id = (await made.json()).id as string;
+  const feed = await (await reader!.request.get('/api/posts?category=prayer')).json();
+  expect(feed.posts.map((p: { id: string }) => p.id)).not.toContain(id);
+  expect((await reader!.request.get(`/api/posts/${id}`)).status()).toBe(200);
+  await asker!.goto('/prayer');
+  await expect(asker!.getByRole('article').filter({ hasText: text })).toBeVisible();
+
+  // Undo, from a fresh hide: the request comes back to the feed.
+  await reader!.request.delete(`/api/posts/${id}/hidden`, { headers: origin });
+  await reader!.reload();
+  const again = reader!.getByRole('article').filter({ hasText: text });
+  await again.getByRole('button', { name: 'Post options' }).click();
+  await reader!.getByRole('button', { name: 'Hide this request' }).click();
+  await expect(again).toHaveCount(0);
+  await reader!.getByRole('button', { name: 'Undo' }).click();
+  await expect(reader!.getByRole('article').filter({ hasText: text })).toBeVisible();
+  await asker!.context().close();
+  await reader!.context().close();
+});

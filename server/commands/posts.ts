@@ -161,6 +161,34 @@ export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, post
   return post;
 }
 
+/**
+ * 'Hide this request': the viewer takes one post they may see out of their own feeds and group pages
+ * (the way to be rid of an anonymous request, whose author they cannot mute: policies/prayer.ts), or
+ * puts it back. Nobody is told; it stays reachable by its link. Hiding twice changes nothing more.
+ */
+export async function setPostHidden(
+  trx: Transaction<DB>,
+  viewer: Viewer,
+  postId: string,
+  hidden: boolean,
+): Promise<{ hidden: boolean }> {
+  const post = await findVisiblePost(trx, viewer, postId);
+  if (hidden) {
+    await trx
+      .insertInto('hidden_posts')
+      .values({ user_id: viewer.userId, post_id: post.id, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+      .execute();
+  } else {
+    await trx
+      .deleteFrom('hidden_posts')
+      .where('user_id', '=', viewer.userId)
+      .where('post_id', '=', post.id)
+      .execute();
+  }
+  return { hidden };
+}
+
 export async function updatePostContent(
   trx: Transaction<DB>,
   viewer: Viewer,

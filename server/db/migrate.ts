@@ -24,6 +24,7 @@ import * as groupsPopularIdx from './migrations/20261128T0400_groups_popular_idx
 import * as occurrencesStartEndsIdx from './migrations/20261128T0500_occurrences_start_ends_idx.ts';
 import * as memberVersions from './migrations/20261129T0000_member_versions.ts';
 import * as marksVersions from './migrations/20261129T1000_marks_versions.ts';
+import * as hiddenPosts from './migrations/20261201T0000_hidden_posts.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '20261128T0500_occurrences_start_ends_idx': occurrencesStartEndsIdx,
   '20261129T0000_member_versions': memberVersions,
   '20261129T1000_marks_versions': marksVersions,
+  '20261201T0000_hidden_posts': hiddenPosts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -312,6 +312,13 @@ export interface MutesTable {
 }
 
 /** Moves when the members hidden from a member's feeds change (migration 20261128T0300). */
+/** A post a member hid from their feeds (migration 20261201T0000). */
+export interface HiddenPostsTable {
+  user_id: string;
+  post_id: string;
+  created_at: string;
+}
+
 export interface HiddenVersionsTable {
   member_id: string;
   version: number;
@@ -378,6 +385,7 @@ export interface DB {
   blocks: BlocksTable;
   mutes: MutesTable;
   hidden_versions: HiddenVersionsTable;
+  hidden_posts: HiddenPostsTable;
   member_versions: MemberVersionsTable;
   reports: ReportsTable;
   groups: GroupsTable;

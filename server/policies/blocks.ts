@@ -153,6 +153,14 @@ export function notHiddenInFeed(
 }
 
 /**
+ * The viewer's other list: posts they hid one by one ('Hide this request', for an anonymous request
+ * whose author they cannot mute). Out of their feeds and group pages; still there by link.
+ */
+export function notHiddenPost(viewerId: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`not exists (select 1 from hidden_posts hp where hp.user_id = ${viewerId} and hp.post_id = posts.id)`;
+}
+
+/**
  * The filter without a viewer (lists everyone shares, like a circle's members and chat): rows of hidden
  * members (suspended, or unconfirmed) are left out.
  */

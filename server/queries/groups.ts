@@ -3,7 +3,7 @@ import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { forbidden, notFound } from '@server/http/errors.ts';
-import { notHiddenFrom } from '@server/policies/blocks.ts';
+import { notHiddenFrom, notHiddenPost } from '@server/policies/blocks.ts';
 import {
   type GroupRow,
   isGroupAdmin,
@@ -165,6 +165,7 @@ function groupPostsQuery(db: Kysely<DB>, shape: { prayer: boolean; before: boole
       let query = selectPosts(db, v.viewerId)
         .where('posts.group_id', '=', v.groupId)
         .where(authorHiddenUnlessAnonymous(v.viewerId, notHiddenFrom(v.viewerId, 'posts.user_id')))
+        .where(notHiddenPost(v.viewerId))
         .where('posts.category', shape.prayer ? '=' : '!=', 'prayer')
         .where('posts.id', '!=', v.exclude);
       // Like the prayer feed, a group's Prayer tab leaves expired requests out (policies/prayer.ts).

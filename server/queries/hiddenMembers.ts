@@ -5,7 +5,8 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { keptPerMember } from './keptPerMember.ts';
 
 /**
- * Whom a member's feeds leave out: the members blocked either way, and those the member muted. The
+ * Whom a member's feeds leave out: the members blocked either way, and those the member muted (and the
+ * posts they hid, whose number is the same: hidden_posts' triggers move it). The
  * lists change seldom and are read on every first page, so each node keeps them per member with the
  * number (hidden_versions) they were read at. A page asks only for that number, in the query it makes
  * anyway (newestPageViewer.ts viewerQuery): when it moved on any node, the lists are read again.
@@ -19,6 +20,8 @@ export interface HiddenMembers {
   blocked: ReadonlySet<string>;
   /** Those who blocked the member: even their anonymous requests stay out (policies/prayer.ts). */
   blockedBy: ReadonlySet<string>;
+  /** The posts the member hid ('Hide this request'): out of their feeds and group pages. */
+  hiddenPosts: ReadonlySet<string>;
 }
 
 /** Members whose lists one node keeps at most; most are empty. */
@@ -32,6 +35,12 @@ const KEPT_MEMBERS = 50_000;
 export function hiddenVersionOf(viewerId: string): RawBuilder<number> {
   return sql<number>`coalesce((select version from hidden_versions where member_id = ${viewerId}), 0)`;
 }
+
+const hiddenPostsQuery = perDatabase((db) =>
+  preparedQuery(db, { viewerId: '\u0000viewer' }, (v) =>
+    db.selectFrom('hidden_posts').select('post_id').where('user_id', '=', v.viewerId),
+  ),
+);
 
 const listsQuery = perDatabase((db) =>
   preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
@@ -55,5 +64,6 @@ export const hiddenMembers: (db: Kysely<DB>, viewerId: string, version: number) 
       if (kind !== 1) blocked.add(row.id);
       if (kind === 2) blockedBy.add(row.id);
     }
-    return { inFeed, blocked, blockedBy };
+    const hiddenPosts = new Set((await hiddenPostsQuery(db)({ viewerId })).map((row) => row.post_id));
+    return { inFeed, blocked, blockedBy, hiddenPosts };
   });

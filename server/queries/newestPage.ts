@@ -105,6 +105,8 @@ export interface ViewerInGroup {
   hidden: ReadonlySet<string>;
   /** Those who blocked the viewer (policies/prayer.ts: their anonymous requests stay out too). */
   blockedBy: ReadonlySet<string>;
+  /** The posts the viewer hid. */
+  hiddenPosts: ReadonlySet<string>;
   /** The number of the viewer's likes and prayers (queries/viewerMarks.ts). */
   marks: number;
   membership: { standing: string; role: string; notify: string } | undefined;
@@ -117,12 +119,12 @@ export async function viewerInGroup(
   groupId: string,
 ): Promise<ViewerInGroup> {
   const [row] = await viewerInGroupQuery(db)({ viewerId, groupId });
-  const { blocked: hidden, blockedBy } = await hiddenMembers(db, viewerId, row?.version ?? 0);
+  const { blocked: hidden, blockedBy, hiddenPosts } = await hiddenMembers(db, viewerId, row?.version ?? 0);
   const membership =
     row?.standing != null
       ? { standing: row.standing, role: row.role ?? 'member', notify: row.notify ?? 'all' }
       : undefined;
-  return { hidden, blockedBy, marks: Number(row?.marks ?? 0), membership };
+  return { hidden, blockedBy, hiddenPosts, marks: Number(row?.marks ?? 0), membership };
 }
 
 const LIKED = '"liked_by_me":false';
@@ -223,7 +225,7 @@ export async function newestPage(
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await newestPosts(db, category);
   const [viewer] = await viewerQuery(db)({ viewerId });
-  const { inFeed: hidden, blockedBy } = await hiddenMembers(db, viewerId, viewer?.version ?? 0);
+  const { inFeed: hidden, blockedBy, hiddenPosts } = await hiddenMembers(db, viewerId, viewer?.version ?? 0);
   // A member of groups also reads their groups' newest posts, merged into the page.
   const theirGroups = Number(viewer?.unkept)
     ? async (since: string) =>
@@ -240,7 +242,15 @@ export async function newestPage(
         })
     : null;
   const marks = Number(viewer?.marks ?? 0);
-  const cut = await cutPage(db, viewerId, kept, { hidden, blockedBy, marks }, limit, null, theirGroups);
+  const cut = await cutPage(
+    db,
+    viewerId,
+    kept,
+    { hidden, blockedBy, hiddenPosts, marks },
+    limit,
+    null,
+    theirGroups,
+  );
   return cut === null ? null : `{"posts":${cut.posts},"next_cursor":${cut.nextCursor}}`;
 }
 
@@ -257,7 +267,7 @@ export async function newestGroupPage(
   prayer: boolean,
   limit: number,
   exclude: string | null,
-  viewer: Pick<ViewerInGroup, 'hidden' | 'blockedBy' | 'marks'>,
+  viewer: Pick<ViewerInGroup, 'hidden' | 'blockedBy' | 'hiddenPosts' | 'marks'>,
 ): Promise<{ posts: string; nextCursor: string } | null> {
   if (limit > NEWEST_PAGE_MAX) return null;
   const kept = await keptPosts(db, `group:${groupId}:${prayer}`, () =>
@@ -291,7 +301,12 @@ async function cutPage(
   db: Kysely<DB>,
   viewerId: string,
   kept: Kept,
-  viewer: { hidden: ReadonlySet<string>; blockedBy: ReadonlySet<string>; marks: number },
+  viewer: {
+    hidden: ReadonlySet<string>;
+    blockedBy: ReadonlySet<string>;
+    hiddenPosts: ReadonlySet<string>;
+    marks: number;
+  },
   limit: number,
   exclude: string | null,
   others: ((since: string) => Promise<Rendered[]>) | null = null,
@@ -299,7 +314,7 @@ async function cutPage(
   const candidates: KeptPost[] = [];
   const now = Date.now();
   for (const post of kept.posts) {
-    if (post.id === exclude) continue;
+    if (post.id === exclude || viewer.hiddenPosts.has(post.id)) continue;
     // An anonymous request of someone else's ignores the viewer's blocks and mutes (policies/prayer.ts).
     const author = { anonymous: post.ownPieces !== null, user_id: post.userId };
     if (viewer.hidden.has(post.userId) && leftOutByHiddenLists(author, viewerId, viewer.blockedBy)) continue;

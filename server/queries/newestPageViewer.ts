@@ -1,6 +1,6 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
-import { notHiddenInFeed } from '@server/policies/blocks.ts';
+import { notHiddenInFeed, notHiddenPost } from '@server/policies/blocks.ts';
 import { authorHiddenUnlessAnonymous, notExpired } from '@server/policies/prayer.ts';
 import { type presentPost, selectPosts } from '@server/presenters/post.ts';
 import { hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
@@ -52,6 +52,7 @@ export const theirGroupsQueries = perDatabase((db) => {
             ]),
           )
           .where(notExpired(v.now))
+          .where(notHiddenPost(v.viewerId))
           .where(
             authorHiddenUnlessAnonymous(
               v.viewerId,

@@ -1,7 +1,7 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
-import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
+import { notHiddenFrom, notHiddenInFeed, notHiddenPost } from '@server/policies/blocks.ts';
 import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
 import { authorHiddenUnlessAnonymous, mayUnmask, notAnonymousTo } from '@server/policies/prayer.ts';
 import {
@@ -76,6 +76,7 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
           ? postInFeedOf(v.viewerId, v.now)
           : sql<boolean>`${postSeenBy(v.viewerId)} and ${notAnonymousTo(v.viewerId)}`,
       );
+      if (muted) query = query.where(notHiddenPost(v.viewerId));
       if (shape.answered) query = query.where('posts.answered_at', 'is not', null);
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
       if (shape.diet) {

@@ -2,7 +2,7 @@ import type { PrayerList, UrgentPrayers } from '@common/schemas/posts.ts';
 import { PRAYER_LIST_MAX, PRAYER_URGENT_SHOWN, type PrayerUpdates } from '@common/schemas/prayer.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
-import { notHiddenFrom, notHiddenInFeed } from '@server/policies/blocks.ts';
+import { notHiddenFrom, notHiddenInFeed, notHiddenPost } from '@server/policies/blocks.ts';
 import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
 import { authorHiddenUnlessAnonymous, notExpired } from '@server/policies/prayer.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
@@ -18,6 +18,7 @@ export async function listUrgentPrayers(db: Kysely<DB>, viewerId: string): Promi
     .where('posts.answered_at', 'is', null)
     .where(postInFeedOf(viewerId, now))
     .where(authorHiddenUnlessAnonymous(viewerId, notHiddenInFeed(viewerId, 'posts.user_id', { muted: true })))
+    .where(notHiddenPost(viewerId))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(PRAYER_URGENT_SHOWN)

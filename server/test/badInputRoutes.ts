@@ -149,6 +149,8 @@ export const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/posts/:id': { params: { id: 'post' }, refuse: ['postOfB'] },
   'PUT /api/posts/:id/like': { params: { id: 'post' } },
   'DELETE /api/posts/:id/like': { params: { id: 'post' } },
+  'PUT /api/posts/:id/hidden': { params: { id: 'post' } },
+  'DELETE /api/posts/:id/hidden': { params: { id: 'post' } },
   'PUT /api/posts/:id/prayed': { params: { id: 'post' } },
   'DELETE /api/posts/:id/prayed': { params: { id: 'post' } },
   'POST /api/posts/:id/shares': { params: { id: 'post' } },

@@ -190,6 +190,19 @@ export function usePrayerFollow(postId: string) {
 }
 
 /**
+ * 'Hide this request': the member takes one request (another's) out of their own feeds and group
+ * pages, or puts it back; nobody is told. The feeds load again without it.
+ */
+export function useHidePost(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hidden: boolean) =>
+      api<{ hidden: boolean }>(postPath(postId, '/hidden'), { method: hidden ? 'PUT' : 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: postKeys.feeds() }),
+  });
+}
+
+/**
  * A request on screen that changed for the member (an update, answered, renewed; 'prayer:changed'):
  * the feeds, the post and its updates load again, so it shows live.
  */

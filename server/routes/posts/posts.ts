@@ -14,6 +14,7 @@ import {
   createPost,
   deletePost,
   recordView,
+  setPostHidden,
   sharePost,
   updatePostContent,
 } from '@server/commands/posts.ts';
@@ -122,6 +123,23 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = postIdParam(request.params.id);
     return runCommand(ctx, (trx, after) => unlikePost(trx, after, viewer, id));
   });
+
+  // 'Hide this request': out of the viewer's own feeds and group pages, nobody told (commands/posts.ts).
+  for (const [method, hidden] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route<IdParams>({
+      method,
+      url: '/api/posts/:id/hidden',
+      handler: async (request) => {
+        const viewer = await requireViewer(ctx, request);
+        await limits.like(request, viewer.userId);
+        const id = postIdParam(request.params.id);
+        return runCommand(ctx, (trx) => setPostHidden(trx, viewer, id, hidden));
+      },
+    });
+  }
 
   // 'I prayed' on a prayer request; the same toggle shape as a like.
   app.put<IdParams>('/api/posts/:id/prayed', async (request) => {

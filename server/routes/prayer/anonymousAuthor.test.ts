@@ -88,6 +88,60 @@ describe.each(dialects)('an anonymous request and the viewer’s blocks and mute
     }
   });
 
+  it('lets any viewer hide one request from their own feeds and group page, and bring it back', async () => {
+    const author = await member('Hide Author');
+    const hider = await member('Hide Hider');
+    const other = await member('Hide Other');
+    const group = await createTestGroup(author, { name: 'Hidden Prayers', privacy: 'public' });
+    for (const m of [hider, other]) await m.client.post(`/api/groups/${group.slug}/join`);
+    const request = await ask(author, { content: 'Anonymous, to be hidden', anonymous: true });
+    const inGroup = await ask(author, {
+      content: 'In the group, anonymous',
+      anonymous: true,
+      group_id: group.id,
+    });
+    const keep = await ask(author, { content: 'Anonymous, kept', anonymous: true });
+    const prayerTab = async (m: GroupTestMember) =>
+      (
+        (await m.client.get(`/api/groups/${group.slug}/posts?category=prayer`)).body.posts as Array<{
+          id: string;
+        }>
+      ).map((p) => p.id);
+    for (const id of [request, inGroup]) {
+      const hid = await hider.client.request('PUT', `/api/posts/${id}/hidden`);
+      expect(hid.status).toBe(200);
+      expect(hid.body).toEqual({ hidden: true });
+    }
+    // Twice changes nothing more.
+    expect((await hider.client.request('PUT', `/api/posts/${request}/hidden`)).body).toEqual({
+      hidden: true,
+    });
+    expect(await meets(hider, request)).toEqual({ page: 200, prayer: false, home: false });
+    expect(await meets(hider, keep)).toEqual(everywhere);
+    expect(await prayerTab(hider)).not.toContain(inGroup);
+    // Nobody else is touched, the author is not told, and the kept page agrees with the database's.
+    expect(await meets(other, request)).toEqual(everywhere);
+    expect(await prayerTab(other)).toContain(inGroup);
+    const kept = (await hider.client.get('/api/posts?category=prayer')).body.posts.map(
+      (p: { id: string }) => p.id,
+    );
+    forgetKept(server.built.ctx.database.db);
+    const read = await listFeed(server.built.ctx.database.db, hider.id, { category: 'prayer' });
+    expect(kept).toEqual(read.posts.map((p) => p.id));
+    // Back again.
+    expect((await hider.client.request('DELETE', `/api/posts/${request}/hidden`)).body).toEqual({
+      hidden: false,
+    });
+    expect(await meets(hider, request)).toEqual(everywhere);
+    // What the viewer may not see cannot be hidden; nor can a post that does not exist.
+    const secret = await ask(author, { content: 'Only me', visibility: 'only_me' });
+    expect((await hider.client.request('PUT', `/api/posts/${secret}/hidden`)).status).toBe(404);
+    expect(
+      (await hider.client.request('PUT', '/api/posts/00000000-0000-7000-8000-000000000000/hidden')).status,
+    ).toBe(404);
+    expect((await hider.client.request('PUT', '/api/posts/not-an-id/hidden')).status).toBe(404);
+  });
+
   it("shows a group's anonymous request to its members whatever they muted, on the group's Prayer tab", async () => {
     const author = await member('Gan Author');
     const muter = await member('Gan Muter');

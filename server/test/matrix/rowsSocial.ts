@@ -102,6 +102,19 @@ export const socialRows: HttpRow[] = [
     expect: members(200, { blocked: 404 }),
   },
   {
+    route: 'PUT /api/posts/:id/hidden',
+    variant: "the owner's",
+    path: ({ f }) => `/api/posts/${f.post}/hidden`,
+    // Each viewer's own list: any member who may see the post may hide it from their own feeds.
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'DELETE /api/posts/:id/hidden',
+    variant: "the owner's",
+    path: ({ f }) => `/api/posts/${f.post}/hidden`,
+    expect: members(200, { blocked: 404 }),
+  },
+  {
     route: 'PUT /api/posts/:id/prayed',
     variant: "the owner's prayer request",
     path: ({ f }) => `/api/posts/${f.prayerRequest}/prayed`,

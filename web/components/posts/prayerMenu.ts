@@ -1,6 +1,12 @@
 import type { Post } from '@common/schemas/posts.ts';
-import { usePrayerFollow, usePrayerSettings, usePrayerUpdates, useRenewPrayer } from '@web/queries/prayer.ts';
-import { Bell, BellOff, BellRing, RefreshCw } from 'lucide-react';
+import {
+  useHidePost,
+  usePrayerFollow,
+  usePrayerSettings,
+  usePrayerUpdates,
+  useRenewPrayer,
+} from '@web/queries/prayer.ts';
+import { Bell, BellOff, BellRing, EyeOff, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,7 +15,8 @@ import { needsRenewal } from './prayerState.ts';
 
 /**
  * The prayer items of a request's menu: the author's 'Tell me when someone prays' and, when it expires
- * soon, 'Keep praying'; others' 'Stop updates' or 'Get updates' (known once the menu was opened).
+ * soon, 'Keep praying'; others' 'Stop updates' or 'Get updates' (known once the menu was opened), and
+ * 'Hide this request' (the way to be rid of an anonymous one, whose author cannot be muted).
  */
 export function usePrayerMenu(post: Post, own: boolean): { items: PostMenuItem[]; onOpen: () => void } {
   const { t } = useTranslation();
@@ -19,6 +26,7 @@ export function usePrayerMenu(post: Post, own: boolean): { items: PostMenuItem[]
   const renew = useRenewPrayer(post.id);
   const follow = usePrayerFollow(post.id);
   const updates = usePrayerUpdates(post.id, opened && Boolean(prayer) && !own);
+  const hide = useHidePost(post.id);
   const onOpen = () => setOpened(true);
   if (!prayer) return { items: [], onOpen };
 
@@ -51,10 +59,23 @@ export function usePrayerMenu(post: Post, own: boolean): { items: PostMenuItem[]
       });
     return { items, onOpen };
   }
-  if (prayer.answered_at) return { items: [], onOpen };
+  const hideItem: PostMenuItem = {
+    label: t('Hide this request'),
+    icon: EyeOff,
+    onSelect: () =>
+      hide.mutateAsync(true).then(
+        () =>
+          toast.success(t('Request hidden from your feeds'), {
+            action: { label: t('Undo'), onClick: () => void hide.mutateAsync(false).catch(() => undefined) },
+          }),
+        (error: Error) => toast.error(error.message),
+      ),
+  };
+  if (prayer.answered_at) return { items: [hideItem], onOpen };
   const following = updates.data?.following ?? true;
   return {
     items: [
+      hideItem,
       following
         ? {
             label: t('Stop updates'),
