@@ -231,6 +231,27 @@ describe.skipIf(!twoNodes)('losing access on two app nodes', () => {
     await nodeA?.close();
   });
 
+  it("drops a request hidden on node A from the member's kept prayer feed on node B at once", async () => {
+    const author = await groupTestMember(nodeA, 'Tn Asker');
+    const reader = await groupTestMember(nodeA, 'Tn Hider');
+    const made = await author.client.post('/api/posts', {
+      category: 'prayer',
+      prayer_type: 'intercession',
+      content: 'Hidden on one node',
+      anonymous: true,
+    });
+    expect(made.status).toBe(201);
+    const onB = new TestClient(nodeB.baseUrl);
+    for (const [name, value] of reader.client.cookies) onB.cookies.set(name, value);
+    const feedOnB = async () =>
+      ((await onB.get('/api/posts?category=prayer')).body.posts as Array<{ id: string }>).map((p) => p.id);
+    expect(await feedOnB()).toContain(made.body.id);
+    expect((await reader.client.request('PUT', `/api/posts/${made.body.id}/hidden`)).status).toBe(200);
+    expect(await feedOnB()).not.toContain(made.body.id);
+    expect((await reader.client.request('DELETE', `/api/posts/${made.body.id}/hidden`)).status).toBe(200);
+    expect(await feedOnB()).toContain(made.body.id);
+  });
+
   it("takes a removed member's tab on node B out of the group circle's room when node A removes them", async () => {
     const host = await groupTestMember(nodeA, 'Tn Host');
     const removed = await groupTestMember(nodeA, 'Tn Removed');
