@@ -39,7 +39,7 @@ import type { After } from './run.ts';
  * Members who lost access to circles (a block with the host, removed from or banned by the circle's
  * group) lose their guest seats there: the room hears who is in now, and once committed their tabs
  * leave the circle's room on every node (Janus handles with them) and refetch the page, which no longer
- * lets them in. Requests to join are the caller's. Returns the seats dropped.
+ * lets them in. Requests to join are the caller's.
  */
 export async function dropCircleSeats(
   trx: Transaction<DB>,

@@ -1,8 +1,8 @@
 import { ANONYMOUS_NAME } from '@common/schemas/prayer.ts';
 import { type AppContext, optionalViewer } from '@server/http/context.ts';
-import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
+import { notSuspended } from '@server/policies/blocks.ts';
 import { postSeenBy } from '@server/policies/post.ts';
-import { authorHiddenUnlessAnonymous } from '@server/policies/prayer.ts';
+import { postAuthorNotHiddenFrom } from '@server/policies/prayer.ts';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from './escapeHtml.ts';
 import { scriptJson } from './firstScreen.ts';
@@ -109,11 +109,7 @@ export async function renderPostPage(
       'posts.created_at',
     ])
     .where('posts.id', '=', postId);
-  query = query.where(
-    viewer
-      ? authorHiddenUnlessAnonymous(viewer.userId, notHiddenFrom(viewer.userId, 'posts.user_id'))
-      : notSuspended('posts.user_id'),
-  );
+  query = query.where(viewer ? postAuthorNotHiddenFrom(viewer.userId) : notSuspended('posts.user_id'));
   // A private or secret group's post (and any group's prayer request) shows nothing to outsiders, nor
   // does a request for friends or for its author only (policies/prayer.ts).
   query = query.where(postSeenBy(viewer?.userId ?? null));

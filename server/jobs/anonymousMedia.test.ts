@@ -1,8 +1,9 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { mediaRoot } from '@server/media/storage.ts';
-import { type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
+import { groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { askTestPrayer } from '@server/test/prayer.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveAnonymousMedia } from './anonymousMedia.ts';
@@ -20,15 +21,7 @@ describe.each(dialects)('the files of anonymous requests (%s)', (dialect) => {
     await server.close();
   });
   const db = () => server.built.ctx.database.db;
-  const ask = async (who: GroupTestMember, fields: Record<string, unknown>) => {
-    const res = await who.client.post('/api/posts', {
-      category: 'prayer',
-      prayer_type: 'intercession',
-      ...fields,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as { id: string; image_url: string | null; image_feed_url: string | null };
-  };
+  const ask = askTestPrayer;
   const status = async (url: string) => (await fetch(new URL(url, server.baseUrl))).status;
 
   it('stores a new upload under its own id, with no member in its key or URLs', async () => {

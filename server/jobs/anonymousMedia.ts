@@ -18,7 +18,7 @@ export const keyWithoutMember = (key: string) => key.replace(/^u\/[^/]+\//, 'm/'
 export async function moveAnonymousMedia(ctx: CommandContext, options: { signal?: AbortSignal } = {}) {
   const { db } = ctx.database;
   let moved = 0;
-  let failed = new Set<string>();
+  const failed = new Set<string>();
   for (;;) {
     const rows = await db
       .selectFrom('media_objects')
@@ -33,7 +33,7 @@ export async function moveAnonymousMedia(ctx: CommandContext, options: { signal?
     if (todo.length === 0) break;
     for (const row of todo) {
       if (await moveOne(ctx, row)) moved += 1;
-      else failed = new Set([...failed, row.id]);
+      else failed.add(row.id);
     }
     if (options.signal?.aborted) break;
     await yieldToEventLoop();

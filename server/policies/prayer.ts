@@ -1,6 +1,6 @@
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import { visibleMember } from './blocks.ts';
+import { notHiddenFrom, notHiddenInFeed, visibleMember } from './blocks.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -52,15 +52,28 @@ export const textLeavesSplikz = sql<SqlBool>`(posts.visibility = 'everyone' and 
  * its author. It still follows its audience and group, leaves with a suspended or unconfirmed author,
  * and stays away from a member its author blocked (the author's own protection, which the viewer cannot
  * set off). `authorFilter` is the viewer's usual filter on `posts.user_id` (notHiddenFrom or
- * notHiddenInFeed); `viewerId` may be a prepared-query placeholder.
+ * notHiddenInFeed: the two exports below); `viewerId` may be a prepared-query placeholder.
  */
-export function authorHiddenUnlessAnonymous(
+function authorHiddenUnlessAnonymous(
   viewerId: string,
   authorFilter: RawBuilder<SqlBool>,
 ): RawBuilder<SqlBool> {
   return sql<SqlBool>`((posts.anonymous and posts.user_id <> ${viewerId} and ${visibleMember('posts.user_id')}
     and not exists (select 1 from blocks ab where ab.blocker_id = posts.user_id and ab.blocked_id = ${viewerId}))
     or ${authorFilter})`;
+}
+
+/** The author filter of a post's page, lists outside the feeds and commands: notHiddenFrom, but for anonymous requests. */
+export function postAuthorNotHiddenFrom(viewerId: string): RawBuilder<SqlBool> {
+  return authorHiddenUnlessAnonymous(viewerId, notHiddenFrom(viewerId, 'posts.user_id'));
+}
+
+/** The feeds' author filter: notHiddenInFeed (mutes too, with `muted`), but for anonymous requests. */
+export function postAuthorNotHiddenInFeed(
+  viewerId: string,
+  options: { muted: boolean },
+): RawBuilder<SqlBool> {
+  return authorHiddenUnlessAnonymous(viewerId, notHiddenInFeed(viewerId, 'posts.user_id', options));
 }
 
 /** Whether the viewer's own blocks and mutes of the post's author apply to it (not to another's anonymous request). */

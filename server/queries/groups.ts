@@ -13,7 +13,7 @@ import {
   type Where,
   whereOf,
 } from '@server/policies/group.ts';
-import { authorHiddenUnlessAnonymous, notExpired } from '@server/policies/prayer.ts';
+import { notExpired, postAuthorNotHiddenFrom } from '@server/policies/prayer.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { keptGroup, newestGroupPage, type ViewerInGroup, viewerInGroup } from '@server/queries/newestPage.ts';
@@ -164,7 +164,7 @@ function groupPostsQuery(db: Kysely<DB>, shape: { prayer: boolean; before: boole
     run = preparedQuery(db, GROUP_POSTS_PLACEHOLDERS, (v) => {
       let query = selectPosts(db, v.viewerId)
         .where('posts.group_id', '=', v.groupId)
-        .where(authorHiddenUnlessAnonymous(v.viewerId, notHiddenFrom(v.viewerId, 'posts.user_id')))
+        .where(postAuthorNotHiddenFrom(v.viewerId))
         .where(notHiddenPost(v.viewerId))
         .where('posts.category', shape.prayer ? '=' : '!=', 'prayer')
         .where('posts.id', '!=', v.exclude);
@@ -188,7 +188,7 @@ async function pinnedPost(db: Kysely<DB>, viewerId: string, group: GroupRow) {
   const row = await selectPosts(db, viewerId)
     .where('posts.id', '=', group.pinned_post_id)
     .where('posts.group_id', '=', group.id)
-    .where(authorHiddenUnlessAnonymous(viewerId, notHiddenFrom(viewerId, 'posts.user_id')))
+    .where(postAuthorNotHiddenFrom(viewerId))
     .executeTakeFirst();
   return row ? presentPost(row, viewerId) : null;
 }

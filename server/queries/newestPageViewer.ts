@@ -1,7 +1,7 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
-import { notHiddenInFeed, notHiddenPost } from '@server/policies/blocks.ts';
-import { authorHiddenUnlessAnonymous, notExpired } from '@server/policies/prayer.ts';
+import { notHiddenPost } from '@server/policies/blocks.ts';
+import { notExpired, postAuthorNotHiddenInFeed } from '@server/policies/prayer.ts';
 import { type presentPost, selectPosts } from '@server/presenters/post.ts';
 import { hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { marksVersionOf } from '@server/queries/viewerMarks.ts';
@@ -53,12 +53,7 @@ export const theirGroupsQueries = perDatabase((db) => {
           )
           .where(notExpired(v.now))
           .where(notHiddenPost(v.viewerId))
-          .where(
-            authorHiddenUnlessAnonymous(
-              v.viewerId,
-              notHiddenInFeed(v.viewerId, 'posts.user_id', { muted: true }),
-            ),
-          );
+          .where(postAuthorNotHiddenInFeed(v.viewerId, { muted: true }));
         if (byCategory) query = query.where('posts.category', '=', v.category as Category);
         return query
           .orderBy('posts.created_at', 'desc')

@@ -1,9 +1,9 @@
 import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
 import type { DB } from '@server/db/types.ts';
-import { notHiddenFrom, visibleMember } from '@server/policies/blocks.ts';
+import { visibleMember } from '@server/policies/blocks.ts';
 import { eventSeenBy } from '@server/policies/event.ts';
 import { postSeenBy } from '@server/policies/post.ts';
-import { authorHiddenUnlessAnonymous } from '@server/policies/prayer.ts';
+import { postAuthorNotHiddenFrom } from '@server/policies/prayer.ts';
 import { presentNotification } from '@server/presenters/notification.ts';
 import type { Kysely } from 'kysely';
 
@@ -61,10 +61,7 @@ export function notificationsStillSeen(db: Kysely<DB>, userId: string) {
       // `post_id` names a circle on a circle's lines: only a post there is asked about.
       .leftJoin('posts as named', 'named.id', 'notifications.post_id')
       .leftJoin('posts', (join) =>
-        join
-          .onRef('posts.id', '=', 'named.id')
-          .on(postSeenBy(userId))
-          .on(authorHiddenUnlessAnonymous(userId, notHiddenFrom(userId, 'posts.user_id'))),
+        join.onRef('posts.id', '=', 'named.id').on(postSeenBy(userId)).on(postAuthorNotHiddenFrom(userId)),
       )
       .where('notifications.user_id', '=', userId)
       .where((eb) =>

@@ -1,9 +1,14 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
-import { notHiddenFrom, notHiddenInFeed, notHiddenPost } from '@server/policies/blocks.ts';
+import { notHiddenFrom, notHiddenPost } from '@server/policies/blocks.ts';
 import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
-import { authorHiddenUnlessAnonymous, mayUnmask, notAnonymousTo } from '@server/policies/prayer.ts';
+import {
+  mayUnmask,
+  notAnonymousTo,
+  postAuthorNotHiddenFrom,
+  postAuthorNotHiddenInFeed,
+} from '@server/policies/prayer.ts';
 import {
   ANONYMOUS_AUTHOR,
   presentAuthor,
@@ -66,9 +71,7 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
     run = preparedQuery(db, FEED_PLACEHOLDERS, (v) => {
       // Blocked members' posts never show; muted members' only leave the feeds, not a profile.
       const muted = !shape.author && !shape.wall;
-      let query = selectPosts(db, v.viewerId).where(
-        authorHiddenUnlessAnonymous(v.viewerId, notHiddenInFeed(v.viewerId, 'posts.user_id', { muted })),
-      );
+      let query = selectPosts(db, v.viewerId).where(postAuthorNotHiddenInFeed(v.viewerId, { muted }));
       // The feeds show group posts to the group's members only and leave expired requests out; a
       // profile shows what its viewer may see, but never someone's anonymous requests (policies/prayer.ts).
       query = query.where(
@@ -153,7 +156,7 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
 export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) {
   const row = await selectPosts(db, viewerId)
     .where('posts.id', '=', postId)
-    .where(authorHiddenUnlessAnonymous(viewerId, notHiddenFrom(viewerId, 'posts.user_id')))
+    .where(postAuthorNotHiddenFrom(viewerId))
     .where(postSeenBy(viewerId))
     .executeTakeFirst();
   if (!row) return null;

@@ -2,9 +2,9 @@ import type { PrayerList, UrgentPrayers } from '@common/schemas/posts.ts';
 import { PRAYER_LIST_MAX, PRAYER_URGENT_SHOWN, type PrayerUpdates } from '@common/schemas/prayer.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
-import { notHiddenFrom, notHiddenInFeed, notHiddenPost } from '@server/policies/blocks.ts';
+import { notHiddenPost } from '@server/policies/blocks.ts';
 import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
-import { authorHiddenUnlessAnonymous, notExpired } from '@server/policies/prayer.ts';
+import { notExpired, postAuthorNotHiddenFrom, postAuthorNotHiddenInFeed } from '@server/policies/prayer.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import type { Kysely } from 'kysely';
 import { getPost } from './posts.ts';
@@ -17,7 +17,7 @@ export async function listUrgentPrayers(db: Kysely<DB>, viewerId: string): Promi
     .where('posts.urgent_until', '>', now)
     .where('posts.answered_at', 'is', null)
     .where(postInFeedOf(viewerId, now))
-    .where(authorHiddenUnlessAnonymous(viewerId, notHiddenInFeed(viewerId, 'posts.user_id', { muted: true })))
+    .where(postAuthorNotHiddenInFeed(viewerId, { muted: true }))
     .where(notHiddenPost(viewerId))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
@@ -37,7 +37,7 @@ export async function readPrayerList(db: Kysely<DB>, viewerId: string): Promise<
     )
     .select('prayer_list.added_at')
     .where(postSeenBy(viewerId))
-    .where(authorHiddenUnlessAnonymous(viewerId, notHiddenFrom(viewerId, 'posts.user_id')))
+    .where(postAuthorNotHiddenFrom(viewerId))
     .where(notExpired(new Date().toISOString()))
     .where('posts.answered_at', 'is', null)
     .orderBy('prayer_list.added_at', 'desc')

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { GroupTestMember } from './groups.ts';
 
 // Prayer requests (issue 27) in tests: where a member finds a request, and their bell.
@@ -24,4 +25,15 @@ export async function notificationsOf(who: GroupTestMember) {
     from: { id: string } | null;
     message: string | null;
   }>;
+}
+
+/** A prayer request made through the API (an intercession unless `fields` say otherwise); 201 or the test fails. */
+export async function askTestPrayer(who: GroupTestMember, fields: Record<string, unknown>) {
+  const res = await who.client.post('/api/posts', {
+    category: 'prayer',
+    prayer_type: 'intercession',
+    ...fields,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; image_url: string | null; image_feed_url: string | null };
 }

@@ -338,10 +338,9 @@ export function useSendMessage(viewerId: string, other: Participant, onFailed: (
           // Never a silent loss: the message stays on screen, marked failed with 'Retry', and is told.
           markUnsent(other.id, clientId, 'failed');
           const failed = unsentMessage(other.id, clientId);
+          // Over the local copy (same id), or back on screen when a refetch took it off.
           updateChat(queryClient, other.id, (c) =>
-            failed
-              ? upsertChatMessage(setPending(c, clientId, 'failed'), failed)
-              : setPending(c, clientId, 'failed'),
+            failed ? upsertChatMessage(c, failed) : setPending(c, clientId, 'failed'),
           );
           onFailed(error as Error);
         }

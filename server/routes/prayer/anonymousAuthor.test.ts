@@ -2,6 +2,7 @@ import { forgetKept } from '@server/queries/kept.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { askTestPrayer } from '@server/test/prayer.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -20,15 +21,8 @@ describe.each(dialects)('an anonymous request and the viewer’s blocks and mute
     await server.close();
   });
   const member = (name: string) => groupTestMember(server, name);
-  const ask = async (who: GroupTestMember, fields: Record<string, unknown>) => {
-    const res = await who.client.post('/api/posts', {
-      category: 'prayer',
-      prayer_type: 'intercession',
-      ...fields,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.id as string;
-  };
+  const ask = async (who: GroupTestMember, fields: Record<string, unknown>) =>
+    (await askTestPrayer(who, fields)).id;
   /** Where the viewer meets the request: its page, the prayer and home feeds, and 'I prayed'. */
   async function meets(viewer: GroupTestMember, id: string) {
     const [page, prayer, home] = await Promise.all([
