@@ -13,6 +13,7 @@ import type { DB } from '@server/db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { membersHiddenFrom, notHiddenFrom } from '@server/policies/blocks.ts';
 import { accessOf, isListedLive } from '@server/policies/circle.ts';
+import { groupMembersWho } from '@server/policies/group.ts';
 import {
   findChatMessage,
   findCircle,
@@ -86,11 +87,7 @@ async function announce(trx: Transaction<DB>, after: After, before: Circle | nul
 export async function announceLive(trx: Transaction<DB>, after: After, circle: Circle, listed: boolean) {
   if (circle.group) {
     // A group's circle is listed for the group's members only (and never for those hidden from its host).
-    const members = await trx
-      .selectFrom('group_members')
-      .select('user_id')
-      .where('group_id', '=', circle.group.id)
-      .where('standing', '=', 'member')
+    const members = await groupMembersWho(trx, circle.group.id)
       .where(notHiddenFrom(circle.host_id, 'group_members.user_id'))
       .execute();
     const ids = [...new Set([circle.host_id, ...members.map((m) => m.user_id)])];
@@ -204,12 +201,8 @@ async function notifyFollowers(trx: Transaction<DB>, after: After, circle: Circl
   if (circle.visibility === 'private') return;
   // A group's circle tells the group's members instead of the host's followers.
   const followers = circle.group
-    ? await trx
-        .selectFrom('group_members')
-        .select('user_id as follower_id')
-        .where('group_id', '=', circle.group.id)
-        .where('standing', '=', 'member')
-        .where('user_id', '!=', circle.host_id)
+    ? await groupMembersWho(trx, circle.group.id, { except: circle.host_id })
+        .select('group_members.user_id as follower_id')
         .where(notHiddenFrom(circle.host_id, 'group_members.user_id'))
         .execute()
     : await trx

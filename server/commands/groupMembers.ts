@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { canSeeMember } from '@server/policies/blocks.ts';
 import {
   type GroupRow,
+  groupMembersWho,
   isGroupOwner,
   isMember,
   membershipOf,
@@ -75,13 +76,7 @@ export async function joinGroup(
     .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
     .execute();
   // Its admins hear of the request; the line goes when it is answered or withdrawn.
-  const admins = await trx
-    .selectFrom('group_members')
-    .select('user_id')
-    .where('group_id', '=', group.id)
-    .where('standing', '=', 'member')
-    .where('role', 'in', ['owner', 'admin'])
-    .execute();
+  const admins = await groupMembersWho(trx, group.id, { runIt: true }).execute();
   for (const { user_id } of admins) {
     await notify(trx, after, {
       userId: user_id,

@@ -13,10 +13,13 @@ import type { MediaUrls } from '@server/media/storage.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
 import {
   type GroupRow,
+  groupMembersWho,
+  groupsOfMember,
   isGroupAdmin,
   isGroupOwner,
   isMember,
   mayFind,
+  memberCountOf,
   membershipOf,
   whereOf,
 } from '@server/policies/group.ts';
@@ -90,7 +93,7 @@ export async function recount(trx: Trx, groupId: string): Promise<void> {
   await trx
     .updateTable('groups')
     .set({
-      member_count: sql`(select count(*) from group_members where group_id = ${groupId} and standing = 'member')`,
+      member_count: memberCountOf(groupId),
     })
     .where('id', '=', groupId)
     .execute();
@@ -265,12 +268,7 @@ export async function pinPost(trx: Trx, viewer: Viewer, slug: string, postId: st
 export async function handOnGroups(trx: Trx, after: After, userId: string): Promise<string[]> {
   const owned = await trx.selectFrom('groups').select('id').where('owner_id', '=', userId).execute();
   for (const { id } of owned) {
-    const next = await trx
-      .selectFrom('group_members')
-      .select('user_id')
-      .where('group_id', '=', id)
-      .where('standing', '=', 'member')
-      .where('user_id', '!=', userId)
+    const next = await groupMembersWho(trx, id, { except: userId })
       .orderBy(sql`case when role = 'admin' then 0 else 1 end`)
       .orderBy('created_at')
       .limit(1)
@@ -294,12 +292,7 @@ export async function handOnGroups(trx: Trx, after: After, userId: string): Prom
       eb.selectFrom('media_objects').select('id').where('user_id', '=', userId),
     )
     .execute();
-  const joined = await trx
-    .selectFrom('group_members')
-    .select('group_id')
-    .where('user_id', '=', userId)
-    .where('standing', '=', 'member')
-    .execute();
+  const joined = await groupsOfMember(trx, userId).execute();
   return joined.map((row) => row.group_id);
 }
 
@@ -319,13 +312,7 @@ export async function notifyGroupPost(
   groupId: string,
   postId: string,
 ) {
-  const rows = await trx
-    .selectFrom('group_members')
-    .select('user_id')
-    .where('group_id', '=', groupId)
-    .where('standing', '=', 'member')
-    .where('notify', '=', 'all')
-    .where('user_id', '!=', authorId)
+  const rows = await groupMembersWho(trx, groupId, { notify: true, except: authorId })
     .where(notHiddenFrom(authorId, 'group_members.user_id'))
     .execute();
   await notifyMany(
@@ -346,12 +333,7 @@ export async function announceGroupPost(
   after: After,
   post: { authorId: string; groupId: string; postId: string; prayer: boolean },
 ) {
-  const members = await trx
-    .selectFrom('group_members')
-    .select('user_id')
-    .where('group_id', '=', post.groupId)
-    .where('standing', '=', 'member')
-    .where('user_id', '!=', post.authorId)
+  const members = await groupMembersWho(trx, post.groupId, { except: post.authorId })
     .where(notHiddenFrom(post.authorId, 'group_members.user_id'))
     .execute();
   if (members.length === 0) return;

@@ -3,7 +3,7 @@ import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB, PostsTable } from '@server/db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
-import { isExpired } from '@server/policies/prayer.ts';
+import { isExpired, memberInAudienceOf } from '@server/policies/prayer.ts';
 import { nextReminderAt } from '@server/prayer/reminderTimes.ts';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -47,8 +47,7 @@ function expiryFrom(days: number | null, now: number) {
  * no longer in its audience (a friendship ended, a group left).
  */
 async function followersOf(trx: Trx, post: Request): Promise<string[]> {
-  if (post.visibility === 'only_me') return [];
-  let query = trx
+  const query = trx
     .selectFrom(
       trx
         .selectFrom('prayers')
@@ -62,25 +61,8 @@ async function followersOf(trx: Trx, post: Request): Promise<string[]> {
     .where('f.user_id', 'not in', (eb) =>
       eb.selectFrom('prayer_update_offs').select('user_id').where('post_id', '=', post.id),
     )
-    .where(notHiddenFrom(post.user_id, 'f.user_id'));
-  if (post.visibility === 'friends') {
-    query = query.where('f.user_id', 'in', (eb) =>
-      eb
-        .selectFrom('friendships')
-        .select('friend_id')
-        .where('user_id', '=', post.user_id)
-        .where('status', '=', 'accepted'),
-    );
-  }
-  if (post.group_id) {
-    query = query.where('f.user_id', 'in', (eb) =>
-      eb
-        .selectFrom('group_members')
-        .select('user_id')
-        .where('group_id', '=', post.group_id as string)
-        .where('standing', '=', 'member'),
-    );
-  }
+    .where(notHiddenFrom(post.user_id, 'f.user_id'))
+    .where(memberInAudienceOf(post, 'f.user_id'));
   return (await query.execute()).map((row) => row.user_id);
 }
 

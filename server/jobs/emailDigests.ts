@@ -5,6 +5,7 @@ import type { Mailer } from '@server/mail/mailer.ts';
 import { digestEmail, excerptOf } from '@server/mail/notificationEmails.ts';
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
+import { groupsOfMember } from '@server/policies/group.ts';
 import { textLeavesSplikz } from '@server/policies/prayer.ts';
 import { sql } from 'kysely';
 import { type JobDefinition, yieldToEventLoop } from './runner.ts';
@@ -111,16 +112,7 @@ async function digestFor(
               .where('follows.follower_id', '=', member.id),
           ),
         ]),
-        eb(
-          'posts.group_id',
-          'in',
-          eb
-            .selectFrom('group_members')
-            .select('group_members.group_id')
-            .where('group_members.user_id', '=', member.id)
-            .where('group_members.standing', '=', 'member')
-            .where('group_members.notify', '=', 'all'),
-        ),
+        eb('posts.group_id', 'in', groupsOfMember(db, member.id, { notify: true })),
       ]),
     )
     .where(notHiddenFrom(member.id, 'posts.user_id', { muted: true }));

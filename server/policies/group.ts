@@ -1,6 +1,14 @@
 import type { GroupRole, GroupStanding } from '@common/schemas/groups.ts';
 import type { DB, GroupMembersTable, GroupsTable } from '@server/db/types.ts';
-import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import {
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Someone } from './blocks.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -69,6 +77,53 @@ export function isGroupOwner(where: Where): boolean {
 export const isMemberOf = (viewerId: Someone, groupColumn: string) =>
   sql<SqlBool>`exists (select 1 from group_members gm where gm.group_id = ${sql.ref(groupColumn)}
     and gm.user_id = ${viewerId} and gm.standing = 'member')`;
+
+/** Which of a group's members a list asks for: the rule of who is a member stays here. */
+export interface MembersWho {
+  /** Only those whose setting is 'All posts' (group_members.notify 'all'). */
+  notify?: true;
+  /** Only those who run the group (owner or admin). */
+  runIt?: true;
+  /** Leaves out one member (the author, the host, the member who leaves). */
+  except?: string;
+}
+
+/**
+ * The members of a group (not asking, invited or banned), as a query of `user_id`: every recipient
+ * of what the group sends (bell, push, email, realtime, circle listings) is picked from it, so
+ * losing membership ends them all at once. Usable as a subquery (`'user_id', 'in', ...`).
+ */
+export function groupMembersWho(q: QueryCreator<DB>, groupId: string, who: MembersWho = {}) {
+  let query = q
+    .selectFrom('group_members')
+    .select('group_members.user_id')
+    .where('group_members.group_id', '=', groupId)
+    .where('group_members.standing', '=', 'member');
+  if (who.notify) query = query.where('group_members.notify', '=', 'all');
+  if (who.runIt) query = query.where('group_members.role', 'in', ['owner', 'admin']);
+  if (who.except) query = query.where('group_members.user_id', '!=', who.except);
+  return query;
+}
+
+/** The groups a member belongs to, as a query of `group_id` (the same rule from the member's side). */
+export function groupsOfMember(q: QueryCreator<DB>, userId: string, who: Omit<MembersWho, 'except'> = {}) {
+  let query = q
+    .selectFrom('group_members')
+    .select('group_members.group_id')
+    .where('group_members.user_id', '=', userId)
+    .where('group_members.standing', '=', 'member');
+  if (who.notify) query = query.where('group_members.notify', '=', 'all');
+  if (who.runIt) query = query.where('group_members.role', 'in', ['owner', 'admin']);
+  return query;
+}
+
+/** A filter: the member is in at least one group (their feeds then hold posts no kept page has). */
+export const isMemberOfAnyGroup = (viewerId: Someone) =>
+  sql<SqlBool>`exists (select 1 from group_members ag where ag.user_id = ${viewerId} and ag.standing = 'member')`;
+
+/** How many members the group counts (its member_count, recounted after a change). */
+export const memberCountOf = (groupId: string) =>
+  sql<number>`(select count(*) from group_members cg where cg.group_id = ${groupId} and cg.standing = 'member')`;
 
 /**
  * A filter: the group in `groupColumn` is public and has not banned the viewer. A banned member is an

@@ -28,6 +28,22 @@ export function audienceSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
 }
 
 /**
+ * A request kept to fewer readers (friends, or its author alone) that the viewer is in the audience
+ * of, on the posts alias `table` (`viewerId` may be a prepared-query placeholder). The words
+ * `visibility in ('friends', 'only_me')` match posts_restricted_idx, a partial index.
+ */
+export function fewerReadersSeenBy(viewerId: string, table = 'posts'): RawBuilder<SqlBool> {
+  const visibility = sql.ref(`${table}.visibility`);
+  const author = sql.ref(`${table}.user_id`);
+  return sql<SqlBool>`(${visibility} in ('friends', 'only_me') and (${author} = ${viewerId}
+    or (${visibility} = 'friends' and ${author} in (select friend_id from friendships
+      where user_id = ${viewerId} and status = 'accepted'))))`;
+}
+
+/** Posts for everyone, outside any group: the only ones a node keeps for all viewers alike. */
+export const forEveryoneOutsideGroups = sql<SqlBool>`(posts.group_id is null and posts.visibility = 'everyone')`;
+
+/**
  * What of a post may leave Splikz in an email or a push (a server and a phone beyond this policy's
  * reach), the one rule for both:
  * - its words (an email's excerpt) only when it is for everyone and not anonymous: a prayer request
@@ -35,11 +51,11 @@ export function audienceSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
  * - its author's name, with no words ('shared a new post'), to the followers or group members who may
  *   see it anyway, unless it is anonymous or kept to friends or its author.
  */
-export function textMayLeave(post: { visibility: Visibility; anonymous: boolean }): boolean {
+export function textMayLeave(post: { visibility: Visibility; anonymous: boolean | number }): boolean {
   return post.visibility === 'everyone' && !post.anonymous;
 }
 
-export function authorMayBeAnnounced(post: { visibility: Visibility; anonymous: boolean }): boolean {
+export function authorMayBeAnnounced(post: { visibility: Visibility; anonymous: boolean | number }): boolean {
   return (post.visibility === 'everyone' || post.visibility === 'group') && !post.anonymous;
 }
 
@@ -102,6 +118,26 @@ export function notAnonymousTo(viewerId: string | null): RawBuilder<SqlBool> {
 /** Still asking: not an unanswered request past its expiry (`now` an ISO instant). */
 export function notExpired(now: string | RawBuilder<unknown>): RawBuilder<SqlBool> {
   return sql<SqlBool>`(posts.expires_at is null or posts.expires_at > ${now})`;
+}
+
+/**
+ * The audience rule from the post's side, for the recipients of what a request sends (its updates
+ * and answer): a filter on the member id in `memberColumn`. Its author alone reads one for 'only me';
+ * the author's friends one for friends; the group's members one in a group.
+ */
+export function memberInAudienceOf(
+  post: { user_id: string; visibility: Visibility; group_id: string | null },
+  memberColumn: string,
+): RawBuilder<SqlBool> {
+  const member = sql.ref(memberColumn);
+  const inGroup = post.group_id
+    ? sql`and exists (select 1 from group_members ig where ig.group_id = ${post.group_id}
+      and ig.user_id = ${member} and ig.standing = 'member')`
+    : sql``;
+  if (post.visibility === 'only_me') return sql<SqlBool>`(${member} = ${post.user_id})`;
+  if (post.visibility === 'friends')
+    return sql<SqlBool>`(${friendOf(post.user_id, memberColumn)} ${inGroup})`;
+  return sql<SqlBool>`(1 = 1 ${inGroup})`;
 }
 
 /** The same audience rule for one post already read (commands acting on it). */

@@ -4,6 +4,7 @@ import type { DB } from '@server/db/types.ts';
 import { localOf } from '@server/events/occurrences.ts';
 import { notHiddenFrom, visibleMember } from '@server/policies/blocks.ts';
 import type { EventRow } from '@server/policies/event.ts';
+import { groupsOfMember } from '@server/policies/group.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -17,13 +18,8 @@ export interface ShownEvent {
 /** Which of these groups the viewer runs (owner or admin): they manage the groups' events. */
 export async function groupsRunBy(db: Db, viewerId: string, groupIds: string[]): Promise<Set<string>> {
   if (groupIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('group_members')
-    .select('group_id')
-    .where('user_id', '=', viewerId)
-    .where('group_id', 'in', groupIds)
-    .where('standing', '=', 'member')
-    .where('role', 'in', ['owner', 'admin'])
+  const rows = await groupsOfMember(db, viewerId, { runIt: true })
+    .where('group_members.group_id', 'in', groupIds)
     .execute();
   return new Set(rows.map((row) => row.group_id));
 }

@@ -6,6 +6,7 @@ import type { PushConfig } from '@server/config.ts';
 import type { DB } from '@server/db/types.ts';
 import { savedLanguage, translator } from '@server/i18n/translate.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
+import { groupMembersWho } from '@server/policies/group.ts';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 
@@ -122,13 +123,10 @@ export class PushSender {
       event.kind !== 'post'
         ? recipients.where('push_subscriptions.user_id', '=', event.userId)
         : event.groupId
-          ? recipients.where('push_subscriptions.user_id', 'in', (eb) =>
-              eb
-                .selectFrom('group_members')
-                .select('user_id')
-                .where('group_id', '=', event.groupId as string)
-                .where('standing', '=', 'member')
-                .where('notify', '=', 'all'),
+          ? recipients.where(
+              'push_subscriptions.user_id',
+              'in',
+              groupMembersWho(this.db, event.groupId, { notify: true }),
             )
           : recipients.where('push_subscriptions.user_id', 'in', (eb) =>
               eb.selectFrom('follows').select('follower_id').where('following_id', '=', event.authorId),

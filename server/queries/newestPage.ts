@@ -2,7 +2,7 @@ import type { Post } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB, GroupsTable } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
-import { leftOutByHiddenLists } from '@server/policies/prayer.ts';
+import { forEveryoneOutsideGroups, leftOutByHiddenLists } from '@server/policies/prayer.ts';
 import { presentPost, selectPostRows } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
@@ -169,10 +169,7 @@ const newestQueries = perDatabase((db) => {
     preparedQuery(db, { category: '\u0000category' }, (v) => {
       // Group posts reach their members' feeds only: a member of any group reads listFeed instead.
       // Requests for friends or the author only are the viewer's own (theirGroupsQueries): never kept.
-      let query = selectPostRows(db)
-        .where(visibleMember('posts.user_id'))
-        .where('posts.group_id', 'is', null)
-        .where('posts.visibility', '=', 'everyone');
+      let query = selectPostRows(db).where(visibleMember('posts.user_id')).where(forEveryoneOutsideGroups);
       if (byCategory) query = query.where('posts.category', '=', v.category as Category);
       return query
         .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])

@@ -1,7 +1,8 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import { notHiddenPost } from '@server/policies/blocks.ts';
-import { notExpired, postAuthorNotHiddenInFeed } from '@server/policies/prayer.ts';
+import { groupsOfMember, isMemberOfAnyGroup } from '@server/policies/group.ts';
+import { fewerReadersSeenBy, notExpired, postAuthorNotHiddenInFeed } from '@server/policies/prayer.ts';
 import { type presentPost, selectPosts } from '@server/presenters/post.ts';
 import { hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
 import { marksVersionOf } from '@server/queries/viewerMarks.ts';
@@ -30,24 +31,14 @@ export const theirGroupsQueries = perDatabase((db) => {
       db,
       { viewerId: '\u0000viewer', category: '\u0000category', since: '\u0000since', now: '\u0000now' },
       (v) => {
-        const restricted = sql<string>`(select r.id from posts r where r.visibility in ('friends', 'only_me')
-        and r.created_at >= ${v.since} and (r.user_id = ${v.viewerId} or (r.visibility = 'friends'
-        and r.user_id in (select friend_id from friendships where user_id = ${v.viewerId}
-          and status = 'accepted'))))`;
+        const restricted = sql<string>`(select r.id from posts r where r.created_at >= ${v.since}
+          and ${fewerReadersSeenBy(v.viewerId, 'r')})`;
         let query = selectPosts(db, v.viewerId)
           // No older than the last kept post the page could show: the search stays among the newest.
           .where('posts.created_at', '>=', v.since)
           .where((eb) =>
             eb.or([
-              eb(
-                'posts.group_id',
-                'in',
-                eb
-                  .selectFrom('group_members')
-                  .select('group_members.group_id')
-                  .where('group_members.user_id', '=', v.viewerId)
-                  .where('group_members.standing', '=', 'member'),
-              ),
+              eb('posts.group_id', 'in', groupsOfMember(db, v.viewerId)),
               eb('posts.id', 'in', restricted),
             ]),
           )
@@ -79,11 +70,8 @@ export const viewerQuery = perDatabase(
           unkept: number;
         }>`select ${hiddenVersionOf(v.viewerId)} as version,
           ${marksVersionOf(v.viewerId)} as marks,
-          case when exists (select 1 from group_members
-            where user_id = ${v.viewerId} and standing = 'member')
-          or exists (select 1 from posts where visibility in ('friends', 'only_me') and (user_id = ${v.viewerId}
-              or (visibility = 'friends' and user_id in (select friend_id from friendships
-                where user_id = ${v.viewerId} and status = 'accepted'))))
+          case when ${isMemberOfAnyGroup(v.viewerId)}
+          or exists (select 1 from posts where ${fewerReadersSeenBy(v.viewerId)})
           then 1 else 0 end as unkept`.compile(db),
     })) as Run<{ viewerId: string }, { version: number; marks: number; unkept: number }>,
 );

@@ -2,6 +2,7 @@ import type { EventPage } from '@common/schemas/events.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { type EventRow, eventSeenBy } from '@server/policies/event.ts';
+import { groupsOfMember } from '@server/policies/group.ts';
 import { presentEvents } from '@server/presenters/event.ts';
 import type { Kysely } from 'kysely';
 import { earliestUnderWay, shownOf } from './events.ts';
@@ -66,12 +67,10 @@ function soonQuery(db: Kysely<DB>, { viewerId, now, underWay }: SoonValues, incl
     .where('r.occurrence', '>', underWay)
     .where('o.ends_at', '>', now);
   const inGroups = db
-    .selectFrom('group_members as gm')
-    .innerJoin('events as e', 'e.group_id', 'gm.group_id')
+    .selectFrom('events as e')
     .innerJoin('event_occurrences as o', 'o.event_id', 'e.id')
     .select(['o.event_id', 'o.starts_at'])
-    .where('gm.user_id', '=', viewerId)
-    .where('gm.standing', '=', 'member')
+    .where('e.group_id', 'in', groupsOfMember(db, viewerId))
     .where('e.last_ends_at', '>', now)
     .where('o.starts_at', '>', underWay)
     .where('o.ends_at', '>', now);

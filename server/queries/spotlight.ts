@@ -4,7 +4,8 @@ import { SPOTLIGHT_SIZE, type SpotlightEntry } from '@common/schemas/spotlight.t
 import type { DB } from '@server/db/types.ts';
 import { yieldToEventLoop } from '@server/jobs/runner.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
-import { type Kysely, sql } from 'kysely';
+import { forEveryoneOutsideGroups, textLeavesSplikz, textMayLeave } from '@server/policies/prayer.ts';
+import type { Kysely } from 'kysely';
 
 /** Posts read per statement: each takes a few milliseconds on SQLite, whose reads hold the event loop. */
 export const SPOTLIGHT_CHUNK = 2000;
@@ -78,7 +79,7 @@ export async function computeSpotlight(
     const rows = await query.execute();
     for (const row of rows) {
       // Only what everyone may see counts, and never an anonymous request: its author stays unknown.
-      if (row.visibility !== 'everyone' || row.anonymous) continue;
+      if (!textMayLeave(row)) continue;
       let t = totals.get(row.user_id);
       if (!t) {
         t = { userId: row.user_id, likes: 0, comments: 0, views: 0, posts: 0 };
@@ -137,9 +138,8 @@ export async function topPost(db: Kysely<DB>, userId: string) {
     .select(['content', 'media_type', 'image_url', 'image_feed_url'])
     .where('user_id', '=', userId)
     // Shown to everyone: never a post written in a group, for fewer readers or anonymously.
-    .where('group_id', 'is', null)
-    .where('visibility', '=', 'everyone')
-    .where(sql<boolean>`not anonymous`)
+    .where(forEveryoneOutsideGroups)
+    .where(textLeavesSplikz)
     .orderBy((eb) => eb(eb('like_count', '+', eb.ref('comment_count')), '+', eb.ref('view_count')), 'desc')
     .orderBy('created_at', 'desc')
     .limit(1)
