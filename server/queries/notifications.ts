@@ -1,6 +1,7 @@
 import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
 import type { DB } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
+import { circleVisibleTo } from '@server/policies/circle.ts';
 import { eventSeenBy } from '@server/policies/event.ts';
 import { postSeenBy } from '@server/policies/post.ts';
 import { postAuthorNotHiddenFrom } from '@server/policies/prayer.ts';
@@ -11,7 +12,7 @@ import type { Kysely } from 'kysely';
  * The bell: the member's latest notifications (never anyone else's) and their unread count. A sender
  * who is hidden now (suspended) shows as no one, as a sender who left does. A line about a post or an
  * event shows while the member may still see it (policies/post.ts, policies/event.ts): removed from a
- * group, banned by it or blocked since, its stored lines about the group's posts and events are gone.
+ * group, banned by it or blocked since, its stored lines about the group's posts, events and circles are gone.
  */
 export async function listNotifications(db: Kysely<DB>, userId: string): Promise<NotificationList> {
   const rows = await notificationsStillSeen(db, userId)
@@ -63,11 +64,17 @@ export function notificationsStillSeen(db: Kysely<DB>, userId: string) {
       .leftJoin('posts', (join) =>
         join.onRef('posts.id', '=', 'named.id').on(postSeenBy(userId)).on(postAuthorNotHiddenFrom(userId)),
       )
+      // A circle's line shows while the circle is the member's to see (a group's: its members only).
+      .leftJoin('faith_circles as named_circle', 'named_circle.id', 'notifications.post_id')
+      .leftJoin('faith_circles as c', (join) =>
+        join.onRef('c.id', '=', 'named_circle.id').on(circleVisibleTo(userId, 'c.host_id')),
+      )
       .where('notifications.user_id', '=', userId)
       .where((eb) =>
         eb.and([
           eb.or([eb('notifications.event_id', 'is', null), eb('events.id', 'is not', null)]),
           eb.or([eb('named.id', 'is', null), eb('posts.id', 'is not', null)]),
+          eb.or([eb('named_circle.id', 'is', null), eb('c.id', 'is not', null)]),
         ]),
       )
   );

@@ -190,6 +190,10 @@ describe.each(dialects)('losing access to a group (%s)', (dialect) => {
       await host.client.post(`/api/circles/${circle.id}/chat`, { content: 'Welcome, all' });
       expect((await first).map((m) => m.content)).toEqual(['Welcome, all']);
 
+      // The circle going live was in each member's bell.
+      const circleLines = async (m: GroupTestMember) =>
+        (await bellOf(m)).filter((n) => n.type === 'circle_live' && n.post_id === circle.id);
+      for (const m of [removed, banned, stays]) expect(await circleLines(m)).toHaveLength(1);
       const toldRemoved = nextEvent(removedTab, 'circle:members');
       await host.client.request('DELETE', `/api/groups/${group.slug}/members/${removed.id}`);
       await host.client.request('PUT', `/api/groups/${group.slug}/bans/${banned.id}`);
@@ -202,6 +206,13 @@ describe.each(dialects)('losing access to a group (%s)', (dialect) => {
       expect(await removedHeard).toEqual([]);
       expect(await bannedHeard).toEqual([]);
       // Their seats went, so the room refuses them again and the circle's chat is not theirs.
+      // Its line left their bells and exports; the member who stays keeps it.
+      for (const m of [removed, banned]) {
+        expect(await circleLines(m)).toEqual([]);
+        const exported = (await m.client.get('/api/settings/data')).body;
+        expect(JSON.stringify(exported.notifications)).not.toContain(circle.id);
+      }
+      expect(await circleLines(stays)).toHaveLength(1);
       expect((await joinRoom(removedTab, `circle:${circle.id}`)).ok).toBe(false);
       expect((await joinRoom(bannedTab, `circle:${circle.id}`)).ok).toBe(false);
       expect((await removed.client.get(`/api/circles/${circle.id}/chat`)).status).toBe(404);
