@@ -17,7 +17,7 @@ import {
 import { authorMayBeAnnounced } from '@server/policies/prayer.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { groupToPostIn } from './groups.ts';
+import { announceGroupPost, groupToPostIn, notifyGroupPost } from './groups.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
 import { writeRecipe } from './recipes.ts';
 import type { After } from './run.ts';
@@ -80,14 +80,20 @@ function prayerColumns(input: Input, groupId: string | null, now: number) {
  * The 'new post' push to the author's followers (or the group's members who want its posts): it names
  * the author and never the words, and goes only when policies/prayer.ts lets the author be named.
  */
-export function announceNewPost(after: After, viewer: Viewer, input: Input, postId: string): void {
+function announceNewPost(after: After, viewer: Viewer, input: Input, postId: string): void {
   const post = { visibility: input.visibility ?? 'everyone', anonymous: Boolean(input.anonymous) };
   if (!authorMayBeAnnounced(post)) return;
   after.push({ kind: 'post', authorId: viewer.userId, postId, groupId: input.group_id ?? null });
 }
 
+/**
+ * A new post, with its effects: the group's members hear of one written in their group (bell lines by
+ * their setting, and their open tabs' '{n} new posts'), and the 'new post' push goes out. An
+ * anonymous request tells nobody who wrote it; one for friends or its author only, nobody.
+ */
 export async function createPost(
   trx: Transaction<DB>,
+  after: After,
   viewer: Viewer,
   input: Input,
   urls: MediaUrls,
@@ -131,6 +137,17 @@ export async function createPost(
     })
     .execute();
   if (input.recipe_data) await writeRecipe(trx, id, input.recipe_data, now);
+  if (groupId) {
+    const anonymous = Boolean(input.anonymous);
+    await notifyGroupPost(trx, after, { authorId: viewer.userId, anonymous }, groupId, id);
+    await announceGroupPost(trx, after, {
+      authorId: viewer.userId,
+      groupId,
+      postId: id,
+      prayer: input.category === 'prayer',
+    });
+  }
+  announceNewPost(after, viewer, input, id);
   return id;
 }
 

@@ -117,6 +117,9 @@ export function groupsOfMember(q: QueryCreator<DB>, userId: string, who: Omit<Me
   return query;
 }
 
+/** A filter on a group_members row (`table` its alias), for a join: the row is a member's. */
+export const isMemberRow = (table: string) => sql<SqlBool>`${sql.ref(`${table}.standing`)} = 'member'`;
+
 /** A filter: the member is in at least one group (their feeds then hold posts no kept page has). */
 export const isMemberOfAnyGroup = (viewerId: Someone) =>
   sql<SqlBool>`exists (select 1 from group_members ag where ag.user_id = ${viewerId} and ag.standing = 'member')`;

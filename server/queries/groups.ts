@@ -6,8 +6,8 @@ import { forbidden, notFound } from '@server/http/errors.ts';
 import { notHiddenFrom, notHiddenPost } from '@server/policies/blocks.ts';
 import {
   type GroupRow,
-  groupsOfMember,
   isGroupAdmin,
+  isMemberRow,
   type MembershipRow,
   mayFind,
   maySeeInside,
@@ -64,9 +64,8 @@ export async function listGroups(
   const mine = await db
     .selectFrom('groups')
     .innerJoin('group_members as m', (join) =>
-      join.onRef('m.group_id', '=', 'groups.id').on('m.user_id', '=', viewerId),
+      join.onRef('m.group_id', '=', 'groups.id').on('m.user_id', '=', viewerId).on(isMemberRow('m')),
     )
-    .where('groups.id', 'in', groupsOfMember(db, viewerId))
     .selectAll('groups')
     .select(['m.standing', 'm.role', 'm.notify'])
     .orderBy('groups.last_activity_at', 'desc')

@@ -8,9 +8,7 @@ import {
   type Trending,
   updatePostSchema,
 } from '@common/schemas/posts.ts';
-import { announceGroupPost, notifyGroupPost } from '@server/commands/groups.ts';
 import {
-  announceNewPost,
   createPost,
   deletePost,
   recordView,
@@ -58,22 +56,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     await limits.post(request, viewer.userId);
     const input = parseInput(createPostSchema, request.body);
-    const id = await runCommand(ctx, async (trx, after) => {
-      const created = await createPost(trx, viewer, input, ctx.media);
-      // An anonymous request tells nobody who wrote it; one for friends or its author only, nobody.
-      const anonymous = Boolean(input.anonymous);
-      if (input.group_id) {
-        await notifyGroupPost(trx, after, { authorId: viewer.userId, anonymous }, input.group_id, created);
-        await announceGroupPost(trx, after, {
-          authorId: viewer.userId,
-          groupId: input.group_id,
-          postId: created,
-          prayer: input.category === 'prayer',
-        });
-      }
-      announceNewPost(after, viewer, input, created);
-      return created;
-    });
+    const id = await runCommand(ctx, (trx, after) => createPost(trx, after, viewer, input, ctx.media));
     const post = await getPost(db, viewer.userId, id);
     return reply.status(201).send(post);
   });

@@ -368,8 +368,8 @@ function freshMakers(f: Omit<Fixtures, 'fresh' | 'close'>) {
     report: async () => {
       const [author, reporter] = [await insertMember(db, 'Reported'), await insertMember(db, 'Reporter')];
       const viewer = { userId: author, email: `${author}@example.com`, sessionToken: '' };
-      const post = await runCommand(ctx, (trx) =>
-        createPost(trx, viewer, { category: 'general', content: 'Spam' }, ctx.media),
+      const post = await runCommand(ctx, (trx, after) =>
+        createPost(trx, after, viewer, { category: 'general', content: 'Spam' }, ctx.media),
       );
       const { receipt } = await runCommand(ctx, (trx) =>
         createReport(trx, reporter, { target_type: 'post', target_id: post, reason: 'spam' }),
