@@ -17,7 +17,7 @@ import { registerWebApp } from './http/webApp.ts';
 import { endCirclesOnJanus } from './jobs/endStaleCircles.ts';
 import { startJobs } from './jobs/index.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createMediaStorage } from './media/storage.ts';
+import { createMediaStorage } from './media/createStorage.ts';
 import { countingMailer, countingRealtime, createMetrics } from './metrics/metrics.ts';
 import { createPlacesService } from './places/placesService.ts';
 import { PushSender } from './push/pushSender.ts';

@@ -1,12 +1,12 @@
-import { parseRoom, rooms } from '@common/realtime.ts';
+import { type ClientToServerEvents, parseRoom, rooms, type ServerToClientEvents } from '@common/realtime.ts';
 import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
 import type { Log } from '@server/commands/run.ts';
 import type { JanusConfig } from '@server/config.ts';
 import type { DB } from '@server/db/types.ts';
 import { conflict } from '@server/http/errors.ts';
-import type { AppSocket } from '@server/realtime/handlers/define.ts';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { Kysely } from 'kysely';
+import type { Socket } from 'socket.io';
 import { loadJanode } from './janodeLoader.ts';
 import { findJanusRoom, type JanusRoom, JanusServers, unavailable } from './janusRooms.ts';
 import { layerForWidth, scrubSdp, videoMid } from './janusSdp.ts';
@@ -25,6 +25,11 @@ export type Slot = 'publisher' | `sub:${string}`;
 /** Socket.IO rooms of the server's own (never in the contract): a circle's speakers' sockets. */
 const STAGE_ROOM = 'janus-stage:';
 const stageRoom = (circleId: string) => `${STAGE_ROOM}${circleId}`;
+/**
+ * A member's socket, as far as Janus needs it (realtime/handlers/define.ts's AppSocket is one): the
+ * realtime layer sits above this one, so its types are not imported here.
+ */
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, unknown>;
 type SocketServer = AppSocket['nsp']['server'];
 type Reason = 'preview' | 'ended' | 'access' | 'server';
 

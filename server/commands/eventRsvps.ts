@@ -1,10 +1,9 @@
 import type { RsvpInput } from '@common/schemas/events.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, conflict } from '@server/http/errors.ts';
-import { type EventRow, membersWhoMaySeeEvent } from '@server/policies/event.ts';
-import { sql, type Transaction } from 'kysely';
-import { lockEvent } from './events.ts';
+import { badRequest, conflict, notFound } from '@server/http/errors.ts';
+import { type EventRow, eventSeenBy, membersWhoMaySeeEvent } from '@server/policies/event.ts';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import { notify } from './notifications.ts';
 import type { After } from './run.ts';
 
@@ -13,6 +12,18 @@ import type { After } from './run.ts';
 // when it asked, and a freed seat goes to the first on it who fits.
 
 type Trx = Transaction<DB>;
+
+/**
+ * The event locked for a change of its answers or its capacity: on PostgreSQL two members answering at
+ * once wait for each other here, so the last seat goes to exactly one (SQLite runs one writer at a time).
+ */
+export async function lockEvent(trx: Trx, viewerId: string, eventId: string): Promise<EventRow> {
+  let query = trx.selectFrom('events').selectAll().where('id', '=', eventId).where(eventSeenBy(viewerId));
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const event = await query.executeTakeFirst();
+  if (!event) throw notFound('event_not_found');
+  return event;
+}
 
 /** Seats taken for one occurrence: going members plus their guests (`except` leaves one member out). */
 async function seatsTaken(trx: Trx, eventId: string, occurrence: string, except?: string): Promise<number> {

@@ -7,15 +7,15 @@ import {
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Occurrence, occurrencesOf, type Schedule, scheduleOf } from '@server/events/occurrences.ts';
-import { badRequest, conflict, forbidden, httpError, notFound } from '@server/http/errors.ts';
+import { badRequest, conflict, forbidden, httpError } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
-import { type EventRow, eventSeenBy, mayManageEvent, membersWhoMaySeeEvent } from '@server/policies/event.ts';
+import { type EventRow, mayManageEvent, membersWhoMaySeeEvent } from '@server/policies/event.ts';
 import { visibleEvent } from '@server/queries/events.ts';
-import { PostgresAdapter, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { promoteWaitlist } from './eventRsvps.ts';
+import { lockEvent, promoteWaitlist } from './eventRsvps.ts';
 import { groupToPostIn } from './groups.ts';
 import { notifyMany } from './notifications.ts';
 import type { After } from './run.ts';
@@ -32,18 +32,6 @@ export type Point = { lat: number; lng: number } | null;
 
 /** The event, when the viewer may see it; anything else is 'Event not found' (404). */
 export const findEventFor = visibleEvent;
-
-/**
- * The event locked for a change of its answers or its capacity: on PostgreSQL two members answering at
- * once wait for each other here, so the last seat goes to exactly one (SQLite runs one writer at a time).
- */
-export async function lockEvent(trx: Trx, viewerId: string, eventId: string): Promise<EventRow> {
-  let query = trx.selectFrom('events').selectAll().where('id', '=', eventId).where(eventSeenBy(viewerId));
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  const event = await query.executeTakeFirst();
-  if (!event) throw notFound('event_not_found');
-  return event;
-}
 
 async function findEventToManage(trx: Trx, viewerId: string, eventId: string): Promise<EventRow> {
   const event = await lockEvent(trx, viewerId, eventId);

@@ -1,9 +1,9 @@
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';
+import { findVisiblePost } from '@server/queries/posts.ts';
 import { sql, type Transaction } from 'kysely';
 import { notify, notifyGrouped, ungroupNotification, withdrawNotifications } from './notifications.ts';
-import { findVisiblePost } from './posts.ts';
 import type { After } from './run.ts';
 
 /**

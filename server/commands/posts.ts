@@ -11,10 +11,10 @@ import {
   canDeletePost,
   canEditPost,
   canSeeComment,
-  canSeePost,
   isOnAnotherMembersWall,
 } from '@server/policies/post.ts';
 import { authorMayBeAnnounced } from '@server/policies/prayer.ts';
+import { findVisiblePost } from '@server/queries/posts.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { announceGroupPost, groupToPostIn, notifyGroupPost } from './groups.ts';
@@ -149,33 +149,6 @@ export async function createPost(
   }
   announceNewPost(after, viewer, input, id);
   return id;
-}
-
-/**
- * The post the viewer acts on, when they may see it (policies/post.ts): one whose author is hidden
- * from them answers as a missing one (404), whatever they ask of it.
- */
-export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, postId: string) {
-  const post = await trx
-    .selectFrom('posts')
-    .select([
-      'id',
-      'user_id',
-      'profile_owner_id',
-      'media_id',
-      'category',
-      'group_id',
-      'visibility',
-      'anonymous',
-      'notify_prayed',
-      'answered_at',
-      'expires_at',
-      'expires_after_days',
-    ])
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  if (!post || !(await canSeePost(trx, viewer.userId, post))) throw notFound('post_not_found');
-  return post;
 }
 
 /**

@@ -5,10 +5,10 @@ import { badRequest, conflict, forbidden, notFound } from '@server/http/errors.t
 import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { isExpired, memberInAudienceOf } from '@server/policies/prayer.ts';
 import { nextReminderAt } from '@server/prayer/reminderTimes.ts';
+import { findVisiblePost } from '@server/queries/posts.ts';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { notifyMany } from './notifications.ts';
-import { findVisiblePost } from './posts.ts';
 import type { After } from './run.ts';
 
 /**

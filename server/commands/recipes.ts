@@ -3,8 +3,8 @@ import type { RecipeInput } from '@common/schemas/recipes.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
+import { findVisiblePost } from '@server/queries/posts.ts';
 import type { Transaction } from 'kysely';
-import { findVisiblePost } from './posts.ts';
 
 /** The key an ingredient is searched and merged by: 'Flour ' and 'flour' are one item. */
 export const itemKey = (item: string) => item.trim().toLowerCase();

@@ -5,8 +5,9 @@ import { text } from 'node:stream/consumers';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startTestS3, type TestS3 } from '@server/test/s3.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaStorage } from './createStorage.ts';
 import { S3MediaStorage } from './s3Storage.ts';
-import { createMediaStorage, LocalMediaStorage } from './storage.ts';
+import { LocalMediaStorage } from './storage.ts';
 
 describe('S3MediaStorage against a real S3 server', () => {
   let s3: TestS3;

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '@server/config.ts';
-import { S3MediaStorage } from './s3Storage.ts';
 
 /** Where uploaded files live: DATA_DIR/media, or an S3-compatible bucket (s3Storage.ts). */
 export interface MediaStorage {
@@ -92,9 +90,4 @@ export class LocalMediaStorage implements MediaStorage {
 
 export function mediaRoot(dataDir: string): string {
   return path.join(dataDir, 'media');
-}
-
-/** The bucket when S3_ENDPOINT is set, DATA_DIR/media otherwise. */
-export function createMediaStorage({ dataDir, s3 }: Pick<Config, 'dataDir' | 's3'>): MediaStorage {
-  return s3 ? new S3MediaStorage(s3) : new LocalMediaStorage(mediaRoot(dataDir));
 }

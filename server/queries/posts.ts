@@ -1,8 +1,10 @@
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
+import type { Viewer } from '@server/auth/sessions.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
+import { notFound } from '@server/http/errors.ts';
 import { notHiddenFrom, notHiddenPost } from '@server/policies/blocks.ts';
-import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
+import { canSeePost, postInFeedOf, postSeenBy } from '@server/policies/post.ts';
 import {
   mayUnmask,
   notAnonymousTo,
@@ -18,7 +20,7 @@ import {
 } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { escapeLike } from '@server/queries/like.ts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 
 type FeedOptions = {
   category?: 'general' | 'prayer' | 'food' | 'comedy';
@@ -257,4 +259,31 @@ export async function listTrending(db: Kysely<DB>, viewerId: string, limit = 5) 
       comment_count: Number(r.comment_count),
     })),
   };
+}
+
+/**
+ * The post the viewer acts on, when they may see it (policies/post.ts): one whose author is hidden
+ * from them answers as a missing one (404), whatever they ask of it.
+ */
+export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, postId: string) {
+  const post = await trx
+    .selectFrom('posts')
+    .select([
+      'id',
+      'user_id',
+      'profile_owner_id',
+      'media_id',
+      'category',
+      'group_id',
+      'visibility',
+      'anonymous',
+      'notify_prayed',
+      'answered_at',
+      'expires_at',
+      'expires_after_days',
+    ])
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  if (!post || !(await canSeePost(trx, viewer.userId, post))) throw notFound('post_not_found');
+  return post;
 }

@@ -20,11 +20,15 @@ import {
   type ReachActor,
 } from '@server/test/matrix/reach.ts';
 import { makePost } from '@server/test/posts.ts';
-import { type LocalPushService, type PushBrowser, startPushService } from '@server/test/pushService.ts';
+import {
+  type LocalPushService,
+  type PushBrowser,
+  pushSettingsFor,
+  startPushService,
+} from '@server/test/pushService.ts';
 import { type ClientSocket, connected, connectSocket } from '@server/test/sockets.ts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 
 // The reach matrix (server/test/matrix/reach.ts): every actor who lost access to a group against
 // every channel the server reaches members by, beside a member who kept it. The world is built once
@@ -58,12 +62,7 @@ describe.each(dialects)('reach matrix (%s)', (dialect) => {
     pushService = await startPushService();
     server = await startTestServer(dialect, {
       ...GENEROUS_AUTH_LIMITS,
-      push: {
-        ...webpush.generateVAPIDKeys(),
-        subject: 'mailto:team@splikz.test',
-        serviceHosts: [pushService.host],
-        ca: pushService.certificate,
-      },
+      push: pushSettingsFor(pushService),
     });
     const owner = await groupTestMember(server, 'Reach Owner');
     const author = await groupTestMember(server, 'Reach Anonymous');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // http_ece comes with web-push: the encryption web push uses (RFC 8188), here to read what we were sent.
 import ece from 'http_ece';
+import webpush from 'web-push';
 
 /**
  * A local push service for tests: it takes what the server posts to a subscription's endpoint the way
@@ -29,6 +30,19 @@ export interface LocalPushService {
   /** How many requests came, and with which VAPID authorization scheme. */
   requests(): Array<{ path: string; authorization: string | undefined; ttl: string | undefined }>;
   close(): Promise<void>;
+}
+
+/**
+ * The server's push settings (Config.push) for a local push service: fresh VAPID keys, the service the
+ * only host posted to, its certificate trusted.
+ */
+export function pushSettingsFor(service: LocalPushService) {
+  return {
+    ...webpush.generateVAPIDKeys(),
+    subject: 'mailto:team@splikz.test',
+    serviceHosts: [service.host],
+    ca: service.certificate,
+  };
 }
 
 export async function startPushService(

@@ -6,9 +6,8 @@ import {
   TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
-import { type LocalPushService, startPushService } from '@server/test/pushService.ts';
+import { type LocalPushService, pushSettingsFor, startPushService } from '@server/test/pushService.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webpush from 'web-push';
 
 describe.each(dialects)('web push (%s)', (dialect) => {
   let server: TestServer;
@@ -18,12 +17,7 @@ describe.each(dialects)('web push (%s)', (dialect) => {
     // Only this test's local push service may be posted to, and its certificate is trusted.
     server = await startTestServer(dialect, {
       ...GENEROUS_AUTH_LIMITS,
-      push: {
-        ...webpush.generateVAPIDKeys(),
-        subject: 'mailto:team@splikz.test',
-        serviceHosts: [pushService.host],
-        ca: pushService.certificate,
-      },
+      push: pushSettingsFor(pushService),
     });
   });
   afterAll(async () => {
