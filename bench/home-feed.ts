@@ -9,7 +9,6 @@
 // figures and writes bench/results/home-feed.json (BENCH_PROFILE=<folder> writes each run's CPU profile).
 // Not part of `npm test`.
 import path from 'node:path';
-import { hiddenMembersChanged } from '@server/commands/blocks.ts';
 import type { DB } from '@server/db/types.ts';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { signedInMember } from '@server/test/members.ts';
@@ -73,8 +72,6 @@ async function shapeViewers(
     .insertInto('mutes')
     .values(muted.map((id) => ({ muter_id: ids['blocks and mutes'], muted_id: id, created_at: now })))
     .execute();
-  // As the block and mute commands do: each node reads these members' lists again.
-  await hiddenMembersChanged(db, [ids['blocks and mutes'], ...blocked]);
   // Suspended and unconfirmed members spread over everyone (some of them recent authors).
   const every = (n: number, offset: number) =>
     Array.from({ length: n }, (_, i) => members[(i * 97 + offset) % members.length]!);

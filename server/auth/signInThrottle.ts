@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Database_ } from '@server/db/database.ts';
 import type { DB } from '@server/db/types.ts';
-import type { AppContext } from '@server/http/context.ts';
 import { httpError } from '@server/http/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -115,7 +115,7 @@ export async function endSignInAttempt(
  * the attempt, whose answer then counts (401: a failure; 200: the count is cleared).
  */
 export async function throttleSignIn(
-  ctx: AppContext,
+  ctx: { database: Pick<Database_, 'db'> },
   request: FastifyRequest,
   reply: FastifyReply,
   attempt: (beforeAnswer: (status: number) => Promise<void>) => Promise<unknown>,

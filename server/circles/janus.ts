@@ -1,9 +1,9 @@
 import { type ClientToServerEvents, parseRoom, rooms, type ServerToClientEvents } from '@common/realtime.ts';
 import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
-import type { Log } from '@server/commands/run.ts';
 import type { JanusConfig } from '@server/config.ts';
 import type { DB } from '@server/db/types.ts';
 import { conflict } from '@server/http/errors.ts';
+import type { Log } from '@server/log.ts';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { Kysely } from 'kysely';
 import type { Socket } from 'socket.io';

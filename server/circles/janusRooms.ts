@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Log } from '@server/commands/run.ts';
 import type { JanusConfig } from '@server/config.ts';
 import type { DB } from '@server/db/types.ts';
 import { httpError } from '@server/http/errors.ts';
+import type { Log } from '@server/log.ts';
 import type { JanodeSession } from 'janode';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, type Transaction } from 'kysely';
 import { dropCircleSeats } from './circles.ts';
 import { withdrawNotifications } from './notifications.ts';
 import type { After } from './run.ts';
@@ -19,20 +19,6 @@ async function requireOtherMember(
 }
 
 /**
- * The members hidden from these members' feeds changed: each node reads their lists again on their next
- * page (queries/hiddenMembers.ts).
- */
-export async function hiddenMembersChanged(trx: Kysely<DB> | Transaction<DB>, memberIds: string[]) {
-  await trx
-    .insertInto('hidden_versions')
-    .values(memberIds.map((member_id) => ({ member_id, version: 1 })))
-    .onConflict((oc) =>
-      oc.column('member_id').doUpdateSet({ version: sql<number>`hidden_versions.version + 1` }),
-    )
-    .execute();
-}
-
-/**
  * Block, in one transaction: the block row, then everything that tied the two members ends: follows
  * both ways, friendships and friend requests both ways, the notifications between them, wall posts
  * either wrote on the other's wall that still wait for approval (with their uploads), and each one's
@@ -47,7 +33,6 @@ export async function blockMember(trx: Transaction<DB>, after: After, viewer: Vi
     .values({ blocker_id: me, blocked_id: userId, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
     .execute();
-  await hiddenMembersChanged(trx, [me, userId]);
   await trx
     .deleteFrom('follows')
     .where((eb) =>
@@ -80,7 +65,6 @@ export async function unblockMember(trx: Transaction<DB>, viewer: Viewer, userId
     .where('blocker_id', '=', viewer.userId)
     .where('blocked_id', '=', userId)
     .execute();
-  await hiddenMembersChanged(trx, [viewer.userId, userId]);
   return { blocked: false };
 }
 
@@ -92,7 +76,6 @@ export async function muteMember(trx: Transaction<DB>, viewer: Viewer, userId: s
     .values({ muter_id: viewer.userId, muted_id: userId, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(['muter_id', 'muted_id']).doNothing())
     .execute();
-  await hiddenMembersChanged(trx, [viewer.userId]);
   return { muted: true };
 }
 
@@ -103,7 +86,6 @@ export async function unmuteMember(trx: Transaction<DB>, viewer: Viewer, userId:
     .where('muter_id', '=', viewer.userId)
     .where('muted_id', '=', userId)
     .execute();
-  await hiddenMembersChanged(trx, [viewer.userId]);
   return { muted: false };
 }
 

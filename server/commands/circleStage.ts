@@ -3,7 +3,6 @@ import { CIRCLE_LIMITS } from '@common/schemas/circles.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { findCircleFor } from '@server/queries/circles.ts';
-import type { AppSocket } from '@server/realtime/handlers/define.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { After } from './run.ts';
 
@@ -104,12 +103,15 @@ export async function leaveStage(
   await setSeat(trx, after, circleId, guestId, { stage: null, janus_feed: null, hand_raised_at: null });
 }
 
-/** The invited guest's page publishes: they are on stage now (the realtime handler's, no transaction). */
+/**
+ * The invited guest's page publishes: they are on stage now (the realtime handler's, no transaction);
+ * `membersChanged` tells the circle's room when it was so.
+ */
 export async function takeStage(
   db: Kysely<DB>,
-  nsp: AppSocket['nsp'],
   circleId: string,
   userId: string,
+  membersChanged: () => void,
 ): Promise<void> {
   const taken = await db
     .updateTable('faith_circle_members')
@@ -118,6 +120,5 @@ export async function takeStage(
     .where('user_id', '=', userId)
     .where('stage', '=', 'invited')
     .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) > 0)
-    nsp.to(rooms.circle(circleId)).emit('circle:members', { circle_id: circleId });
+  if (Number(taken.numUpdatedRows) > 0) membersChanged();
 }

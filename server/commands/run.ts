@@ -1,17 +1,11 @@
 import type { Database_ } from '@server/db/database.ts';
 import type { DB } from '@server/db/types.ts';
+import type { Log } from '@server/log.ts';
 import { type MediaObjectRow, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
 import type { PushEvent, PushSender } from '@server/push/pushSender.ts';
-import { forgetKept } from '@server/queries/kept.ts';
 import type { Realtime } from '@server/realtime/realtime.ts';
 import type { Transaction } from 'kysely';
-
-/** Where a log line goes: Fastify's logger, or anything with the same two methods. */
-export interface Log {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 /** What a command needs around it, in a request, a job or a script alike. */
 export interface CommandContext {
@@ -58,17 +52,7 @@ export type Command<T> = (trx: Transaction<DB>, after: After) => Promise<T>;
  * that will not go or an effect that fails is logged, never turned into a failure of what has
  * already been committed.
  */
-export async function runCommand<T>(
-  ctx: CommandContext,
-  command: Command<T>,
-  options: {
-    /**
-     * The command changes nothing the feeds show but a count that may lag a second (a post's views):
-     * the newest posts this node keeps for the feeds stay (queries/newestPage.ts).
-     */
-    keepsFeeds?: boolean;
-  } = {},
-): Promise<T> {
+export async function runCommand<T>(ctx: CommandContext, command: Command<T>): Promise<T> {
   const events: Array<() => void> = [];
   const notified = new Set<string>();
   const files: Array<Pick<MediaObjectRow, 'id' | 'storage_key' | 'variant_key'>> = [];
@@ -91,9 +75,7 @@ export async function runCommand<T>(
     },
   };
   const result = await ctx.database.db.transaction().execute((trx) => command(trx, after));
-  // Before any event goes out: a tab that refetches its feed on one reads what was just committed.
-  if (!options.keepsFeeds) forgetKept(ctx.database.db);
-
+  // What the cache keeps is checked against numbers the transaction's triggers moved (server/cache/).
   await Promise.all(
     files.map((row) =>
       removeMediaFiles(ctx.media, row).catch((error: unknown) =>

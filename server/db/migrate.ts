@@ -25,6 +25,7 @@ import * as occurrencesStartEndsIdx from './migrations/20261128T0500_occurrences
 import * as memberVersions from './migrations/20261129T0000_member_versions.ts';
 import * as marksVersions from './migrations/20261129T1000_marks_versions.ts';
 import * as hiddenPosts from './migrations/20261201T0000_hidden_posts.ts';
+import * as tableVersions from './migrations/20261202T0000_table_versions.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261129T0000_member_versions': memberVersions,
   '20261129T1000_marks_versions': marksVersions,
   '20261201T0000_hidden_posts': hiddenPosts,
+  '20261202T0000_table_versions': tableVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -324,6 +324,13 @@ export interface HiddenVersionsTable {
   version: number;
 }
 
+/** A table's number, moved by its triggers (migration 20261202T0000): the sum of its shards' rows. */
+export interface TableVersionsTable {
+  name: string;
+  shard: number;
+  version: number;
+}
+
 /** A member's group memberships', event answers' and likes' and prayers' numbers (migrations 20261129T0000 and T1000; triggers move them). */
 export interface MemberVersionsTable {
   member_id: string;
@@ -385,6 +392,7 @@ export interface DB {
   blocks: BlocksTable;
   mutes: MutesTable;
   hidden_versions: HiddenVersionsTable;
+  table_versions: TableVersionsTable;
   hidden_posts: HiddenPostsTable;
   member_versions: MemberVersionsTable;
   reports: ReportsTable;

@@ -1,7 +1,10 @@
-import type { EventRow } from '@server/policies/event.ts';
+import type { EventsTable } from '@server/db/eventTables.ts';
 import ical, { ICalEventRepeatingFreq, ICalEventStatus } from 'ical-generator';
+import type { Selectable } from 'kysely';
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+
+type EventRow = Selectable<EventsTable>;
 
 /**
  * iCalendar files (RFC 5545) for 'Add to calendar' and the calendar feed: each event in its own zone

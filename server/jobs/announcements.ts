@@ -1,6 +1,7 @@
 import type { AnnouncementInput } from '@common/schemas/announcements.ts';
 import { lockAdmins, recordAudit } from '@server/commands/admin.ts';
 import type { DB } from '@server/db/types.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
 import { savedLanguage, translator } from '@server/i18n/translate.ts';
 import { announcementEmail } from '@server/mail/notificationEmails.ts';
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
@@ -8,7 +9,7 @@ import { notSuspended } from '@server/policies/blocks.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { MailContext } from './emailDigests.ts';
-import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+import type { JobDefinition } from './runner.ts';
 
 export const ANNOUNCEMENTS_INTERVAL_MS = 60 * 1000;
 const BATCH = 200;

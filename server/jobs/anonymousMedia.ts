@@ -1,6 +1,7 @@
 import { type CommandContext, runCommand } from '@server/commands/run.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
 import { sql } from 'kysely';
-import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+import type { JobDefinition } from './runner.ts';
 
 export const ANONYMOUS_MEDIA_INTERVAL_MS = 3600 * 1000;
 const BATCH = 50;

@@ -1,6 +1,7 @@
 import { deleteUnconfirmedAccount } from '@server/commands/deleteAccount.ts';
 import { type CommandContext, runCommand } from '@server/commands/run.ts';
-import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
+import type { JobDefinition } from './runner.ts';
 
 /** How long a sign-up may stay unconfirmed before the account goes and its username is free again. */
 export const UNCONFIRMED_ACCOUNT_TTL_MS = 7 * 24 * 3600 * 1000;

@@ -1,6 +1,7 @@
-import type { Log } from '@server/commands/run.ts';
 import type { Database_ } from '@server/db/database.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
 import { savedLanguage, translator } from '@server/i18n/translate.ts';
+import type { Log } from '@server/log.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import { digestEmail, excerptOf } from '@server/mail/notificationEmails.ts';
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
@@ -8,7 +9,7 @@ import { notHiddenFrom, notSuspended } from '@server/policies/blocks.ts';
 import { groupsOfMember } from '@server/policies/group.ts';
 import { textLeavesSplikz } from '@server/policies/prayer.ts';
 import { sql } from 'kysely';
-import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+import type { JobDefinition } from './runner.ts';
 
 export const EMAIL_DIGEST_INTERVAL_MS = 3600 * 1000;
 const BATCH = 200;

@@ -1,7 +1,8 @@
 import { endCircle } from '@server/commands/circles.ts';
 import { type CommandContext, runCommand } from '@server/commands/run.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
 import { listStaleCircleIds } from '@server/queries/circles.ts';
-import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+import type { JobDefinition } from './runner.ts';
 
 /** Often enough that a crashed host's circle leaves the lists soon after the 45 s window. */
 export const END_STALE_CIRCLES_INTERVAL_MS = 15_000;

@@ -1,10 +1,11 @@
 import { notifyMany } from '@server/commands/notifications.ts';
 import type { CommandContext } from '@server/commands/run.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type EventEmailContext, sendEventEmails } from '@server/mail/eventEmails.ts';
+import { type EventEmailContext, sendEventEmails } from '@server/emails/eventEmails.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
 import { membersWhoMaySeeEvent } from '@server/policies/event.ts';
 import { sql } from 'kysely';
-import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+import type { JobDefinition } from './runner.ts';
 
 /** Often enough that '1 hour before' means within a minute of it. */
 export const EVENT_REMINDERS_INTERVAL_MS = 60_000;
@@ -83,50 +84,46 @@ async function remind(
   occurrence: string,
   within: Within,
 ) {
-  const told = await runCommand(
-    ctx,
-    async (trx, after) => {
-      const event = await trx
-        .selectFrom('events')
-        .select(['id', 'title', 'host_id'])
-        .where('id', '=', eventId)
-        .executeTakeFirst();
-      if (!event) return null;
-      const answered = await trx
-        .selectFrom('event_rsvps')
-        .select('user_id')
-        .where('event_id', '=', eventId)
-        .where('occurrence', '=', occurrence)
-        .where('answer', '=', 'going')
-        .execute();
-      // Going, and still allowed to see it: not removed from or banned by its group, nor blocked since.
-      const going = await membersWhoMaySeeEvent(
-        trx,
-        eventId,
-        answered.map((row) => row.user_id),
-      );
-      await notifyMany(trx, after, going, {
-        fromUserId: null,
-        type: 'event_reminder',
-        eventId,
-        message: within,
-      });
-      for (const userId of going) {
-        if (event.host_id && userId !== event.host_id) {
-          after.push({
-            kind: 'event',
-            userId,
-            fromUserId: event.host_id,
-            eventId,
-            title: event.title,
-            within,
-          });
-        }
+  const told = await runCommand(ctx, async (trx, after) => {
+    const event = await trx
+      .selectFrom('events')
+      .select(['id', 'title', 'host_id'])
+      .where('id', '=', eventId)
+      .executeTakeFirst();
+    if (!event) return null;
+    const answered = await trx
+      .selectFrom('event_rsvps')
+      .select('user_id')
+      .where('event_id', '=', eventId)
+      .where('occurrence', '=', occurrence)
+      .where('answer', '=', 'going')
+      .execute();
+    // Going, and still allowed to see it: not removed from or banned by its group, nor blocked since.
+    const going = await membersWhoMaySeeEvent(
+      trx,
+      eventId,
+      answered.map((row) => row.user_id),
+    );
+    await notifyMany(trx, after, going, {
+      fromUserId: null,
+      type: 'event_reminder',
+      eventId,
+      message: within,
+    });
+    for (const userId of going) {
+      if (event.host_id && userId !== event.host_id) {
+        after.push({
+          kind: 'event',
+          userId,
+          fromUserId: event.host_id,
+          eventId,
+          title: event.title,
+          within,
+        });
       }
-      return { event, going };
-    },
-    { keepsFeeds: true },
-  );
+    }
+    return { event, going };
+  });
   if (told) await sendEventEmails(ctx, told.going, told.event, { kind: 'reminder', within });
 }
 

@@ -2,11 +2,12 @@ import { PRAYER_EXPIRY_WARN_DAYS } from '@common/schemas/prayer.ts';
 import { notify } from '@server/commands/notifications.ts';
 import type { CommandContext } from '@server/commands/run.ts';
 import { runCommand } from '@server/commands/run.ts';
-import type { EventEmailContext } from '@server/mail/eventEmails.ts';
-import { sendPrayerReminderEmail } from '@server/mail/prayerEmails.ts';
+import type { EventEmailContext } from '@server/emails/eventEmails.ts';
+import { sendPrayerReminderEmail } from '@server/emails/prayerEmails.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
 import { nextReminderAt } from '@server/prayer/reminderTimes.ts';
 import { readPrayerList } from '@server/queries/prayer.ts';
-import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+import type { JobDefinition } from './runner.ts';
 
 /** Often enough that a reminder at 07:30 comes within a minute of it. */
 export const PRAYER_JOBS_INTERVAL_MS = 60_000;
@@ -57,19 +58,15 @@ export async function sendPrayerReminders(
     for (const userId of claimed) {
       const count = (await readPrayerList(ctx.database.db, userId)).items.length;
       if (count === 0) continue;
-      await runCommand(
-        ctx,
-        async (trx, after) => {
-          await notify(trx, after, {
-            userId,
-            fromUserId: null,
-            type: 'prayer_reminder',
-            message: String(count),
-          });
-          after.push({ kind: 'prayer', userId, count });
-        },
-        { keepsFeeds: true },
-      );
+      await runCommand(ctx, async (trx, after) => {
+        await notify(trx, after, {
+          userId,
+          fromUserId: null,
+          type: 'prayer_reminder',
+          message: String(count),
+        });
+        after.push({ kind: 'prayer', userId, count });
+      });
       await sendPrayerReminderEmail(ctx, userId, count);
       reminded += 1;
     }
@@ -98,26 +95,22 @@ export async function askBeforeExpiry(ctx: Context, options: { now?: number } = 
     .execute();
   let asked = 0;
   for (const post of due) {
-    await runCommand(
-      ctx,
-      async (trx, after) => {
-        const claimed = await trx
-          .updateTable('posts')
-          .set({ expiry_asked_at: at })
-          .where('id', '=', post.id)
-          .where('expiry_asked_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return;
-        await notify(trx, after, {
-          userId: post.user_id,
-          fromUserId: null,
-          type: 'prayer_expiring',
-          postId: post.id,
-        });
-        asked += 1;
-      },
-      { keepsFeeds: true },
-    );
+    await runCommand(ctx, async (trx, after) => {
+      const claimed = await trx
+        .updateTable('posts')
+        .set({ expiry_asked_at: at })
+        .where('id', '=', post.id)
+        .where('expiry_asked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return;
+      await notify(trx, after, {
+        userId: post.user_id,
+        fromUserId: null,
+        type: 'prayer_expiring',
+        postId: post.id,
+      });
+      asked += 1;
+    });
   }
   return asked;
 }

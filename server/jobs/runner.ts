@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Log } from '@server/commands/run.ts';
 import type { DB } from '@server/db/types.ts';
+import type { Log } from '@server/log.ts';
 import type { Kysely } from 'kysely';
 
 export interface JobContext {
@@ -45,8 +45,6 @@ export interface JobRunner {
   /** One tick: claims the due jobs this node can lease and resolves when their runs end. */
   tick(): Promise<void>;
 }
-
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,8 +1,9 @@
 import { type CommandContext, runCommand } from '@server/commands/run.ts';
 import { sweepUnattachedUploads } from '@server/commands/uploads.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
 import type { SweepCursor } from '@server/media/mediaObjects.ts';
 import { pruneUploadUsage } from '@server/media/uploadQuota.ts';
-import { type JobDefinition, yieldToEventLoop } from './runner.ts';
+import type { JobDefinition } from './runner.ts';
 
 export const SWEEP_UPLOADS_INTERVAL_MS = 3600 * 1000;
 

@@ -1,6 +1,6 @@
 import type { PlaceKind } from '@common/schemas/places.ts';
-import type { Log } from '@server/commands/run.ts';
 import { HttpError, httpError } from '@server/http/errors.ts';
+import type { Log } from '@server/log.ts';
 import type { OverpassElement, Point } from './geo.ts';
 
 // The two OpenStreetMap services behind 'Find Local Churches' and 'Find Local Restaurants'. Both

@@ -1,7 +1,8 @@
 import type { PlaceKind, PlacesQuery, PlacesResult } from '@common/schemas/places.ts';
-import type { Log } from '@server/commands/run.ts';
+import { OUTSIDE } from '@server/cache/declared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notFound } from '@server/http/errors.ts';
+import type { Log } from '@server/log.ts';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { nearestPlaces, type Point } from './geo.ts';
@@ -21,7 +22,6 @@ export interface PlacesServiceOptions {
 }
 
 export const SEARCH_RADIUS_KM = 8;
-const DAY_MS = 24 * 60 * 60_000;
 
 export const placeNotFound = (query: string) => notFound('place_not_found', { query });
 
@@ -48,8 +48,14 @@ export function createPlacesService(options: PlacesServiceOptions) {
     maxWaitMs: options.nominatimMaxWaitMs ?? 4000,
   });
   // `null` remembers that Nominatim knows no such place.
-  const geocodes = new LRUCache<string, { found: Geocode | null }>({ max: 5000, ttl: DAY_MS });
-  const placeLists = new LRUCache<string, PlacesResult['places']>({ max: 500, ttl: DAY_MS });
+  const geocodes = new LRUCache<string, { found: Geocode | null }>({
+    max: OUTSIDE.geocodes.maxKeys,
+    ttl: OUTSIDE.geocodes.maxAgeMs,
+  });
+  const placeLists = new LRUCache<string, PlacesResult['places']>({
+    max: OUTSIDE.placeLists.maxKeys,
+    ttl: OUTSIDE.placeLists.maxAgeMs,
+  });
   const inFlight = new Map<string, Promise<unknown>>();
 
   function shared<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -114,3 +114,18 @@ export function previewUntil(startedAt: string): string {
 export function previewRunning(startedAt: string | null, now = Date.now()): boolean {
   return startedAt !== null && Date.parse(previewUntil(startedAt)) > now;
 }
+
+/** The member's role in a circle (host or guest), or null when they are not in it. */
+export async function circleRole(
+  db: Kysely<DB> | Transaction<DB>,
+  circleId: string,
+  userId: string,
+): Promise<CircleRole | null> {
+  const row = await db
+    .selectFrom('faith_circle_members')
+    .select('role')
+    .where('circle_id', '=', circleId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? null;
+}

@@ -25,7 +25,7 @@ const RULE = [
  * machine of joining, asking, inviting and banning, and the viewer's standings read for the kept
  * pages (policies/event.ts and policies/group.ts decide with them).
  */
-const NOT_A_READER = new Set(['commands/groupMembers.ts', 'queries/viewerGroups.ts']);
+const NOT_A_READER = new Set(['commands/groupMembers.ts', 'cache/viewerGroups.ts']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

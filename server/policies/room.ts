@@ -1,8 +1,8 @@
 import type { ParsedRoom } from '@common/realtime.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import { circleRole } from '@server/queries/circles.ts';
 import type { Kysely } from 'kysely';
+import { circleRole } from './circle.ts';
 
 /**
  * Who may be in a realtime room. The member's own private room is joined on connect and nobody

@@ -14,6 +14,7 @@ import {
   type CircleNeed,
   type CircleRole,
   canSeeCircle,
+  circleRole,
   circleVisibleTo,
   previewRunning,
   previewUntil,
@@ -28,16 +29,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 export async function findCircle(db: Db, circleId: string): Promise<Circle | null> {
   const row = await selectCircles(db).where('c.id', '=', circleId).executeTakeFirst();
   return row ? presentCircle(row) : null;
-}
-
-export async function circleRole(db: Db, circleId: string, userId: string): Promise<CircleRole | null> {
-  const row = await db
-    .selectFrom('faith_circle_members')
-    .select('role')
-    .where('circle_id', '=', circleId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role ?? null;
 }
 
 export async function findJoinRequest(db: Db, circleId: string, userId: string) {

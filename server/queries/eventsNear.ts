@@ -1,7 +1,7 @@
-import { perDatabase } from '@server/db/prepared.ts';
+import { SHARED } from '@server/cache/declared.ts';
+import { sharedValue } from '@server/cache/shared.ts';
 import type { DB } from '@server/db/types.ts';
 import type { Kysely } from 'kysely';
-import { LRUCache } from 'lru-cache';
 
 // 'Near me' (issue 26): the box around a point that the event lists filter by, and whether it holds
 // few enough events to be read first (queries/events.ts listEvents).
@@ -10,11 +10,11 @@ import { LRUCache } from 'lru-cache';
 const SPARSE_BOX = 1000;
 
 /**
- * Whether few events (under SPARSE_BOX) have a place in the box around a point, as this node last
- * counted within a minute, for points within about a kilometre: the answer only chooses how a list is
- * read, never what it holds, so an old one costs at most a slower page. Counting takes about 0.3 ms.
+ * Whether few events (under SPARSE_BOX) have a place in the box around a point, for points within
+ * about a kilometre (cache/declared.ts sparseBoxes): the answer only chooses how a list is read, never
+ * what it holds. Counting takes about 0.3 ms.
  */
-const sparseBoxes = perDatabase(() => new LRUCache<string, boolean>({ max: 10_000, ttl: 60_000 }));
+const sparseBoxes = sharedValue<boolean>(SHARED.sparseBoxes);
 
 export async function isSparse(
   db: Kysely<DB>,
@@ -22,12 +22,11 @@ export async function isSparse(
 ): Promise<boolean> {
   const known = sparseBoxes(db);
   const key = `${point.lat.toFixed(2)},${point.lng.toFixed(2)},${point.km}`;
-  let sparse = known.get(key);
-  if (sparse === undefined) {
-    sparse = (await eventsInBox(db, boxAround(point))) < SPARSE_BOX;
-    known.set(key, sparse);
-  }
-  return sparse;
+  return known.get(
+    key,
+    await known.version(),
+    async () => (await eventsInBox(db, boxAround(point))) < SPARSE_BOX,
+  );
 }
 
 /** How many events (up to SPARSE_BOX) have a place in the box: one walk of events_point_idx's keys. */

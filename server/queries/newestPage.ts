@@ -1,15 +1,23 @@
-import type { Post } from '@common/schemas/posts.ts';
+import { FEED_PAGE_SIZE, type Post } from '@common/schemas/posts.ts';
+import { SHARED } from '@server/cache/declared.ts';
+import { hiddenMembers, hiddenVersionOf } from '@server/cache/hiddenMembers.ts';
+import { sharedValue } from '@server/cache/shared.ts';
+import { tablesNumber } from '@server/cache/versions.ts';
+import { marksVersionOf, viewerMarks } from '@server/cache/viewerMarks.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB, GroupsTable } from '@server/db/types.ts';
-import { visibleMember } from '@server/policies/blocks.ts';
-import { forEveryoneOutsideGroups, leftOutByHiddenLists } from '@server/policies/prayer.ts';
-import { presentPost, selectPostRows } from '@server/presenters/post.ts';
+import { notHiddenPost, visibleMember } from '@server/policies/blocks.ts';
+import { groupsOfMember, isMemberOfAnyGroup } from '@server/policies/group.ts';
+import {
+  fewerReadersSeenBy,
+  forEveryoneOutsideGroups,
+  leftOutByHiddenLists,
+  notExpired,
+  postAuthorNotHiddenInFeed,
+} from '@server/policies/prayer.ts';
+import { presentPost, selectPostRows, selectPosts } from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
-import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
-import { keptStore } from '@server/queries/kept.ts';
 import { mergeFirst } from '@server/queries/merge.ts';
-import { NEWEST_PAGE_MAX, theirGroupsQueries, viewerQuery } from '@server/queries/newestPageViewer.ts';
-import { marksVersionOf, viewerMarks } from '@server/queries/viewerMarks.ts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 
 /**
@@ -23,10 +31,9 @@ import { type Kysely, type Selectable, sql } from 'kysely';
  * enter the feeds' kept posts, and a member of any group reads their feeds through listFeed, whose
  * filter (policies/group.ts) adds their groups' posts.
  *
- * What is kept is dropped when this node commits a command (runCommand calls forgetKept, queries/
- * kept.ts), and is never used after KEPT_MS: a post written on another node,
- * by a job or by the admin script shows within a second. Mastodon keeps rendered posts for the same
- * reason (its status cache).
+ * What is kept is checked against the numbers of its tables (cache/declared.ts newestPosts), which
+ * any write on any node moves, and serves a second at most. Mastodon keeps rendered posts for the
+ * same reason (its status cache).
  */
 export const NEWEST_KEPT = 200;
 
@@ -53,14 +60,17 @@ interface Kept {
   whole: boolean;
 }
 
-/** Groups whose newest posts one node keeps at most (each for KEPT_MS, all dropped on a commit). */
-const GROUPS_KEPT = 1000;
-const keptGroups = keptStore<Selectable<GroupsTable> | null>(GROUPS_KEPT);
-const keptFeeds = keptStore<Kept>(GROUPS_KEPT + 4);
+const keptGroups = sharedValue<Selectable<GroupsTable> | null>(SHARED.groupsBySlug);
+const keptFeeds = sharedValue<Kept>(SHARED.newestPosts);
 
-/** The group of this slug, kept like the posts (dropped on a commit, never used after KEPT_MS). */
-export function keptGroup(db: Kysely<DB>, slug: string): Promise<Selectable<GroupsTable> | null> {
-  return Promise.resolve(keptGroups(db)(slug, async () => (await groupBySlugQuery(db)({ slug }))[0] ?? null));
+/** The group of this slug, kept like the posts (cache/declared.ts groupsBySlug). */
+export async function keptGroup(db: Kysely<DB>, slug: string): Promise<Selectable<GroupsTable> | null> {
+  const store = keptGroups(db);
+  return store.get(
+    slug,
+    await store.version(),
+    async () => (await groupBySlugQuery(db)({ slug }))[0] ?? null,
+  );
 }
 
 const groupBySlugQuery = perDatabase(
@@ -84,18 +94,26 @@ const viewerInGroupQuery = perDatabase(
     preparedQuery(db, { viewerId: '\u0000viewer', groupId: '\u0000group' }, (v) => ({
       compile: () =>
         sql<{
+          posts: number;
           version: number;
           marks: number;
           standing: string | null;
           role: string | null;
           notify: string | null;
         }>`
-          select ${hiddenVersionOf(v.viewerId)} as version, ${marksVersionOf(v.viewerId)} as marks,
+          select ${tablesNumber(SHARED.newestPosts.tables)} as posts, ${hiddenVersionOf(v.viewerId)} as version, ${marksVersionOf(v.viewerId)} as marks,
             ${membershipColumn('standing', v)} as standing, ${membershipColumn('role', v)} as role,
             ${membershipColumn('notify', v)} as notify`.compile(db),
     })) as Run<
       { viewerId: string; groupId: string },
-      { version: number; marks: number; standing: string | null; role: string | null; notify: string | null }
+      {
+        posts: number;
+        version: number;
+        marks: number;
+        standing: string | null;
+        role: string | null;
+        notify: string | null;
+      }
     >,
 );
 
@@ -107,8 +125,10 @@ export interface ViewerInGroup {
   blockedBy: ReadonlySet<string>;
   /** The posts the viewer hid. */
   hiddenPosts: ReadonlySet<string>;
-  /** The number of the viewer's likes and prayers (queries/viewerMarks.ts). */
+  /** The number of the viewer's likes and prayers (cache/viewerMarks.ts). */
   marks: number;
+  /** The number of the kept posts' tables, read with the rest. */
+  posts: number;
   membership: { standing: string; role: string; notify: string } | undefined;
 }
 
@@ -124,7 +144,14 @@ export async function viewerInGroup(
     row?.standing != null
       ? { standing: row.standing, role: row.role ?? 'member', notify: row.notify ?? 'all' }
       : undefined;
-  return { hidden, blockedBy, hiddenPosts, marks: Number(row?.marks ?? 0), membership };
+  return {
+    hidden,
+    blockedBy,
+    hiddenPosts,
+    marks: Number(row?.marks ?? 0),
+    posts: Number(row?.posts ?? 0),
+    membership,
+  };
 }
 
 const LIKED = '"liked_by_me":false';
@@ -196,16 +223,23 @@ const groupQueries = perDatabase((db) => {
   return { prayer: query(true), posts: query(false) };
 });
 
-function keptPosts(db: Kysely<DB>, key: string, read: () => Promise<PostRow[]>): Kept | Promise<Kept> {
-  return keptFeeds(db)(key, async () => {
+function keptPosts(
+  db: Kysely<DB>,
+  key: string,
+  version: number,
+  read: () => Promise<PostRow[]>,
+): Kept | Promise<Kept> {
+  return keptFeeds(db).get(key, version, async () => {
     const rows = await read();
     return { posts: rows.map(keep), whole: rows.length < NEWEST_KEPT };
   });
 }
 
-function newestPosts(db: Kysely<DB>, category: Category | undefined): Kept | Promise<Kept> {
+function newestPosts(db: Kysely<DB>, category: Category | undefined, version: number): Kept | Promise<Kept> {
   const key = category ?? '';
-  return keptPosts(db, key, () => newestQueries(db)[category ? 'category' : 'all']({ category: key }));
+  return keptPosts(db, key, version, () =>
+    newestQueries(db)[category ? 'category' : 'all']({ category: key }),
+  );
 }
 
 /**
@@ -220,8 +254,8 @@ export async function newestPage(
   limit: number,
 ): Promise<string | null> {
   if (limit > NEWEST_PAGE_MAX) return null;
-  const kept = await newestPosts(db, category);
   const [viewer] = await viewerQuery(db)({ viewerId });
+  const kept = await newestPosts(db, category, Number(viewer?.posts ?? 0));
   const { inFeed: hidden, blockedBy, hiddenPosts } = await hiddenMembers(db, viewerId, viewer?.version ?? 0);
   // A member of groups also reads their groups' newest posts, merged into the page.
   const theirGroups = Number(viewer?.unkept)
@@ -264,14 +298,81 @@ export async function newestGroupPage(
   prayer: boolean,
   limit: number,
   exclude: string | null,
-  viewer: Pick<ViewerInGroup, 'hidden' | 'blockedBy' | 'hiddenPosts' | 'marks'>,
+  viewer: Pick<ViewerInGroup, 'hidden' | 'blockedBy' | 'hiddenPosts' | 'marks' | 'posts'>,
 ): Promise<{ posts: string; nextCursor: string } | null> {
   if (limit > NEWEST_PAGE_MAX) return null;
-  const kept = await keptPosts(db, `group:${groupId}:${prayer}`, () =>
+  const kept = await keptPosts(db, `group:${groupId}:${prayer}`, viewer.posts, () =>
     groupQueries(db)[prayer ? 'prayer' : 'posts']({ groupId }),
   );
   return cutPage(db, viewerId, kept, viewer, limit, exclude);
 }
+
+/*
+ * What a kept first feed page needs of one viewer, in small prepared queries: whether the kept posts,
+ * their hidden-member lists or their likes and prayers changed, whether their feed holds posts that
+ * are never kept (their groups', restricted prayer requests), and those posts.
+ */
+
+/** The largest page cut from the kept posts: the app's own page size. */
+export const NEWEST_PAGE_MAX = FEED_PAGE_SIZE;
+
+/**
+ * The newest posts of the viewer's groups, and the prayer requests for their friends or for themselves
+ * that they may see, for their home or category feed (at most a page and one), with their flags and
+ * the feed's filter, rendered per request: those never enter the kept posts.
+ */
+const theirGroupsQueries = perDatabase((db) => {
+  const query = (byCategory: boolean) =>
+    preparedQuery(
+      db,
+      { viewerId: '\u0000viewer', category: '\u0000category', since: '\u0000since', now: '\u0000now' },
+      (v) => {
+        const restricted = sql<string>`(select r.id from posts r where r.created_at >= ${v.since}
+          and ${fewerReadersSeenBy(v.viewerId, 'r')})`;
+        let query = selectPosts(db, v.viewerId)
+          // No older than the last kept post the page could show: the search stays among the newest.
+          .where('posts.created_at', '>=', v.since)
+          .where((eb) =>
+            eb.or([
+              eb('posts.group_id', 'in', groupsOfMember(db, v.viewerId)),
+              eb('posts.id', 'in', restricted),
+            ]),
+          )
+          .where(notExpired(v.now))
+          .where(notHiddenPost(v.viewerId))
+          .where(postAuthorNotHiddenInFeed(v.viewerId, { muted: true }));
+        if (byCategory) query = query.where('posts.category', '=', v.category as Category);
+        return query
+          .orderBy('posts.created_at', 'desc')
+          .orderBy('posts.id', 'desc')
+          .limit(sql.lit(NEWEST_PAGE_MAX + 1));
+      },
+    ) as Run<{ viewerId: string; category: string; since: string; now: string }, PostRow>;
+  return { all: query(false), category: query(true) };
+});
+
+/**
+ * In one row: the numbers of the kept posts' tables, of the viewer's hidden-member lists (cache/
+ * hiddenMembers.ts) and of their likes and prayers (cache/viewerMarks.ts), and whether their feed holds
+ * posts not kept here (1 when they are a member of any group, or may see prayer requests for friends
+ * or for themselves).
+ */
+const viewerQuery = perDatabase(
+  (db) =>
+    preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
+      compile: () =>
+        sql<{
+          posts: number;
+          version: number;
+          marks: number;
+          unkept: number;
+        }>`select ${tablesNumber(SHARED.newestPosts.tables)} as posts, ${hiddenVersionOf(v.viewerId)} as version,
+          ${marksVersionOf(v.viewerId)} as marks,
+          case when ${isMemberOfAnyGroup(v.viewerId)}
+          or exists (select 1 from posts where ${fewerReadersSeenBy(v.viewerId)})
+          then 1 else 0 end as unkept`.compile(db),
+    })) as Run<{ viewerId: string }, { posts: number; version: number; marks: number; unkept: number }>,
+);
 
 /** Before any post (a timestamp both databases compare with created_at). */
 const EVER = '1970-01-01T00:00:00.000Z';

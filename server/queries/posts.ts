@@ -3,7 +3,7 @@ import type { Viewer } from '@server/auth/sessions.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notFound } from '@server/http/errors.ts';
-import { notHiddenFrom, notHiddenPost } from '@server/policies/blocks.ts';
+import { notHiddenFrom, notHiddenPost, notSuspended } from '@server/policies/blocks.ts';
 import { canSeePost, postInFeedOf, postSeenBy } from '@server/policies/post.ts';
 import {
   mayUnmask,
@@ -286,4 +286,35 @@ export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, post
     .executeTakeFirst();
   if (!post || !(await canSeePost(trx, viewer.userId, post))) throw notFound('post_not_found');
   return post;
+}
+
+/**
+ * What a post's server-rendered page (routes/pages/postPage.ts) shows, if whoever asks may see it: a
+ * signed-in member hidden from the author (a block either way) gets nothing, as GET /api/posts/:id
+ * answers them; a visitor (a link-preview crawler) gets it unless an admin suspended the author.
+ */
+export async function postForPage(db: Kysely<DB>, viewerId: string | null, postId: string) {
+  let query = db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
+    .leftJoin('media_objects', 'media_objects.id', 'posts.media_id')
+    .select([
+      'posts.id',
+      'posts.content',
+      'posts.image_url',
+      'posts.image_feed_url',
+      'posts.media_type',
+      'media_objects.content_type',
+      'profiles.full_name',
+      'profiles.username',
+      'posts.anonymous',
+      'posts.has_recipe',
+      'posts.created_at',
+    ])
+    .where('posts.id', '=', postId);
+  query = query.where(viewerId ? postAuthorNotHiddenFrom(viewerId) : notSuspended('posts.user_id'));
+  // A private or secret group's post (and any group's prayer request) shows nothing to outsiders, nor
+  // does a request for friends or for its author only (policies/prayer.ts).
+  query = query.where(postSeenBy(viewerId));
+  return query.executeTakeFirst();
 }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
 import { SPOTLIGHT_SIZE, type SpotlightEntry } from '@common/schemas/spotlight.ts';
 import type { DB } from '@server/db/types.ts';
-import { yieldToEventLoop } from '@server/jobs/runner.ts';
+import { yieldToEventLoop } from '@server/eventLoop.ts';
 import { notHiddenFrom } from '@server/policies/blocks.ts';
 import { forEveryoneOutsideGroups, textLeavesSplikz, textMayLeave } from '@server/policies/prayer.ts';
 import type { Kysely } from 'kysely';

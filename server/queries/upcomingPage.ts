@@ -1,4 +1,15 @@
 import { type CommunityEvent, EVENTS_PAGE_MAX, type EventCategory } from '@common/schemas/events.ts';
+import { SHARED } from '@server/cache/declared.ts';
+import { hiddenMembers, hiddenVersionOf } from '@server/cache/hiddenMembers.ts';
+import { sharedValue } from '@server/cache/shared.ts';
+import { tablesNumber } from '@server/cache/versions.ts';
+import {
+  answerKey,
+  answersVersionOf,
+  type ViewerAnswer,
+  viewerAnswers,
+} from '@server/cache/viewerAnswers.ts';
+import { groupsVersionOf, type ViewerGroup, viewerGroups } from '@server/cache/viewerGroups.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
@@ -14,16 +25,7 @@ import {
   withinNear,
 } from '@server/queries/events.ts';
 import { boxAround } from '@server/queries/eventsNear.ts';
-import { hiddenMembers, hiddenVersionOf } from '@server/queries/hiddenMembers.ts';
-import { keptStore } from '@server/queries/kept.ts';
 import { SOON_EVENTS, soonRows } from '@server/queries/soonEvents.ts';
-import {
-  answerKey,
-  answersVersionOf,
-  type ViewerAnswer,
-  viewerAnswers,
-} from '@server/queries/viewerAnswers.ts';
-import { groupsVersionOf, type ViewerGroup, viewerGroups } from '@server/queries/viewerGroups.ts';
 import { type Kysely, sql } from 'kysely';
 
 /**
@@ -39,8 +41,8 @@ import { type Kysely, sql } from 'kysely';
  * left out (queries/hiddenMembers.ts), their own private and secret groups' lists merged in
  * (queries/viewerGroups.ts), and their answers (queries/viewerAnswers.ts) and whether they run the
  * event filled in. A list that is not whole
- * (more events follow its last) serves only up to its last event; what is kept follows the feeds' rules
- * (dropped when this node commits a command, never used after KEPT_MS). Anything else, and a page the
+ * (more events follow its last) serves only up to its last event; what is kept is checked against its
+ * tables' number (cache/declared.ts upcomingLists, groupEventLists). Anything else, and a page the
  * kept lists cannot make, reads listEvents. The page is listEvents' page, to the byte of its JSON's
  * meaning (routes/events/upcomingPage.test.ts).
  */
@@ -49,10 +51,8 @@ import { type Kysely, sql } from 'kysely';
  * than a page needs (100 made Upcoming's slowest answers slower).
  */
 const EVENTS_KEPT = EVENTS_PAGE_MAX + 10;
-const NEAR_POINTS_KEPT = 200;
 /** A private group's next events: a group adds few to any page. */
 export const GROUP_KEPT = 25;
-const GROUPS_KEPT = 2000;
 
 interface KeptEvent {
   id: string;
@@ -77,9 +77,11 @@ interface Kept {
 type Near = NonNullable<EventFilters['near']>;
 
 /** Every member's lists: all events, each category's, and by point ('Near me'). */
-const keptLists = keptStore<Kept>(5 + NEAR_POINTS_KEPT);
+const keptLists = sharedValue<Kept>(SHARED.upcomingLists);
 /** Private and secret groups' lists, by group. */
-const keptGroupLists = keptStore<Kept>(GROUPS_KEPT);
+const keptGroupLists = sharedValue<Kept>(SHARED.groupEventLists);
+/** Both kinds of list are read from the same tables: one number checks them. */
+const LIST_TABLES = SHARED.upcomingLists.tables;
 
 async function keep(db: Kysely<DB>, rows: Array<EventRow & { shown: string }>, count: number): Promise<Kept> {
   const page = rows.slice(0, count);
@@ -103,17 +105,22 @@ async function keep(db: Kysely<DB>, rows: Array<EventRow & { shown: string }>, c
   };
 }
 
-function everyMembersList(db: Kysely<DB>, category: EventCategory | undefined, near: Near | undefined) {
+function everyMembersList(
+  db: Kysely<DB>,
+  version: number,
+  category: EventCategory | undefined,
+  near: Near | undefined,
+) {
   const key = `${category ?? ''}|${near ? `${near.lat},${near.lng},${near.km}` : ''}`;
-  return keptLists(db)(key, async () => {
+  return keptLists(db).get(key, version, async () => {
     // One more than kept, to know whether the list is whole.
     const filters = { tab: 'upcoming' as const, category, near, limit: EVENTS_KEPT };
     return keep(db, await eventRows(db, null, eventSeenByAnyMember, filters), EVENTS_KEPT);
   });
 }
 
-function groupList(db: Kysely<DB>, groupId: string) {
-  return keptGroupLists(db)(groupId, async () => {
+function groupList(db: Kysely<DB>, version: number, groupId: string) {
+  return keptGroupLists(db).get(groupId, version, async () => {
     const query = eventOccurrences(db)
       .where('events.group_id', '=', groupId)
       .where(visibleMember('events.host_id'));
@@ -127,22 +134,26 @@ function groupList(db: Kysely<DB>, groupId: string) {
 }
 
 /**
- * The numbers of the viewer's hidden-member lists, groups and answers, in one statement: each is kept
- * per member on this node and read again only when its number moved (hiddenMembers.ts,
- * viewerGroups.ts, viewerAnswers.ts).
+ * The numbers of the kept lists' tables and of the viewer's hidden-member lists, groups and answers,
+ * in one statement: each is kept on this node and read again only when its number moved (cache/).
  */
 const versionsQuery = perDatabase((db) =>
   preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
     compile: () =>
-      sql<{ hidden: number; groups: number; answers: number }>`select
-        ${hiddenVersionOf(v.viewerId)} as hidden, ${groupsVersionOf(v.viewerId)} as groups,
+      sql<{ lists: number; hidden: number; groups: number; answers: number }>`select
+        ${tablesNumber(LIST_TABLES)} as lists, ${hiddenVersionOf(v.viewerId)} as hidden, ${groupsVersionOf(v.viewerId)} as groups,
         ${answersVersionOf(v.viewerId)} as answers`.compile(db),
   })),
 );
 
 async function viewerVersions(db: Kysely<DB>, viewerId: string) {
   const [row] = await versionsQuery(db)({ viewerId });
-  return { hidden: row?.hidden ?? 0, groups: row?.groups ?? 0, answers: row?.answers ?? 0 };
+  return {
+    lists: Number(row?.lists ?? 0),
+    hidden: row?.hidden ?? 0,
+    groups: row?.groups ?? 0,
+    answers: row?.answers ?? 0,
+  };
 }
 
 /** Events in the order of the list: sooner first, then the smaller id. */
@@ -160,14 +171,14 @@ export async function upcomingFirstPage(
   limit: number,
 ): Promise<string | null> {
   const { category, near } = filters;
-  const [everyMembers, versions] = await Promise.all([
-    everyMembersList(db, category, near),
-    viewerVersions(db, viewerId),
-  ]);
+  const versions = await viewerVersions(db, viewerId);
+  const everyMembers = await everyMembersList(db, versions.lists, category, near);
   const { member: groups, bannedFrom } = await viewerGroups(db, viewerId, versions.groups);
   // Kept lists come back as they are: only those being read are waited for (a viewer in 20 groups
   // awaited 14 promises per page).
-  const keptOrRead = groups.flatMap((group) => (group.unlisted ? [groupList(db, group.groupId)] : []));
+  const keptOrRead = groups.flatMap((group) =>
+    group.unlisted ? [groupList(db, versions.lists, group.groupId)] : [],
+  );
   const theirLists = keptOrRead.some((list) => list instanceof Promise)
     ? await Promise.all(keptOrRead)
     : (keptOrRead as Kept[]);
@@ -283,7 +294,7 @@ export async function soonFromKept(db: Kysely<DB>, viewerId: string): Promise<st
   const { member: groups } = await viewerGroups(db, viewerId, versions.groups);
   const [{ blocked }, ...lists] = await Promise.all([
     hiddenMembers(db, viewerId, versions.hidden),
-    ...groups.map((group) => groupList(db, group.groupId)),
+    ...groups.map((group) => groupList(db, versions.lists, group.groupId)),
   ]);
   type Pick = Ordered & { kept: KeptEvent | null; row: (typeof rows)[number] | null };
   // Each event once, at its soonest: a group's list shows its next occurrence, the rows theirs.

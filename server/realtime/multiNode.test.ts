@@ -1,12 +1,12 @@
 import type { AckResult } from '@common/realtime.ts';
 import type { Message, ReadReceipt } from '@common/schemas/messages.ts';
+import { ROOM_JOIN_LIMIT } from '@server/sockets/handlers/rooms.ts';
+import { MAX_SOCKETS_PER_MEMBER } from '@server/sockets/socketServer.ts';
 import { signedInMember, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import { makePost } from '@server/test/posts.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_JOIN_LIMIT } from './handlers/rooms.ts';
-import { MAX_SOCKETS_PER_MEMBER } from './socketServer.ts';
 
 // Two app nodes on one PostgreSQL database and one Redis: they must behave as one.
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);

@@ -8,7 +8,7 @@ import {
 } from '@common/schemas/admin.ts';
 import { deleteMemberAsAdmin, setAdminRole } from '@server/commands/admin.ts';
 import { runCommand } from '@server/commands/run.ts';
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { listAudit, listContactMessages, listMembers } from '@server/queries/admin.ts';
 import type { FastifyInstance } from 'fastify';

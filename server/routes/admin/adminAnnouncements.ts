@@ -4,8 +4,8 @@ import {
   announcementInputSchema,
 } from '@common/schemas/announcements.ts';
 import { runCommand } from '@server/commands/run.ts';
+import type { AppContext } from '@server/context.ts';
 import type { DB } from '@server/db/types.ts';
-import type { AppContext } from '@server/http/context.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { createAnnouncement, sendAnnouncements } from '@server/jobs/announcements.ts';
 import type { FastifyInstance } from 'fastify';

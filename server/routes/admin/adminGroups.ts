@@ -2,7 +2,7 @@ import { type AdminGroupsPage, adminGroupsQuerySchema } from '@common/schemas/ad
 import { recordAudit } from '@server/commands/admin.ts';
 import { deleteGroup } from '@server/commands/groups.ts';
 import { runCommand } from '@server/commands/run.ts';
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { idParam } from '@server/http/params.ts';
 import { parseInput } from '@server/http/validate.ts';

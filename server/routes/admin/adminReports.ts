@@ -8,7 +8,7 @@ import {
   suspendReportedMember,
 } from '@server/commands/moderation.ts';
 import { runCommand } from '@server/commands/run.ts';
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { listReports } from '@server/queries/reports.ts';
 import type { FastifyInstance } from 'fastify';

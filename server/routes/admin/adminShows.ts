@@ -7,7 +7,7 @@ import {
 } from '@common/schemas/admin.ts';
 import { createShow, deleteShow, updateShow } from '@server/commands/adminShows.ts';
 import { runCommand } from '@server/commands/run.ts';
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { listShows } from '@server/queries/admin.ts';
 import type { FastifyInstance } from 'fastify';

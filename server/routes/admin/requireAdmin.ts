@@ -1,5 +1,5 @@
 import type { Viewer } from '@server/auth/sessions.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { badRequest, forbidden } from '@server/http/errors.ts';
 import { isAdmin } from '@server/queries/admin.ts';
 import type { FastifyRequest } from 'fastify';

@@ -9,7 +9,7 @@ import {
 } from '@common/schemas/auth.ts';
 import { sanitizeUsername } from '@common/username.ts';
 import { throttleSignIn } from '@server/auth/signInThrottle.ts';
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import { badRequest, errorBody } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';

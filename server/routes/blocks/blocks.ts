@@ -1,7 +1,7 @@
 import type { BlockState, MemberList, MuteState } from '@common/schemas/blocks.ts';
 import { blockMember, muteMember, unblockMember, unmuteMember } from '@server/commands/blocks.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { listBlockedOrMuted } from '@server/queries/blocks.ts';

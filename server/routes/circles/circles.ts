@@ -22,7 +22,7 @@ import {
   startPreview,
 } from '@server/commands/circles.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { idParam, memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';

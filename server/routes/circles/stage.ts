@@ -1,6 +1,6 @@
 import { inviteToSpeak, leaveStage, setHand } from '@server/commands/circleStage.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { idParam, memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 import { type ComedyShow, comedyShowsQuerySchema } from '@common/schemas/posts.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { comedyShowsOn } from '@server/queries/eventFeeds.ts';
 import type { FastifyInstance } from 'fastify';

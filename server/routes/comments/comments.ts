@@ -1,7 +1,7 @@
 import { type Comment, createCommentSchema } from '@common/schemas/posts.ts';
 import { addComment, deleteComment } from '@server/commands/posts.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { commentIdParam, postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';

@@ -1,6 +1,6 @@
 import { CONTACT_SUBJECT_LABELS } from '@common/options.ts';
 import { contactMessageSchema } from '@common/schemas/contact.ts';
-import { type AppContext, optionalViewer } from '@server/http/context.ts';
+import { type AppContext, optionalViewer } from '@server/context.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 import { isLanguageCode } from '@common/options.ts';
 import { DEFAULT_PREFERENCES } from '@common/schemas/settings.ts';
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import { errorBody } from '@server/http/errors.ts';
 import { escapeHtml } from '@server/http/escapeHtml.ts';
 import { languageFromHeader, translator } from '@server/i18n/translate.ts';

@@ -1,7 +1,7 @@
 import type { CalendarFeed } from '@common/schemas/events.ts';
 import { tokenOf } from '@server/commands/calendarFeeds.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { calendarOf } from '@server/events/ics.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { enforceLimit, memberLimit } from '@server/http/rateLimit.ts';
 import { calendarFeedEvents } from '@server/queries/eventFeeds.ts';

@@ -21,13 +21,13 @@ import {
   updateEvent,
 } from '@server/commands/events.ts';
 import { runCommand } from '@server/commands/run.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
+import { sendEventEmails } from '@server/emails/eventEmails.ts';
 import { calendarOf } from '@server/events/ics.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { badRequest } from '@server/http/errors.ts';
 import { idParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { sendEventEmails } from '@server/mail/eventEmails.ts';
 import { type PlacesService, placeNotFound } from '@server/places/placesService.ts';
 import { EVENTS_PAGE_SIZE, eventFor, listEvents } from '@server/queries/events.ts';
 import { soonEvents } from '@server/queries/soonEvents.ts';

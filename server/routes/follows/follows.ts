@@ -1,7 +1,7 @@
 import { type FollowList, type FollowState, followListQuerySchema } from '@common/schemas/follows.ts';
 import { followMember, unfollowMember } from '@server/commands/follows.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';

@@ -1,6 +1,6 @@
 import { acceptFriendRequest, declineFriendRequest } from '@server/commands/friendships.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { idParam } from '@server/http/params.ts';
 import type { FastifyInstance } from 'fastify';
 

@@ -1,6 +1,5 @@
 import { openDatabase } from '@server/db/database.ts';
 import { groupFirstPage, listGroupPosts } from '@server/queries/groups.ts';
-import { forgetKept } from '@server/queries/kept.ts';
 import { newestPage } from '@server/queries/newestPage.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { goLive, makeCircle } from '@server/test/circles.ts';
@@ -195,7 +194,6 @@ describe.each(dialects)('what groups reach (%s)', (dialect) => {
         })),
       )
       .execute();
-    forgetKept(db);
     const expected = JSON.parse(JSON.stringify(await listFeed(db, reader.id, { limit: 20 })));
     const cutAfter = await newestPage(db, reader.id, undefined, 20);
     expect(cutAfter).not.toBeNull();

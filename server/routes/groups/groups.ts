@@ -30,7 +30,7 @@ import {
 } from '@server/commands/groupMembers.ts';
 import { createGroup, deleteOwnGroup, pinPost, updateGroup } from '@server/commands/groups.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { groupSlugParam, memberIdParam, postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AppContext } from '@server/context.ts';
 import { openDatabase } from '@server/db/database.ts';
-import type { AppContext } from '@server/http/context.ts';
 import { dialects, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';

@@ -1,6 +1,6 @@
 import { isLanguageCode } from '@common/options.ts';
 import type { Me } from '@common/schemas/profiles.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import { presentProfileSummary, profileSummaryColumns } from '@server/presenters/profile.ts';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@common/schemas/media.ts';
-import { MEDIA_CSP } from '@server/http/webApp.ts';
+import { MEDIA_CSP } from '@server/http/securityHeaders.ts';
 import { signedInMember, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
 import {
   allEnding,

@@ -5,7 +5,7 @@ import type { MediaUpload } from '@common/schemas/media.ts';
 import fastifyMultipart from '@fastify/multipart';
 import { runCommand } from '@server/commands/run.ts';
 import { sweepUnattachedUploads } from '@server/commands/uploads.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { httpError } from '@server/http/errors.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { type MediaObjectRow, presentMediaUpload } from '@server/media/mediaObjects.ts';

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
+import type { AppContext } from '@server/context.ts';
 import type { DB } from '@server/db/types.ts';
-import type { AppContext } from '@server/http/context.ts';
 import { errorBody } from '@server/http/errors.ts';
 import { MEDIA_CACHE_CONTROL, S3MediaStorage } from '@server/media/s3Storage.ts';
 import { isMediaKey, LocalMediaStorage } from '@server/media/storage.ts';

@@ -14,7 +14,7 @@ import {
   sendMessage,
 } from '@server/commands/messages.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { idParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';

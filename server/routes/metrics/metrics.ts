@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import { errorBody } from '@server/http/errors.ts';
 import type { AppMetrics } from '@server/metrics/metrics.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 import type { NotificationList } from '@common/schemas/notifications.ts';
 import { markNotificationsRead } from '@server/commands/notifications.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { idParam } from '@server/http/params.ts';
 import { listNotifications } from '@server/queries/notifications.ts';

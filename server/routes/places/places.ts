@@ -1,5 +1,5 @@
 import { type PlacesResult, placesQuerySchema } from '@common/schemas/places.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import type { PlacesService } from '@server/places/placesService.ts';

@@ -1,5 +1,4 @@
 import { openDatabase } from '@server/db/database.ts';
-import { forgetKept } from '@server/queries/kept.ts';
 import { NEWEST_KEPT, newestPage } from '@server/queries/newestPage.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { dialects, startTestServer, type TestClient, type TestServer } from '@server/test/harness.ts';
@@ -311,7 +310,6 @@ describe.each(dialects)('the feed (%s)', (dialect) => {
         })),
       )
       .execute();
-    forgetKept(db());
     expect((await viewer.client.request('PUT', `/api/mutes/${loud.id}`)).status).toBe(200);
     expect(await newestPage(db(), viewer.id, undefined, 20)).toBeNull();
     const page = await feed(viewer.client);

@@ -18,7 +18,7 @@ import {
 } from '@server/commands/posts.ts';
 import { likePost, prayForPost, unlikePost, unprayForPost } from '@server/commands/postToggles.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
@@ -149,7 +149,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<IdParams>('/api/posts/:id/views', async (request) => {
     const viewer = await requireViewer(ctx, request);
     const id = postIdParam(request.params.id);
-    const counted = await runCommand(ctx, (trx) => recordView(trx, viewer, id), { keepsFeeds: true });
+    const counted = await runCommand(ctx, (trx) => recordView(trx, viewer, id));
     return { counted };
   });
 }

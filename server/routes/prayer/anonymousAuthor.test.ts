@@ -1,4 +1,3 @@
-import { forgetKept } from '@server/queries/kept.ts';
 import { listFeed } from '@server/queries/posts.ts';
 import { createTestGroup, type GroupTestMember, groupTestMember } from '@server/test/groups.ts';
 import { dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
@@ -76,7 +75,6 @@ describe.each(dialects)('an anonymous request and the viewer’s blocks and mute
       const kept = (await viewer.client.get('/api/posts?category=prayer')).body.posts.map(
         (p: { id: string }) => p.id,
       );
-      forgetKept(server.built.ctx.database.db);
       const read = await listFeed(server.built.ctx.database.db, viewer.id, { category: 'prayer' });
       expect(kept).toEqual(read.posts.map((p) => p.id));
     }
@@ -119,7 +117,6 @@ describe.each(dialects)('an anonymous request and the viewer’s blocks and mute
     const kept = (await hider.client.get('/api/posts?category=prayer')).body.posts.map(
       (p: { id: string }) => p.id,
     );
-    forgetKept(server.built.ctx.database.db);
     const read = await listFeed(server.built.ctx.database.db, hider.id, { category: 'prayer' });
     expect(kept).toEqual(read.posts.map((p) => p.id));
     // Back again.

@@ -21,7 +21,7 @@ import {
   setPrayerSettings,
 } from '@server/commands/prayerRequests.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';

@@ -8,7 +8,7 @@ import {
 import type { Viewer } from '@server/auth/sessions.ts';
 import { moveCover, replaceProfileMedia } from '@server/commands/profileMedia.ts';
 import { type Command, runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { badRequest } from '@server/http/errors.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { ownProfilePage } from '@server/queries/profiles.ts';

@@ -7,7 +7,7 @@ import {
   searchProfilesQuerySchema,
   wallQuerySchema,
 } from '@common/schemas/profiles.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';

@@ -1,6 +1,6 @@
 import { pushEndpointSchema, pushSubscriptionSchema } from '@common/schemas/push.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import type { DB } from '@server/db/types.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
 import { badRequest, conflict } from '@server/http/errors.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';

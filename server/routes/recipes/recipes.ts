@@ -20,7 +20,7 @@ import {
   removeShoppingItem,
   tickShoppingItem,
 } from '@server/commands/shoppingList.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { idParam, postIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
@@ -92,7 +92,7 @@ export function recipeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const id = postIdParam(request.params.id);
     await limits.recipe(request, viewer.userId);
-    await runCommand(ctx, (trx) => saveRecipe(trx, viewer, id), { keepsFeeds: true });
+    await runCommand(ctx, (trx) => saveRecipe(trx, viewer, id));
     return reply.status(204).send();
   });
 
@@ -100,7 +100,7 @@ export function recipeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const id = postIdParam(request.params.id);
     await limits.recipe(request, viewer.userId);
-    await runCommand(ctx, (trx) => unsaveRecipe(trx, viewer, id), { keepsFeeds: true });
+    await runCommand(ctx, (trx) => unsaveRecipe(trx, viewer, id));
     return reply.status(204).send();
   });
 
@@ -115,7 +115,7 @@ export function recipeRoutes(app: FastifyInstance, ctx: AppContext): void {
     await limits.recipe(request, viewer.userId);
     const input = parseInput(addRecipeToListSchema, request.body);
     input.post_id = postIdParam(input.post_id);
-    await runCommand(ctx, (trx) => addRecipeToList(trx, viewer, input), { keepsFeeds: true });
+    await runCommand(ctx, (trx) => addRecipeToList(trx, viewer, input));
     return readShoppingList(db, viewer.userId);
   });
 
@@ -123,7 +123,7 @@ export function recipeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     await limits.recipe(request, viewer.userId);
     const input = parseInput(addShoppingItemSchema, request.body);
-    await runCommand(ctx, (trx) => addShoppingItem(trx, viewer, input), { keepsFeeds: true });
+    await runCommand(ctx, (trx) => addShoppingItem(trx, viewer, input));
     return readShoppingList(db, viewer.userId);
   });
 
@@ -132,7 +132,7 @@ export function recipeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = idParam(request.params.id, 'shopping_item_unknown');
     await limits.recipe(request, viewer.userId);
     const { checked } = parseInput(tickShoppingItemSchema, request.body);
-    await runCommand(ctx, (trx) => tickShoppingItem(trx, viewer, id, checked), { keepsFeeds: true });
+    await runCommand(ctx, (trx) => tickShoppingItem(trx, viewer, id, checked));
     return readShoppingList(db, viewer.userId);
   });
 
@@ -140,7 +140,7 @@ export function recipeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const id = idParam(request.params.id, 'shopping_item_unknown');
     await limits.recipe(request, viewer.userId);
-    await runCommand(ctx, (trx) => removeShoppingItem(trx, viewer, id), { keepsFeeds: true });
+    await runCommand(ctx, (trx) => removeShoppingItem(trx, viewer, id));
     return readShoppingList(db, viewer.userId);
   });
 
@@ -148,7 +148,7 @@ export function recipeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     await limits.recipe(request, viewer.userId);
     const { which } = parseInput(clearShoppingSchema, request.query);
-    await runCommand(ctx, (trx) => clearShoppingList(trx, viewer, which), { keepsFeeds: true });
+    await runCommand(ctx, (trx) => clearShoppingList(trx, viewer, which));
     return readShoppingList(db, viewer.userId);
   });
 }

@@ -1,7 +1,7 @@
 import { createReportSchema, type ReportReceipt } from '@common/schemas/reports.ts';
 import { createReport } from '@server/commands/moderation.ts';
 import { runCommand } from '@server/commands/run.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import type { FastifyInstance } from 'fastify';

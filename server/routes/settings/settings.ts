@@ -14,7 +14,7 @@ import {
 import { deleteAccount, verifyPassword } from '@server/commands/deleteAccount.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { updateAccount, updateBio, updatePreferences, updatePrivacy } from '@server/commands/settings.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import { enforceLimit, memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';

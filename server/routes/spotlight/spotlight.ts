@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Spotlight, spotlightDate } from '@common/schemas/spotlight.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { requestSpotlightNow, spotlightRunning } from '@server/jobs/dailySpotlight.ts';
 import type { JobRunner } from '@server/jobs/index.ts';

@@ -7,7 +7,7 @@ import {
 } from '@common/schemas/wall.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { approvePendingPost, createWallPost, rejectPendingPost } from '@server/commands/wallPosts.ts';
-import { type AppContext, requireViewer } from '@server/http/context.ts';
+import { type AppContext, requireViewer } from '@server/context.ts';
 import { idParam, memberIdParam } from '@server/http/params.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';

@@ -1,7 +1,7 @@
 import { type ClientEvent, rooms } from '@common/realtime.ts';
-import { circleMediaHandlers } from '@server/realtime/handlers/circleMedia.ts';
-import { circleHandlers } from '@server/realtime/handlers/circles.ts';
-import { roomHandlers } from '@server/realtime/handlers/rooms.ts';
+import { circleMediaHandlers } from '@server/sockets/handlers/circleMedia.ts';
+import { circleHandlers } from '@server/sockets/handlers/circles.ts';
+import { roomHandlers } from '@server/sockets/handlers/rooms.ts';
 import type { Fixtures } from './fixtures.ts';
 import { VIEWERS, type ViewerKind } from './table.ts';
 

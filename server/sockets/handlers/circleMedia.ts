@@ -1,3 +1,4 @@
+import { rooms } from '@common/realtime.ts';
 import { mediaSignalSchema } from '@common/schemas/circleSignals.ts';
 import { findJanusRoom, type Slot } from '@server/circles/janus.ts';
 import { takeStage } from '@server/commands/circleStage.ts';
@@ -44,7 +45,11 @@ export const circleMediaHandlers = [
       if (!janus || !room) throw conflict('circle_not_on_janus');
       if (input.kind === 'publish') {
         const speaker = role !== 'host';
-        if (speaker) await takeStage(db, socket.nsp, circle.id, viewerId);
+        if (speaker) {
+          await takeStage(db, circle.id, viewerId, () =>
+            socket.nsp.to(rooms.circle(circle.id)).emit('circle:members', { circle_id: circle.id }),
+          );
+        }
         const withVideo = speaker || circle.source_type !== 'audio';
         return { sdp: await janus.publish(socket, room, viewerId, input.sdp!, { withVideo, speaker }) };
       }

@@ -1,7 +1,7 @@
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
-import type { DB } from '@server/db/types.ts';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { keptPerMember } from './keptPerMember.ts';
+import { type RawBuilder, sql } from 'kysely';
+import { PER_MEMBER } from './declared.ts';
+import { memberValue } from './perMember.ts';
 
 /**
  * The groups a member belongs to, for the lists that merge their groups' events in (queries/
@@ -20,12 +20,9 @@ export interface ViewerGroup {
   runs: boolean;
 }
 
-/** Members whose groups one node keeps at most. */
-const KEPT_MEMBERS = 50_000;
-
 /** The number of the viewer's memberships, as a column of another query (see hiddenVersionOf). */
 export function groupsVersionOf(viewerId: string): RawBuilder<number> {
-  return sql<number>`coalesce((select groups from member_versions where member_id = ${viewerId}), 0)`;
+  return viewerGroups.numberOf(viewerId);
 }
 
 const groupsQuery = perDatabase((db) =>
@@ -52,18 +49,17 @@ export interface ViewerGroups {
 }
 
 /** The viewer's groups and bans, as of `version`. */
-export const viewerGroups: (db: Kysely<DB>, viewerId: string, version: number) => Promise<ViewerGroups> =
-  keptPerMember(KEPT_MEMBERS, async (db, viewerId) => {
-    const member: ViewerGroup[] = [];
-    const bannedFrom = new Set<string>();
-    for (const row of await groupsQuery(db)({ viewerId })) {
-      if (Number(row.banned)) bannedFrom.add(row.group_id);
-      else
-        member.push({
-          groupId: row.group_id,
-          unlisted: Boolean(Number(row.unlisted)),
-          runs: Boolean(Number(row.runs)),
-        });
-    }
-    return { member, bannedFrom };
-  });
+export const viewerGroups = memberValue<ViewerGroups>(PER_MEMBER.viewerGroups, async (db, viewerId) => {
+  const member: ViewerGroup[] = [];
+  const bannedFrom = new Set<string>();
+  for (const row of await groupsQuery(db)({ viewerId })) {
+    if (Number(row.banned)) bannedFrom.add(row.group_id);
+    else
+      member.push({
+        groupId: row.group_id,
+        unlisted: Boolean(Number(row.unlisted)),
+        runs: Boolean(Number(row.runs)),
+      });
+  }
+  return { member, bannedFrom };
+});

@@ -1,10 +1,8 @@
 import { ANONYMOUS_NAME } from '@common/schemas/prayer.ts';
-import { type AppContext, optionalViewer } from '@server/http/context.ts';
-import { notSuspended } from '@server/policies/blocks.ts';
-import { postSeenBy } from '@server/policies/post.ts';
-import { postAuthorNotHiddenFrom } from '@server/policies/prayer.ts';
+import { type AppContext, optionalViewer } from '@server/context.ts';
+import { escapeHtml } from '@server/http/escapeHtml.ts';
+import { postForPage } from '@server/queries/posts.ts';
 import type { FastifyRequest } from 'fastify';
-import { escapeHtml } from './escapeHtml.ts';
 import { scriptJson } from './firstScreen.ts';
 import { recipeJsonLd } from './recipeJsonLd.ts';
 
@@ -91,29 +89,7 @@ export async function renderPostPage(
 ): Promise<string | null> {
   if (!/^[0-9a-zA-Z-]{1,64}$/.test(postId)) return null;
   const viewer = await optionalViewer(ctx, request);
-  let query = ctx.database.db
-    .selectFrom('posts')
-    .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-    .leftJoin('media_objects', 'media_objects.id', 'posts.media_id')
-    .select([
-      'posts.id',
-      'posts.content',
-      'posts.image_url',
-      'posts.image_feed_url',
-      'posts.media_type',
-      'media_objects.content_type',
-      'profiles.full_name',
-      'profiles.username',
-      'posts.anonymous',
-      'posts.has_recipe',
-      'posts.created_at',
-    ])
-    .where('posts.id', '=', postId);
-  query = query.where(viewer ? postAuthorNotHiddenFrom(viewer.userId) : notSuspended('posts.user_id'));
-  // A private or secret group's post (and any group's prayer request) shows nothing to outsiders, nor
-  // does a request for friends or for its author only (policies/prayer.ts).
-  query = query.where(postSeenBy(viewer?.userId ?? null));
-  const row = await query.executeTakeFirst();
+  const row = await postForPage(ctx.database.db, viewer?.userId ?? null, postId);
   if (!row) return null;
   // An anonymous request names nobody, in the page's tags either.
   const post = row.anonymous ? { ...row, full_name: ANONYMOUS_NAME, username: '' } : row;

@@ -1,12 +1,12 @@
 import { escapeHtml } from '@server/http/escapeHtml.ts';
 import { savedLanguage, translator } from '@server/i18n/translate.ts';
 import type { MailMessage } from '@server/mail/mailer.ts';
+import { footer } from '@server/mail/notificationEmails.ts';
+import { unsubscribeHeaders, unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { notSuspended } from '@server/policies/blocks.ts';
 import type { TFunction } from 'i18next';
 import { sql } from 'kysely';
 import type { EventEmailContext } from './eventEmails.ts';
-import { footer } from './notificationEmails.ts';
-import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.ts';
 
 /**
  * The daily prayer reminder by email: how many requests are on the list and a link to it, where each

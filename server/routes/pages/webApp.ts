@@ -3,9 +3,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import type { AppContext } from '@server/context.ts';
+import { errorBody } from '@server/http/errors.ts';
+import { HSTS, MEDIA_CSP } from '@server/http/securityHeaders.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from './context.ts';
-import { errorBody } from './errors.ts';
 import { renderEventPage } from './eventPage.ts';
 import { inlineScriptHashes, withFirstScreen } from './firstScreen.ts';
 import { renderPostPage } from './postPage.ts';
@@ -38,10 +39,6 @@ function htmlHeaders(mediaOrigin: string | undefined, scriptHashes: string[]): R
     ].join('; '),
   };
 }
-
-/** Uploads are members' bytes: opened directly they run nothing; <img> and <video> still show them. */
-export const MEDIA_CSP = "default-src 'none'; sandbox";
-export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Headers decided once for every answer, whichever route (or none) made it: HSTS when the site is

@@ -1,8 +1,8 @@
+import { HSTS } from '@server/http/securityHeaders.ts';
 import { insertMember } from '@server/test/database.ts';
 import { startTestServer, type TestServer } from '@server/test/harness.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HSTS } from './webApp.ts';
 
 // Every HTML answer carries the CSP, frame and referrer headers (and HSTS behind https), whichever
 // route made it: the app's routes (spec section 2's route table), index.html by name, a post's page

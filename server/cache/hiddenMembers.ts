@@ -1,15 +1,15 @@
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
-import type { DB } from '@server/db/types.ts';
 import { membersHiddenInFeed } from '@server/policies/blocks.ts';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { keptPerMember } from './keptPerMember.ts';
+import { type RawBuilder, sql } from 'kysely';
+import { PER_MEMBER } from './declared.ts';
+import { memberValue } from './perMember.ts';
 
 /**
  * Whom a member's feeds leave out: the members blocked either way, and those the member muted (and the
  * posts they hid, whose number is the same: hidden_posts' triggers move it). The
  * lists change seldom and are read on every first page, so each node keeps them per member with the
  * number (hidden_versions) they were read at. A page asks only for that number, in the query it makes
- * anyway (newestPageViewer.ts viewerQuery): when it moved on any node, the lists are read again.
+ * anyway (queries/newestPage.ts viewerQuery): when it moved on any node, the lists are read again.
  * Mastodon keeps the same lists per account, dropped when they change. Who is suspended or unconfirmed
  * is not here: the kept posts leave those out for everyone.
  */
@@ -24,16 +24,13 @@ export interface HiddenMembers {
   hiddenPosts: ReadonlySet<string>;
 }
 
-/** Members whose lists one node keeps at most; most are empty. */
-const KEPT_MEMBERS = 50_000;
-
 /**
  * The number of the viewer's lists, as a column of another query: read in the same statement as
  * anything else the page needs, and before the lists themselves, so lists read later are never older
  * than the number they are kept with. `viewerId` may be a prepared-query placeholder.
  */
 export function hiddenVersionOf(viewerId: string): RawBuilder<number> {
-  return sql<number>`coalesce((select version from hidden_versions where member_id = ${viewerId}), 0)`;
+  return hiddenMembers.numberOf(viewerId);
 }
 
 const hiddenPostsQuery = perDatabase((db) =>
@@ -53,17 +50,16 @@ const listsQuery = perDatabase((db) =>
 );
 
 /** The viewer's lists as of `version` (hiddenVersionOf, read first): kept, or read now. */
-export const hiddenMembers: (db: Kysely<DB>, viewerId: string, version: number) => Promise<HiddenMembers> =
-  keptPerMember(KEPT_MEMBERS, async (db, viewerId) => {
-    const inFeed = new Set<string>();
-    const blocked = new Set<string>();
-    const blockedBy = new Set<string>();
-    for (const row of await listsQuery(db)({ viewerId })) {
-      inFeed.add(row.id);
-      const kind = Number(row.kind);
-      if (kind !== 1) blocked.add(row.id);
-      if (kind === 2) blockedBy.add(row.id);
-    }
-    const hiddenPosts = new Set((await hiddenPostsQuery(db)({ viewerId })).map((row) => row.post_id));
-    return { inFeed, blocked, blockedBy, hiddenPosts };
-  });
+export const hiddenMembers = memberValue<HiddenMembers>(PER_MEMBER.hiddenMembers, async (db, viewerId) => {
+  const inFeed = new Set<string>();
+  const blocked = new Set<string>();
+  const blockedBy = new Set<string>();
+  for (const row of await listsQuery(db)({ viewerId })) {
+    inFeed.add(row.id);
+    const kind = Number(row.kind);
+    if (kind !== 1) blocked.add(row.id);
+    if (kind === 2) blockedBy.add(row.id);
+  }
+  const hiddenPosts = new Set((await hiddenPostsQuery(db)({ viewerId })).map((row) => row.post_id));
+  return { inFeed, blocked, blockedBy, hiddenPosts };
+});

@@ -1,7 +1,8 @@
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { keptPerMember } from './keptPerMember.ts';
+import { PER_MEMBER } from './declared.ts';
+import { memberValue } from './perMember.ts';
 
 /**
  * Which of a first page's kept posts (queries/newestPage.ts) the viewer liked or prayed for. Each
@@ -16,21 +17,19 @@ export interface ViewerMarks {
   prayed: ReadonlyMap<string, boolean>;
 }
 
-/** Members whose marks one node keeps at most. */
-const KEPT_MEMBERS = 50_000;
 /** Posts one member's kept marks answer for at most: past it, they start again from the page's. */
 const KEPT_POSTS = 1_000;
 
 /** The number of the viewer's likes and prayers, as a column of another query (see hiddenVersionOf). */
 export function marksVersionOf(viewerId: string): RawBuilder<number> {
-  return sql<number>`coalesce((select marks from member_versions where member_id = ${viewerId}), 0)`;
+  return keptMarks.numberOf(viewerId);
 }
 
 /**
  * The member's answers as of a number, filled in as pages ask: a new number starts from empty ones.
- * The answers go on growing after keptPerMember has kept them, unlike its other values.
+ * The answers go on growing after memberValue has kept them, unlike its other values.
  */
-const keptMarks = keptPerMember(KEPT_MEMBERS, async () => ({
+const keptMarks = memberValue(PER_MEMBER.viewerMarks, async () => ({
   liked: new Map<string, boolean>(),
   prayed: new Map<string, boolean>(),
 }));

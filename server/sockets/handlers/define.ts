@@ -7,9 +7,9 @@ import type {
 } from '@common/realtime.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { JanusMedia } from '@server/circles/janus.ts';
-import type { Log } from '@server/commands/run.ts';
 import type { DB } from '@server/db/types.ts';
 import type { WindowCounter } from '@server/http/windowCounter.ts';
+import type { Log } from '@server/log.ts';
 import type { Kysely } from 'kysely';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod/mini';

@@ -1,8 +1,8 @@
 import { EVENT_LENGTH_HOURS_MAX, type RsvpStanding } from '@common/schemas/events.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
-import type { DB } from '@server/db/types.ts';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { keptPerMember } from './keptPerMember.ts';
+import type { RawBuilder } from 'kysely';
+import { PER_MEMBER } from './declared.ts';
+import { memberValue } from './perMember.ts';
 
 /**
  * A member's answers to events not yet over, for the lists cut from kept events (queries/
@@ -17,14 +17,12 @@ export interface ViewerAnswer {
   guests: number;
 }
 
-/** Members whose answers one node keeps at most. */
-const KEPT_MEMBERS = 20_000;
-/** Answers are read from this long before the events under way then, and kept no longer. */
-const KEPT_MS = 24 * 3600_000;
+/** Answers are read from this long before the events under way then: the value's age (declared.ts). */
+const ANSWERS_BACK_MS = PER_MEMBER.viewerAnswers.maxAgeMs;
 
 /** The number of the viewer's answers, as a column of another query (see hiddenVersionOf). */
 export function answersVersionOf(viewerId: string): RawBuilder<number> {
-  return sql<number>`coalesce((select answers from member_versions where member_id = ${viewerId}), 0)`;
+  return viewerAnswers.numberOf(viewerId);
 }
 
 const answersQuery = perDatabase((db) =>
@@ -43,15 +41,11 @@ export const answerKey = (eventId: string, occurrence: string) => `${eventId}|${
  * The viewer's answers, as of `version`, to every occurrence that started at most
  * EVENT_LENGTH_HOURS_MAX ago (any event not yet over) or starts later; by answerKey.
  */
-export const viewerAnswers: (
-  db: Kysely<DB>,
-  viewerId: string,
-  version: number,
-) => Promise<ReadonlyMap<string, ViewerAnswer>> = keptPerMember(
-  KEPT_MEMBERS,
+export const viewerAnswers = memberValue<ReadonlyMap<string, ViewerAnswer>>(
+  PER_MEMBER.viewerAnswers,
   async (db, viewerId, now) => {
     // From a day before what is under way now: what is under way until this is read again.
-    const from = new Date(now - KEPT_MS - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
+    const from = new Date(now - ANSWERS_BACK_MS - EVENT_LENGTH_HOURS_MAX * 3600_000).toISOString();
     const answers = new Map<string, ViewerAnswer>();
     for (const row of await answersQuery(db)({ viewerId, from })) {
       answers.set(answerKey(row.event_id, new Date(row.occurrence).toISOString()), {
@@ -61,5 +55,4 @@ export const viewerAnswers: (
     }
     return answers;
   },
-  KEPT_MS,
 );

@@ -1,9 +1,9 @@
 import type { CommunityEvent } from '@common/schemas/events.ts';
-import type { AppContext } from '@server/http/context.ts';
+import type { AppContext } from '@server/context.ts';
 import { HttpError } from '@server/http/errors.ts';
+import { escapeHtml } from '@server/http/escapeHtml.ts';
 import { eventFor } from '@server/queries/events.ts';
 import { DateTime } from 'luxon';
-import { escapeHtml } from './escapeHtml.ts';
 import { scriptJson } from './firstScreen.ts';
 
 /** The event's time in its own zone: 'Sunday, December 6, 2026 at 10:30 AM'. */

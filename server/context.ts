@@ -1,16 +1,17 @@
 import type { Auth } from '@server/auth/auth.ts';
 import type { SessionResolver, Viewer } from '@server/auth/sessions.ts';
 import type { JanusMedia } from '@server/circles/janus.ts';
-import type { CommandContext, Log } from '@server/commands/run.ts';
+import type { CommandContext } from '@server/commands/run.ts';
 import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
+import { unauthorized } from '@server/http/errors.ts';
+import type { Log } from '@server/log.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
 import type { AppMetrics } from '@server/metrics/metrics.ts';
 import type { PushSender } from '@server/push/pushSender.ts';
 import type { Realtime } from '@server/realtime/realtime.ts';
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from './errors.ts';
 
 /** What every route plugin receives: the app's parts, built once by buildApp. Commands take it too. */
 export interface AppContext extends CommandContext {

@@ -10,12 +10,12 @@ import {
 import type { SessionResolver } from '@server/auth/sessions.ts';
 import { tooManyRequests } from '@server/http/errors.ts';
 import { createWindowCounter } from '@server/http/windowCounter.ts';
+import type { Realtime } from '@server/realtime/realtime.ts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { HandlerDeps, SocketData } from './handlers/define.ts';
 import { attachHandlers } from './handlers/index.ts';
-import type { Realtime } from './realtime.ts';
 
 /**
  * Sockets one member may hold at once, over every node: far above their tabs and devices, and a script

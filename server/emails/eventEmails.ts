@@ -1,19 +1,22 @@
-import type { CommandContext } from '@server/commands/run.ts';
+import type { Database_ } from '@server/db/database.ts';
 import { escapeHtml } from '@server/http/escapeHtml.ts';
 import { savedLanguage, translator } from '@server/i18n/translate.ts';
+import type { Log } from '@server/log.ts';
 import type { Mailer, MailMessage } from '@server/mail/mailer.ts';
+import { footer } from '@server/mail/notificationEmails.ts';
+import { unsubscribeHeaders, unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { notSuspended } from '@server/policies/blocks.ts';
 import type { TFunction } from 'i18next';
 import { sql } from 'kysely';
-import { footer } from './notificationEmails.ts';
-import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.ts';
 
 /** What an event email says: a reminder ('24h' or '1h' before), or the host's message to those going. */
 export type EventEmail =
   | { kind: 'reminder'; within: '24h' | '1h' }
   | { kind: 'message'; from: string; text: string };
 
-export interface EventEmailContext extends Pick<CommandContext, 'database' | 'log'> {
+export interface EventEmailContext {
+  database: Pick<Database_, 'db'>;
+  log: Log;
   mailer: Mailer;
   config: { publicUrl: string; authSecret: string };
 }

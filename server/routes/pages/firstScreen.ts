@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { firstScreenPaths } from '@common/feeds.ts';
 import type { FeedPage } from '@common/schemas/posts.ts';
+import type { AppContext } from '@server/context.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from './context.ts';
 
 /** Where index.html takes the answers (before its inline script, which reads them). */
 export const FIRST_SCREEN_MARK = '<!--first-screen-->';
