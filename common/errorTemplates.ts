@@ -1,5 +1,5 @@
 /**
- * Errors by code (docs/ARCHITECTURE.md, Languages): every error the server sends and every check of a
+ * Errors by code (docs/FEATURES.md, Languages): every error the server sends and every check of a
  * shared schema has a stable snake_case code, and its English is a template with i18next placeholders
  * ('You have uploaded {{uploaded}} files today…'), or one template per English plural form, chosen by
  * `count`. The web translates the code (`error.<code>` in the catalogues) with the error's params; the

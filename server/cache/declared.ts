@@ -65,8 +65,6 @@ export const SHARED = {
     maxAgeMs: SECOND,
     maxKeys: 1004,
   },
-  /** A group by its slug, for its page (queries/newestPage.ts keptGroup). */
-  groupsBySlug: { tables: ['groups'], maxAgeMs: SECOND, maxKeys: 1000 },
   /** Upcoming's and 'Near me''s lists every member sees (queries/upcomingPage.ts). */
   upcomingLists: {
     tables: ['events', 'event_occurrences', 'event_rsvps', 'groups', 'profiles', 'user'],

@@ -1,4 +1,4 @@
-import { type CommunityEvent, EVENT_ATTENDEES_SHOWN } from '@common/schemas/events.ts';
+import { type CommunityEvent, EVENT_ATTENDEES_SHOWN, type RsvpStanding } from '@common/schemas/events.ts';
 import type { Person } from '@common/schemas/fields.ts';
 import type { DB } from '@server/db/types.ts';
 import { localOf } from '@server/events/occurrences.ts';
@@ -128,17 +128,55 @@ export async function presentEvents(
         interested_count: interested,
         spots_left: event.capacity === null ? null : Math.max(0, event.capacity - going),
         attendees: detail?.attendees ?? [],
-        viewer: {
-          answer: answer?.answer ?? null,
-          guests: answer?.guests ?? 0,
-          waitlist_position: detail?.position ?? null,
-          may_manage:
-            viewerId !== null &&
-            (event.host_id === viewerId || (event.group_id !== null && adminOf.has(event.group_id))),
-        },
+        viewer: eventViewerPart(event, viewerId, answer, adminOf, detail?.position ?? null),
       };
     }),
   );
+}
+
+/** What one viewer adds to an event: their answer and guests, their place in line, whether they run it. */
+export type EventViewerPart = CommunityEvent['viewer'];
+
+/** The viewer's part of an event, `runs` the groups they own or are an admin of. */
+export function eventViewerPart(
+  event: { host_id: string | null; group_id: string | null },
+  viewerId: string | null,
+  answer: { answer: RsvpStanding; guests: number } | undefined,
+  runs: ReadonlySet<string>,
+  waitlistPosition: number | null = null,
+): EventViewerPart {
+  return {
+    answer: answer?.answer ?? null,
+    guests: answer?.guests ?? 0,
+    waitlist_position: waitlistPosition,
+    may_manage:
+      viewerId !== null &&
+      (event.host_id === viewerId || (event.group_id !== null && runs.has(event.group_id))),
+  };
+}
+
+/** An event written once as JSON for every viewer, open where its viewer's part goes (writeEvent). */
+export function openEventJson(event: Omit<CommunityEvent, 'viewer'>): string {
+  return JSON.stringify(event).slice(0, -1);
+}
+
+/** Most events on a page have no answer of the viewer's: their parts are written once. */
+const NO_ANSWER = [false, true].map((mayManage) =>
+  JSON.stringify({
+    answer: null,
+    guests: 0,
+    waitlist_position: null,
+    may_manage: mayManage,
+  } satisfies EventViewerPart),
+);
+
+/** The event's JSON for one viewer, as JSON.stringify of presentEvents' event writes it. */
+export function writeEvent(open: string, viewer: EventViewerPart): string {
+  const part =
+    viewer.answer === null && viewer.guests === 0 && viewer.waitlist_position === null
+      ? NO_ANSWER[viewer.may_manage ? 1 : 0]
+      : JSON.stringify(viewer);
+  return `${open},"viewer":${part}}`;
 }
 
 async function detailOf(

@@ -103,7 +103,7 @@ export function presentAuthor(row: {
 /** What an anonymous request shows as its author to everyone but the author: nothing that leads to them. */
 export const ANONYMOUS_AUTHOR: Author = { id: '', username: '', full_name: ANONYMOUS_NAME, avatar_url: null };
 
-function presentPrayer(row: PostRow, now: number): PrayerState | null {
+function presentPrayer(row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me'>, now: number): PrayerState | null {
   if (row.category !== 'prayer') return null;
   const expired = isExpired(row, now);
   return {
@@ -121,15 +121,47 @@ function presentPrayer(row: PostRow, now: number): PrayerState | null {
   };
 }
 
+/** What one viewer adds to a post: whether they liked it and prayed for it. */
+export type PostViewerPart = Pick<Post, 'liked_by_me' | 'prayed_by_me'>;
+/** A post as every viewer shares it (but its author, for an anonymous request). */
+export type SharedPost = Omit<Post, keyof PostViewerPart>;
+
 /**
- * A post as `viewerId` sees it (null: as anyone but its author, the kept feed pages' form). An
- * anonymous request names its author to the author only, and to `revealAnonymous` (a moderator).
+ * A post as `viewerId` sees it (null: as anyone but its author, the kept feed pages' form): the part
+ * every viewer shares, then theirs. An anonymous request names its author to the author only, and to
+ * `revealAnonymous` (a moderator).
  */
 export function presentPost(
   row: PostRow,
   viewerId: string | null,
   options: { revealAnonymous?: boolean } = {},
 ): Post {
+  return {
+    ...presentSharedPost(row, viewerId, options),
+    liked_by_me: Boolean(row.liked_by_me),
+    prayed_by_me: Boolean(row.prayed_by_me),
+  };
+}
+
+/**
+ * A post written once as JSON for every viewer, open where its viewer's part goes (writePost closes
+ * it): what a cache keeps.
+ */
+export function openPostJson(post: SharedPost): string {
+  return JSON.stringify(post).slice(0, -1);
+}
+
+/** The post's JSON for one viewer, as JSON.stringify(presentPost(...)) writes it. */
+export function writePost(open: string, viewer: PostViewerPart): string {
+  return `${open},"liked_by_me":${viewer.liked_by_me},"prayed_by_me":${viewer.prayed_by_me}}`;
+}
+
+/** The part of a post every viewer shares (see presentPost). */
+export function presentSharedPost(
+  row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me'>,
+  viewerId: string | null,
+  options: { revealAnonymous?: boolean } = {},
+): SharedPost {
   const hidden = Boolean(row.anonymous) && row.user_id !== viewerId && !options.revealAnonymous;
   return {
     id: row.id,
@@ -151,9 +183,7 @@ export function presentPost(
     comment_count: Number(row.comment_count),
     share_count: Number(row.share_count),
     view_count: Number(row.view_count),
-    liked_by_me: Boolean(row.liked_by_me),
     prayed_count: Number(row.prayed_count),
-    prayed_by_me: Boolean(row.prayed_by_me),
     created_at: row.created_at,
     updated_at: row.updated_at,
     media_width: row.media_width ?? null,

@@ -17,7 +17,12 @@ import {
 import { notExpired, postAuthorNotHiddenFrom } from '@server/policies/prayer.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
-import { keptGroup, newestGroupPage, type ViewerInGroup, viewerInGroup } from '@server/queries/newestPage.ts';
+import {
+  groupBySlug,
+  newestGroupPage,
+  type ViewerInGroup,
+  viewerInGroup,
+} from '@server/queries/newestPage.ts';
 import { type Kysely, sql } from 'kysely';
 
 const LISTED = 50;
@@ -349,7 +354,7 @@ export async function groupPostsFor(
   if (!query.before) {
     // The first page: the group as this node keeps it, and in one query the viewer's membership and
     // the members blocked with them.
-    const group = await keptGroup(db, slug);
+    const group = await groupBySlug(db, slug);
     if (!group) throw notFound('group_not_found');
     const viewer = await viewerInGroup(db, viewerId, group.id);
     const where = whereOf(viewer.membership as MembershipRow | undefined);

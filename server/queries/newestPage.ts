@@ -1,4 +1,4 @@
-import { FEED_PAGE_SIZE, type Post } from '@common/schemas/posts.ts';
+import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { SHARED } from '@server/cache/declared.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/cache/hiddenMembers.ts';
 import { sharedValue } from '@server/cache/shared.ts';
@@ -15,9 +15,16 @@ import {
   notExpired,
   postAuthorNotHiddenInFeed,
 } from '@server/policies/prayer.ts';
-import { presentPost, selectPostRows, selectPosts } from '@server/presenters/post.ts';
+import {
+  openPostJson,
+  presentPost,
+  presentSharedPost,
+  selectPostRows,
+  selectPosts,
+  writePost,
+} from '@server/presenters/post.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
-import { mergeFirst } from '@server/queries/merge.ts';
+import { firstPage } from '@server/queries/firstPage.ts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 
 /**
@@ -39,7 +46,7 @@ export const NEWEST_KEPT = 200;
 
 type Category = 'prayer' | 'food' | 'comedy';
 
-/** A post written as JSON once, in three pieces around what depends on the viewer. */
+/** A post written as JSON once, as every viewer shares it, open for the viewer's part (presenters/post.ts). */
 interface KeptPost {
   id: string;
   userId: string;
@@ -48,10 +55,10 @@ interface KeptPost {
   prayedCount: number;
   /** When an unanswered prayer request leaves the feeds (ms), or null. */
   expiresAt: number | null;
-  /** Everything up to `"liked_by_me":`, then up to `"prayed_by_me":`, then the rest. */
-  pieces: [string, string, string];
-  /** An anonymous request as its author sees it (with their name); the pieces hide it from the rest. */
-  ownPieces: [string, string, string] | null;
+  /** openPostJson of the post as anyone but its author sees it. */
+  json: string;
+  /** An anonymous request as its author sees it (with their name); `json` hides it from the rest. */
+  ownJson: string | null;
 }
 
 interface Kept {
@@ -60,17 +67,11 @@ interface Kept {
   whole: boolean;
 }
 
-const keptGroups = sharedValue<Selectable<GroupsTable> | null>(SHARED.groupsBySlug);
 const keptFeeds = sharedValue<Kept>(SHARED.newestPosts);
 
-/** The group of this slug, kept like the posts (cache/declared.ts groupsBySlug). */
-export async function keptGroup(db: Kysely<DB>, slug: string): Promise<Selectable<GroupsTable> | null> {
-  const store = keptGroups(db);
-  return store.get(
-    slug,
-    await store.version(),
-    async () => (await groupBySlugQuery(db)({ slug }))[0] ?? null,
-  );
+/** The group of this slug: one read by key, which a kept copy would not make faster than its number. */
+export async function groupBySlug(db: Kysely<DB>, slug: string): Promise<Selectable<GroupsTable> | null> {
+  return (await groupBySlugQuery(db)({ slug }))[0] ?? null;
 }
 
 const groupBySlugQuery = perDatabase(
@@ -154,26 +155,9 @@ export async function viewerInGroup(
   };
 }
 
-const LIKED = '"liked_by_me":false';
-const PRAYED = '"prayed_by_me":false';
-
-function piecesOf(post: Post): [string, string, string] {
-  const json = JSON.stringify({ ...post, liked_by_me: false, prayed_by_me: false });
-  // Members' text cannot hold these keys, as a quote inside a JSON string is always escaped; the last
-  // ones found are presentPost's own.
-  const liked = json.lastIndexOf(LIKED);
-  const prayed = json.lastIndexOf(PRAYED);
-  if (liked < 0 || prayed < liked) throw new Error('A post is not written as presentPost writes it');
-  return [
-    json.slice(0, liked + LIKED.length - 'false'.length),
-    json.slice(liked + LIKED.length, prayed + PRAYED.length - 'false'.length),
-    json.slice(prayed + PRAYED.length),
-  ];
-}
-
 function keep(row: PostRow): KeptPost {
   // As anyone but its author sees it: an anonymous request names nobody (presenters/post.ts).
-  const post = presentPost(row, null);
+  const post = presentSharedPost(row, null);
   const expiresAt = post.prayer?.expires_at ? Date.parse(post.prayer.expires_at) : null;
   return {
     id: post.id,
@@ -182,8 +166,8 @@ function keep(row: PostRow): KeptPost {
     likeCount: post.like_count,
     prayedCount: post.prayed_count,
     expiresAt,
-    pieces: piecesOf(post),
-    ownPieces: row.anonymous ? piecesOf(presentPost(row, row.user_id)) : null,
+    json: openPostJson(post),
+    ownJson: row.anonymous ? openPostJson(presentSharedPost(row, row.user_id)) : null,
   };
 }
 
@@ -409,28 +393,34 @@ async function cutPage(
   exclude: string | null,
   others: ((since: string) => Promise<Rendered[]>) | null = null,
 ): Promise<{ posts: string; nextCursor: string } | null> {
-  const candidates: KeptPost[] = [];
   const now = Date.now();
-  for (const post of kept.posts) {
-    if (post.id === exclude || viewer.hiddenPosts.has(post.id)) continue;
+  const shows = (post: KeptPost) => {
+    if (post.id === exclude || viewer.hiddenPosts.has(post.id)) return false;
     // An anonymous request of someone else's ignores the viewer's blocks and mutes (policies/prayer.ts).
-    const author = { anonymous: post.ownPieces !== null, user_id: post.userId };
-    if (viewer.hidden.has(post.userId) && leftOutByHiddenLists(author, viewerId, viewer.blockedBy)) continue;
-    if (post.expiresAt !== null && post.expiresAt <= now) continue;
-    candidates.push(post);
-    if (candidates.length > limit) break;
-  }
-  if (candidates.length <= limit && !kept.whole) return null;
-  // Posts older than the last candidate cannot reach the page: a page and one are newer.
-  const since = (candidates.length > limit && candidates.at(-1)?.createdAt) || EVER;
+    const author = { anonymous: post.ownJson !== null, user_id: post.userId };
+    if (viewer.hidden.has(post.userId) && leftOutByHiddenLists(author, viewerId, viewer.blockedBy))
+      return false;
+    return post.expiresAt === null || post.expiresAt > now;
+  };
+  const fromKept = firstPage<KeptPost>([{ items: kept.posts, whole: kept.whole }], before, shows, limit);
+  if (fromKept === null) return null;
+  // Posts older than the kept one after the page cannot reach it: a page and one are newer.
+  const since = fromKept.next?.createdAt ?? EVER;
   const rendered = others ? await others(since) : [];
   // Both lists are the newest of their kind, so the page is the newest of the two merged.
-  const merged = mergeFirst<KeptPost, Rendered>(candidates, rendered, before, limit + 1);
-  const more = merged.length > limit;
-  if (more) merged.pop();
-  const page = merged.filter((post): post is KeptPost => 'pieces' in post);
+  const candidates = fromKept.next ? [...fromKept.page, fromKept.next] : fromKept.page;
+  const { page: merged, next } = firstPage<KeptPost | Rendered>(
+    [
+      { items: candidates, whole: true },
+      { items: rendered, whole: true },
+    ],
+    before,
+    () => true,
+    limit,
+  )!;
+  const page = merged.filter((post): post is KeptPost => 'ownJson' in post);
   const last = merged.at(-1);
-  const cursor = more && last ? encodeCursor({ created_at: last.createdAt, id: last.id }) : null;
+  const cursor = next && last ? encodeCursor({ created_at: last.createdAt, id: last.id }) : null;
   // Only a post liked or prayed for by someone can be the viewer's.
   const likedIds: string[] = [];
   const prayedIds: string[] = [];
@@ -440,11 +430,11 @@ async function cutPage(
   }
   const marks = await viewerMarks(db, viewerId, viewer.marks, likedIds, prayedIds);
   const posts = merged.map((post) => {
-    if (!('pieces' in post)) return post.json;
-    const pieces = post.ownPieces && post.userId === viewerId ? post.ownPieces : post.pieces;
-    const liked = post.likeCount > 0 && marks.liked.get(post.id) === true;
-    const prayed = post.prayedCount > 0 && marks.prayed.get(post.id) === true;
-    return `${pieces[0]}${liked}${pieces[1]}${prayed}${pieces[2]}`;
+    if (!('ownJson' in post)) return post.json;
+    return writePost(post.ownJson && post.userId === viewerId ? post.ownJson : post.json, {
+      liked_by_me: post.likeCount > 0 && marks.liked.get(post.id) === true,
+      prayed_by_me: post.prayedCount > 0 && marks.prayed.get(post.id) === true,
+    });
   });
   return { posts: `[${posts.join(',')}]`, nextCursor: JSON.stringify(cursor) };
 }

@@ -1,4 +1,4 @@
-import { type CommunityEvent, EVENTS_PAGE_MAX, type EventCategory } from '@common/schemas/events.ts';
+import { EVENTS_PAGE_MAX, type EventCategory } from '@common/schemas/events.ts';
 import { SHARED } from '@server/cache/declared.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/cache/hiddenMembers.ts';
 import { sharedValue } from '@server/cache/shared.ts';
@@ -14,7 +14,7 @@ import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
 import { type EventRow, eventSeenByAnyMember, keptEventShownTo } from '@server/policies/event.ts';
-import { presentEvents } from '@server/presenters/event.ts';
+import { eventViewerPart, openEventJson, presentEvents, writeEvent } from '@server/presenters/event.ts';
 import { encodeCursor } from '@server/queries/cursor.ts';
 import {
   type EventFilters,
@@ -25,6 +25,7 @@ import {
   withinNear,
 } from '@server/queries/events.ts';
 import { boxAround } from '@server/queries/eventsNear.ts';
+import { firstPage } from '@server/queries/firstPage.ts';
 import { SOON_EVENTS, soonRows } from '@server/queries/soonEvents.ts';
 import { type Kysely, sql } from 'kysely';
 
@@ -64,7 +65,7 @@ interface KeptEvent {
   /** The occurrence shown (its start instant) and when it ends. */
   shown: string;
   endsAt: string;
-  /** The event as presentEvents writes it, up to (not with) its closing brace, without `viewer`. */
+  /** openEventJson of the event as presentEvents writes it, without its viewer's part. */
   json: string;
 }
 
@@ -99,7 +100,7 @@ async function keep(db: Kysely<DB>, rows: Array<EventRow & { shown: string }>, c
         lng: event.lng,
         shown: event.starts_at,
         endsAt: event.ends_at,
-        json: JSON.stringify(rest).slice(0, -1),
+        json: openEventJson(rest),
       };
     }),
   };
@@ -192,92 +193,41 @@ export async function upcomingFirstPage(
       event.lat <= box.maxLat &&
       event.lng >= box.minLng &&
       event.lng <= box.maxLng);
-  const lists = [everyMembers, ...theirLists];
-  // Up to the first event after any list's last that is not whole, every event is in some list.
-  let horizon: KeptEvent | null = null;
-  for (const list of lists) {
-    const last = list.events.at(-1);
-    if (!list.whole && last && (horizon === null || before(last, horizon))) horizon = last;
-  }
-  // Each list is in the page's order: the page is their first events, taken one at a time.
+  const lists = [everyMembers, ...theirLists].map((list) => ({ items: list.events, whole: list.whole }));
   const viewer = { blocked, bannedFrom };
   const shows = (event: KeptEvent, list: number) =>
     keptEventShownTo(event, viewer) &&
     // A group's list holds all its events: the page's category and box apply here.
     (list === 0 || ((!category || event.category === category) && inBox(event)));
-  const next = lists.map(() => 0);
-  // Each list's next event the viewer is shown (undefined: none left), found again only once taken.
-  const heads = lists.map((_, i) => headOf(i));
-  function headOf(i: number): KeptEvent | undefined {
-    const events = lists[i]!.events;
-    while (next[i]! < events.length && !shows(events[next[i]!]!, i)) next[i]! += 1;
-    return events[next[i]!];
-  }
-  const page: KeptEvent[] = [];
-  const taken = new Set<string>();
-  while (page.length <= limit) {
-    let first = -1;
-    for (let i = 0; i < lists.length; i += 1) {
-      const head = heads[i];
-      if (head && (first < 0 || before(head, heads[first]!))) first = i;
-    }
-    if (first < 0) break;
-    const event = heads[first]!;
-    next[first]! += 1;
-    heads[first] = headOf(first);
-    // The same event in two lists (a group that became public since one was read): once.
-    if (!taken.has(event.id)) {
-      taken.add(event.id);
-      page.push(event);
-    }
-  }
-  const lastNeeded = page.length > limit ? page.at(-1)! : null;
-  // A full page must end within the horizon; a short one means there is none.
-  if (horizon !== null && (lastNeeded === null || before(horizon, lastNeeded))) return null;
+  const cut = firstPage(lists, before, shows, limit);
+  if (cut === null) return null;
+  const { page } = cut;
   const now = new Date().toISOString();
   // An occurrence ended since it was kept: the event's next one is the database's to find.
-  if (page.some((event) => event.endsAt <= now)) return null;
-  const more = page.length > limit;
-  if (more) page.pop();
+  if (page.some((event) => event.endsAt <= now) || (cut.next && cut.next.endsAt <= now)) return null;
   const last = page.at(-1);
-  const cursor = more && last ? encodeCursor({ created_at: last.shown, id: last.id }) : null;
+  const cursor = cut.next && last ? encodeCursor({ created_at: last.shown, id: last.id }) : null;
   const shown = withinNear(page, near);
   const viewerOf = viewerParts(viewerId, groups, await viewerAnswers(db, viewerId, versions.answers));
-  const events = shown.map((event) => `${event.json},"viewer":${viewerOf(event)}}`);
+  const events = shown.map((event) => writeEvent(event.json, viewerOf(event)));
   return `{"events":[${events.join(',')}],"next_cursor":${JSON.stringify(cursor)}}`;
 }
 
-/** The viewer's part of kept events: their answer and guests, and whether they run the event. */
+/** The viewer's part of kept events (presenters/event.ts eventViewerPart), `groups` theirs. */
 function viewerParts(
   viewerId: string,
   groups: readonly ViewerGroup[],
   answers: ReadonlyMap<string, ViewerAnswer>,
 ) {
   const runs = new Set(groups.flatMap((group) => (group.runs ? [group.groupId] : [])));
-  return (event: KeptEvent) => {
-    const answer = answers.get(answerKey(event.id, event.shown));
-    const mayManage = event.hostId === viewerId || (event.groupId !== null && runs.has(event.groupId));
-    if (!answer) return mayManage ? MANAGED_UNANSWERED : UNANSWERED;
-    const viewer: CommunityEvent['viewer'] = {
-      answer: answer.answer,
-      guests: answer.guests,
-      waitlist_position: null,
-      may_manage: mayManage,
-    };
-    return JSON.stringify(viewer);
-  };
+  return (event: KeptEvent) =>
+    eventViewerPart(
+      { host_id: event.hostId, group_id: event.groupId },
+      viewerId,
+      answers.get(answerKey(event.id, event.shown)),
+      runs,
+    );
 }
-
-/** The viewer part of most events on a page, written once. */
-const unanswered = (mayManage: boolean) =>
-  JSON.stringify({
-    answer: null,
-    guests: 0,
-    waitlist_position: null,
-    may_manage: mayManage,
-  } satisfies CommunityEvent['viewer']);
-const UNANSWERED = unanswered(false);
-const MANAGED_UNANSWERED = unanswered(true);
 
 /**
  * Home's next three (queries/soonEvents.ts) with the member's groups' events cut from the kept group
@@ -298,30 +248,19 @@ export async function soonFromKept(db: Kysely<DB>, viewerId: string): Promise<st
   ]);
   type Pick = Ordered & { kept: KeptEvent | null; row: (typeof rows)[number] | null };
   // Each event once, at its soonest: a group's list shows its next occurrence, the rows theirs.
-  const soonest = new Map<string, Pick>();
-  const offer = (pick: Pick) => {
-    const known = soonest.get(pick.id);
-    if (!known || before(pick, known)) soonest.set(pick.id, pick);
-  };
-  for (const row of rows) offer({ id: row.id, shown: shownOf(row).occurrence, kept: null, row });
-  let horizon: KeptEvent | null = null;
-  for (const list of lists) {
-    const last = list.events.at(-1);
-    if (!list.whole && last && (horizon === null || before(last, horizon))) horizon = last;
-    // A list's first three it may show are all of it that can be among the three.
-    let offered = 0;
-    for (const event of list.events) {
-      if (offered === SOON_EVENTS) break;
-      if (event.hostId !== null && blocked.has(event.hostId)) continue;
-      offer({ id: event.id, shown: event.shown, kept: event, row: null });
-      offered += 1;
-    }
-  }
-  const picks = [...soonest.values()].sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, SOON_EVENTS);
-  if (horizon !== null) {
-    const third = picks.length === SOON_EVENTS ? picks.at(-1)! : null;
-    if (third === null || before(horizon, third)) return null;
-  }
+  const theirs: Pick[] = rows
+    .map((row): Pick => ({ id: row.id, shown: shownOf(row).occurrence, kept: null, row }))
+    .sort((a, b) => (before(a, b) ? -1 : 1));
+  const kept = lists.map((list) => ({
+    items: list.events.map((event): Pick => ({ id: event.id, shown: event.shown, kept: event, row: null })),
+    whole: list.whole,
+  }));
+  const shows = (pick: Pick) => pick.kept?.hostId == null || !blocked.has(pick.kept.hostId);
+  const cut = firstPage([{ items: theirs, whole: true }, ...kept], before, shows, SOON_EVENTS, {
+    withNext: false,
+  });
+  if (cut === null) return null;
+  const picks = cut.page;
   const now = new Date().toISOString();
   if (picks.some((pick) => pick.kept !== null && pick.kept.endsAt <= now)) return null;
   const read = picks.flatMap((pick) => (pick.row ? [shownOf(pick.row)] : []));
@@ -332,7 +271,7 @@ export async function soonFromKept(db: Kysely<DB>, viewerId: string): Promise<st
   const viewerOf = viewerParts(viewerId, groups, answers);
   const written = new Map(presented.map((event) => [event.id, JSON.stringify(event)]));
   const events = picks.map((pick) =>
-    pick.kept ? `${pick.kept.json},"viewer":${viewerOf(pick.kept)}}` : written.get(pick.id)!,
+    pick.kept ? writeEvent(pick.kept.json, viewerOf(pick.kept)) : written.get(pick.id)!,
   );
   return `{"events":[${events.join(',')}],"next_cursor":null}`;
 }
