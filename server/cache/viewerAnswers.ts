@@ -7,10 +7,10 @@ import { memberValue } from './perMember.ts';
 /**
  * A member's answers to events not yet over, for the lists cut from kept events (queries/
  * upcomingPage.ts): each node keeps them per member with the number (member_versions.answers) they
- * were read at, as queries/hiddenMembers.ts keeps blocks and mutes. Triggers move the number whenever,
+ * were read at, as cache/hiddenMembers.ts keeps blocks and mutes. Triggers move the number whenever,
  * on any node, one of the member's answers is written or deleted (their own, a seat that moves them
- * from the waitlist, an event deleted). Looking the page's 20 answers up by key took about 50 µs of
- * Upcoming's request.
+ * from the waitlist, an event deleted). Looking the page's answers up on every request cost as much
+ * as the rest of the page (docs/BENCH.md).
  */
 export interface ViewerAnswer {
   answer: RsvpStanding;

@@ -6,11 +6,11 @@ import { memberValue } from './perMember.ts';
 /**
  * The groups a member belongs to, for the lists that merge their groups' events in (queries/
  * upcomingPage.ts). Read on every such page and changed seldom, so each node keeps them per member with
- * the number (member_versions.groups) they were read at, as queries/hiddenMembers.ts keeps blocks and
+ * the number (member_versions.groups) they were read at, as cache/hiddenMembers.ts keeps blocks and
  * mutes. Triggers move the number whenever, on any node, one of the member's memberships is written
  * or deleted, or one of their groups changes its privacy: a member removed from a group sees its events
- * no longer on the next page. Reading the memberships with their groups' privacy took about 50 µs of
- * Upcoming's request (20 groups); the number, in the query the page makes anyway, takes 1–2.
+ * no longer on the next page. The number, in the query the page makes anyway, costs a small part of
+ * reading the memberships with their groups' privacy (docs/BENCH.md).
  */
 export interface ViewerGroup {
   groupId: string;

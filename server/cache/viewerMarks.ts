@@ -9,8 +9,8 @@ import { memberValue } from './perMember.ts';
  * node keeps the answers per member with the number (member_versions.marks) they were read at, and
  * asks the database only about posts it has no answer for yet (a new post on the page); triggers move
  * the number whenever one of the member's likes or prayers is written or deleted, on any node. Looking
- * the page's 20 posts up in both tables on every request took about 70 µs of a home feed's first page
- * (bench/home-feed.ts), as much as the rest of the page's reads together.
+ * the page's posts up in both tables on every request cost as much as the rest of the page's reads
+ * together (docs/BENCH.md).
  */
 export interface ViewerMarks {
   liked: ReadonlyMap<string, boolean>;

@@ -24,7 +24,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * reusable (Kysely runs one query at a time on its single connection), so the most recent ones are
  * kept by SQL text; readers fetch rows as arrays and build objects of one fixed shape per statement.
  * better-sqlite3 also refuses to bind JavaScript booleans: they are bound as 1/0, as SQLite stores them.
- * Measured on the home feed page: 248 µs a query before, see bench/home-feed.ts for the figures.
  */
 function withStatementCache(sqlite: Database.Database) {
   const statements = new LRUCache<string, CachedStatement>({ max: 500 });
@@ -114,9 +113,8 @@ const directReaders = new WeakMap<object, DirectRead>();
  * or undefined when it must go through Kysely (PostgreSQL, a transaction's handle, an open transaction,
  * a statement that writes). better-sqlite3 runs a statement synchronously, so outside a transaction
  * nothing can come between; inside one, the read would see another request's uncommitted rows, so it
- * waits in Kysely's queue as before. Kysely's path costs about 10 µs a query (a promise chain and the
- * connection's mutex) against 1–3 µs for a small indexed read itself: the hot prepared reads
- * (db/prepared.ts) take this path.
+ * waits in Kysely's queue as before. Kysely's path (a promise chain and the connection's mutex) costs
+ * several times a small indexed read itself: the hot prepared reads (db/prepared.ts) take this path.
  */
 export function directRead(db: object, sql: string, parameters: readonly unknown[]): unknown[] | undefined {
   return directReaders.get(db)?.(sql, parameters);
@@ -140,8 +138,7 @@ export function openDatabase(options: {
   sqlite.pragma('journal_mode = WAL');
   // NORMAL, as SQLite advises for WAL: still never corrupt, and a crash of the app loses nothing; only a
   // power cut can lose the last commits. FULL fsyncs on every commit, and better-sqlite3 waits on the
-  // event loop, so each fsync stalled every request and socket: bench/messages.ts measured p99 654 ms
-  // under FULL and 8 ms under NORMAL on these machines.
+  // event loop, so each fsync stalled every request and socket (docs/BENCH.md, messages).
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

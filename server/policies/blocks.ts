@@ -141,7 +141,7 @@ export function membersHiddenInFeed(
  * list (`membersHiddenInFeed`) is read once per page as one set, where `notHiddenFrom` asks three
  * questions of every row. Whether the author is suspended or unconfirmed stays a lookup per row by
  * primary key: a site may hold thousands of those, and a set that size, built for every page, cost
- * more than the page (bench/home-feed.ts). `viewerId` may be a prepared-query placeholder.
+ * more than the page. `viewerId` may be a prepared-query placeholder.
  */
 export function notHiddenInFeed(
   viewerId: string,

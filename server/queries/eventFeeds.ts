@@ -24,8 +24,8 @@ export async function calendarFeedEvents(db: Kysely<DB>, token: string): Promise
     .where(notSuspended('calendar_feeds.user_id'))
     .executeTakeFirst();
   if (!owner) return null;
-  // From the member's answers (event_rsvps_user_idx) to their events, not every event to its answers:
-  // the whole events table was read for each fetch (1.1 s at 120,000 events, bench/events.ts's data).
+  // From the member's answers (event_rsvps_user_idx) to their events, not every event to its answers,
+  // which read the whole events table for each fetch.
   return db
     .selectFrom('events')
     .selectAll()

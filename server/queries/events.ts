@@ -49,7 +49,7 @@ export const earliestUnderWay = (now: string) =>
  * Upcoming's walk: each event not cancelled once, at its next occurrence not yet ended (from `from`
  * on, with a date), as `shown`. Occurrences are walked in start order (event_occurrences_start_idx)
  * and one is kept when no earlier one of its event is still to end, so a page stops at its limit
- * instead of grouping every future occurrence (bench/events.ts: 2 s a page at 100,000 events that way).
+ * instead of grouping every future occurrence, which grows with the network.
  * Ordered by the caller (`o.starts_at`, then `events.id`). `afterEvent` (when most occurrences walked
  * are left out by the event's own terms, as by a place's box) names the event by events.id rather than
  * o.event_id (the same): SQLite then checks the earlier occurrences only for the events that pass, not
@@ -181,8 +181,8 @@ export async function eventRows(
   } else if (filters.tab === 'past' && !sparse && !filters.day) {
     // Events whose last occurrence has ended, the latest first, shown at that last occurrence: the
     // occurrences that started before now are walked backwards in start order (event_occurrences_start_idx)
-    // and one is kept when it is its event's last, so a page stops at its limit. Grouping every event
-    // that has ended instead took 22 ms a page at 100,000 events, none of them past (bench/events.ts).
+    // and one is kept when it is its event's last, so a page stops at its limit rather than grouping
+    // every event that has ended.
     let past = query
       .select('o.starts_at as shown')
       .where('o.starts_at', '<=', now)

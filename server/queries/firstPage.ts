@@ -31,6 +31,7 @@ export function firstPage<T extends { id: string }>(
   options: { withNext?: boolean } = {},
 ): FirstPage<T> | null {
   const wanted = options.withNext === false ? limit : limit + 1;
+  if (lists.length === 1) return fromOne(lists[0]!, shows, limit, wanted);
   // Up to the first item after any list's last that is not whole, every item is in some list.
   let horizon: T | null = null;
   for (const list of lists) {
@@ -46,7 +47,8 @@ export function firstPage<T extends { id: string }>(
   };
   const heads = lists.map((_, i) => headOf(i));
   const page: T[] = [];
-  const taken = new Set<string>();
+  // One list holds each id once: only a merge needs to look.
+  const taken = lists.length > 1 ? new Set<string>() : null;
   while (page.length < wanted) {
     let first = -1;
     for (let i = 0; i < lists.length; i += 1) {
@@ -57,7 +59,8 @@ export function firstPage<T extends { id: string }>(
     const item = heads[first]!;
     next[first]! += 1;
     heads[first] = headOf(first);
-    if (!taken.has(item.id)) {
+    if (taken === null) page.push(item);
+    else if (!taken.has(item.id)) {
       taken.add(item.id);
       page.push(item);
     }
@@ -67,4 +70,23 @@ export function firstPage<T extends { id: string }>(
   if (horizon !== null && (lastNeeded === null || before(horizon, lastNeeded))) return null;
   const more = page.length > limit;
   return { page: more ? page.slice(0, limit) : page, next: more ? page[limit]! : null };
+}
+
+/** One list: its first shown items in its own order, refused when they run out before a page and one. */
+function fromOne<T>(
+  list: KeptList<T>,
+  shows: (item: T, list: number) => boolean,
+  limit: number,
+  wanted: number,
+): FirstPage<T> | null {
+  const page: T[] = [];
+  for (const item of list.items) {
+    if (!shows(item, 0)) continue;
+    page.push(item);
+    if (page.length === wanted) break;
+  }
+  if (!list.whole && page.length < wanted) return null;
+  const more = page.length > limit;
+  const next = more ? page.pop()! : null;
+  return { page, next };
 }

@@ -106,7 +106,7 @@ export async function requireProfile(db: Kysely<DB>, viewer: Viewer, id: string)
  * Members whose username or full name holds `q` (any case), exact and prefix matches first; without
  * the members hidden from the viewer (policies/blocks.ts). Usernames are stored in lower case (a-z, 0-9,
  * _), so only full names go through lower(): on SQLite each call is JavaScript's, and folding every
- * username too was 40% of a search (bench/events.ts's 20,000 members: 13-16 -> 8.6 ms).
+ * username too was a large part of a search.
  */
 export async function searchProfiles(
   db: Kysely<DB>,

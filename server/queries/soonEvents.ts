@@ -14,8 +14,8 @@ export const SOON_EVENTS = 3;
  * Home's 'Upcoming events': the next three the member hosts, is going to (or waiting for), or that their
  * groups hold, each at its first such occurrence not yet ended. The candidates come from the member's
  * own rows (events_host_idx, event_rsvps_user_idx, their groups' events_group_idx), so the work follows
- * what the member has, not how many events there are: grouping every future occurrence instead took
- * 2-3 s per home screen at 100,000 events (bench/events.ts).
+ * what the member has, not how many events there are (grouping every future occurrence grows with the
+ * network).
  */
 export async function soonEvents(db: Kysely<DB>, viewerId: string): Promise<EventPage> {
   const rows = await soonRows(db, viewerId, { groups: true });

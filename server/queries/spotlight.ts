@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 export const SPOTLIGHT_CHUNK = 2000;
 /**
  * After each chunk the job rests this many times as long as the chunk took, so it takes at most a third
- * of the event loop and requests keep their usual latency (bench/spotlight.ts) — a daily job can wait.
+ * of the event loop and requests keep their usual latency: a daily job can wait.
  */
 export const SPOTLIGHT_REST_RATIO = 2;
 /**

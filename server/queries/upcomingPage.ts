@@ -47,10 +47,7 @@ import { type Kysely, sql } from 'kysely';
  * kept lists cannot make, reads listEvents. The page is listEvents' page, to the byte of its JSON's
  * meaning (routes/events/upcomingPage.test.ts).
  */
-/**
- * A little more than the largest page (EVENTS_PAGE_MAX): reading it again blocks the node, so no more
- * than a page needs (100 made Upcoming's slowest answers slower).
- */
+/** A little more than the largest page (EVENTS_PAGE_MAX): reading it again blocks the node. */
 const EVENTS_KEPT = EVENTS_PAGE_MAX + 10;
 /** A private group's next events: a group adds few to any page. */
 export const GROUP_KEPT = 25;
@@ -231,9 +228,8 @@ function viewerParts(
 
 /**
  * Home's next three (queries/soonEvents.ts) with the member's groups' events cut from the kept group
- * lists: only the events they host or answered are read (soonRows without groups: their own few rows).
- * Reading every event of 20 groups there made Home's next three the slowest read of a home screen
- * (bench/events.ts). The page as soonEvents would write it, or null when a group's list cannot tell
+ * lists: only the events they host or answered are read (soonRows without groups: their own few rows),
+ * not every event of their groups. The page as soonEvents would write it, or null when a group's list cannot tell
  * (the three reach past its last kept event) or a kept occurrence has ended since.
  */
 export async function soonFromKept(db: Kysely<DB>, viewerId: string): Promise<string | null> {

@@ -132,6 +132,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('shard', 'integer', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('table_versions_pk', ['name', 'shard'])
+    // Read on every kept page: on SQLite the rows live in the key itself, one seek each.
+    .$call((table) => (isPostgres ? table : table.modifyEnd(sql`without rowid`)))
     .execute();
   for (const statement of isPostgres ? postgresStatements() : sqliteStatements()) {
     await sql.raw(statement).execute(db);
