@@ -20,6 +20,7 @@ import { PUSH_ERRORS } from './schemas/push.ts';
 import { RECIPE_ERRORS } from './schemas/recipes.ts';
 import { REPORT_ERRORS } from './schemas/reports.ts';
 import { SETTINGS_ERRORS } from './schemas/settings.ts';
+import { TAG_ERRORS } from './schemas/tags.ts';
 import { WALL_ERRORS } from './schemas/wall.ts';
 
 /**
@@ -136,6 +137,7 @@ export const ERRORS = {
   ...REALTIME_ERRORS,
   ...REPORT_ERRORS,
   ...SETTINGS_ERRORS,
+  ...TAG_ERRORS,
   ...WALL_ERRORS,
 } as const;
 
@@ -163,6 +165,7 @@ export const ERROR_TABLES = [
   REALTIME_ERRORS,
   REPORT_ERRORS,
   SETTINGS_ERRORS,
+  TAG_ERRORS,
   WALL_ERRORS,
 ];
 

@@ -23,6 +23,7 @@ import { PushSender } from './push/pushSender.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
 import { blockRoutes } from './routes/blocks/blocks.ts';
+import { bookmarkRoutes } from './routes/bookmarks/bookmarks.ts';
 import { circleRoutes } from './routes/circles/circles.ts';
 import { comedyShowRoutes } from './routes/comedy/comedyShows.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
@@ -50,6 +51,7 @@ import { recipeRoutes } from './routes/recipes/recipes.ts';
 import { reportRoutes } from './routes/reports/reports.ts';
 import { settingsRoutes } from './routes/settings/settings.ts';
 import { spotlightRoutes } from './routes/spotlight/spotlight.ts';
+import { tagRoutes } from './routes/tags/tags.ts';
 import { wallRoutes } from './routes/wall/wall.ts';
 import { attachSocketServer } from './sockets/socketServer.ts';
 
@@ -197,6 +199,8 @@ export async function buildApp(
   profileMediaRoutes(app, ctx);
   followRoutes(app, ctx);
   blockRoutes(app, ctx);
+  bookmarkRoutes(app, ctx);
+  tagRoutes(app, ctx);
   groupRoutes(app, ctx);
   eventRoutes(app, ctx, places);
   calendarFeedRoutes(app, ctx);

@@ -22,6 +22,8 @@ const AboutScreen = lazyScreen(() => import('@web/screens/About/AboutScreen.tsx'
 const ProfileScreen = lazyScreen(() => import('@web/screens/Profile/ProfileScreen.tsx'));
 const SettingsRoutes = lazyScreen(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
 const MessagesScreen = lazyScreen(() => import('@web/screens/Messages/MessagesScreen.tsx'));
+const TagScreen = lazyScreen(() => import('@web/screens/Tags/TagScreen.tsx'));
+const BookmarksScreen = lazyScreen(() => import('@web/screens/Bookmarks/BookmarksScreen.tsx'));
 const SpotlightScreen = lazyScreen(() => import('@web/screens/Spotlight/SpotlightScreen.tsx'));
 const FaithVerseRoutes = lazyScreen(() => import('@web/screens/FaithVerse/FaithVerseRoutes.tsx'));
 // The room is its own route here, so opening a circle loads one chunk, not the lists' and then its own.
@@ -85,6 +87,8 @@ export function App() {
             <Route path="/settings/*" element={<SettingsRoutes />} />
             <Route path="/messages" element={<MessagesScreen />} />
             <Route path="/spotlight" element={<SpotlightScreen />} />
+            <Route path="/bookmarks" element={<BookmarksScreen />} />
+            <Route path="/tags/:tag" element={<TagScreen />} />
             <Route path="/faithverse/c/:id" element={<CircleRoomScreen />} />
             <Route path="/faithverse/*" element={<FaithVerseRoutes />} />
             <Route path="/groups/*" element={<GroupsRoutes />} />

@@ -3,7 +3,9 @@ import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
 import { cursorField, isTimeZone, limitField, mediaIdField, personSchema, text } from './fields.ts';
 import {
+  ALT_TEXT_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
+  CONTENT_WARNING_MAX_LENGTH,
   EMPTY_POST_MESSAGE,
   FEED_PAGE_MAX,
   LOCATION_NAME_MAX_LENGTH,
@@ -21,7 +23,9 @@ const toMicrodegrees = (value: number) => Math.round(value * 1e7) / 1e7 || 0;
 
 export { FEED_PAGE_SIZE } from '../feeds.ts';
 export {
+  ALT_TEXT_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
+  CONTENT_WARNING_MAX_LENGTH,
   EMPTY_POST_MESSAGE,
   FEED_PAGE_MAX,
   LOCATION_NAME_MAX_LENGTH,
@@ -49,11 +53,21 @@ export const POST_ERRORS = defineErrors({
   comedy_date_required: 'date is required (YYYY-MM-DD).',
   comedy_date_invalid: 'date must look like 2026-11-22.',
   comedy_zone_invalid: 'tz must be a time zone such as America/Chicago.',
+  alt_text_photo_only: 'Alt text describes a photo: add a photo to the post first.',
+  post_audience_invalid: "Choose who can see this: 'Everyone' or 'Friends'.",
+  post_audience_in_group: "A post in a group is seen by its members: choose 'Everyone'.",
+  post_not_shareable: "Only its author's friends can see this post: it can't be shared onward.",
 });
 const { rule } = rulesOf(POST_ERRORS);
 const { rule: recipeRule } = rulesOf(RECIPE_ERRORS);
 
 const optionalText = (label: string, max: number, multiline = true) => text({ label, max, multiline });
+
+/** What a post may carry beside its text, set when it is written and changed in edit. */
+const postExtras = {
+  content_warning: optionalText('The content warning', CONTENT_WARNING_MAX_LENGTH, false),
+  alt_text: optionalText('The alt text', ALT_TEXT_MAX_LENGTH),
+};
 
 export const createPostSchema = z.strictObject({
   /** The id of a group the member belongs to: the post is written there and follows its privacy. */
@@ -89,6 +103,10 @@ export const createPostSchema = z.strictObject({
   recipe: z.optional(optionalText('The recipe', RECIPE_MAX_LENGTH)),
   /** The structured recipe (category food): common/schemas/recipes.ts. */
   recipe_data: z.optional(recipeInputSchema),
+  /** 'Content warning': the post shows only this until opened; empty is none. */
+  content_warning: z.optional(postExtras.content_warning),
+  /** The photo's 'Alt text' (photos only); empty is none. */
+  alt_text: z.optional(postExtras.alt_text),
   ...prayerCreateFields,
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
@@ -102,6 +120,9 @@ export const updatePostSchema = z.strictObject({
     typeError: rule('post_text_required'),
     required: rule('post_text_empty'),
   }),
+  /** Left out: unchanged; empty: removed. */
+  content_warning: z.optional(postExtras.content_warning),
+  alt_text: z.optional(postExtras.alt_text),
 });
 
 export const createCommentSchema = z.strictObject({
@@ -148,6 +169,15 @@ export const postSchema = z.object({
   recipe: z.nullable(z.string()),
   /** Whether a structured recipe belongs to the post (GET /api/posts/:id/recipe reads it). */
   has_recipe: z.boolean(),
+  /** 'Content warning' (issue 51): shown instead of the post until the viewer opens it. */
+  content_warning: z.nullable(z.string()),
+  /** The photo's description (issue 51): its <img alt>, and the 'ALT' button's text. */
+  alt_text: z.nullable(z.string()),
+  /**
+   * 'Who can see this' (issue 51): every post is for 'everyone' or the author's 'friends'; a prayer
+   * request may also be for its 'group' or its author alone ('only_me').
+   */
+  visibility: z.enum(['everyone', 'friends', 'group', 'only_me']),
   like_count: z.number(),
   comment_count: z.number(),
   share_count: z.number(),
@@ -156,6 +186,8 @@ export const postSchema = z.object({
   /** 'I prayed' (prayer posts only; always 0 and false on the others). */
   prayed_count: z.number(),
   prayed_by_me: z.boolean(),
+  /** Saved to the viewer's bookmarks (issue 51): theirs alone, never counted for anyone. */
+  bookmarked_by_me: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   /**
@@ -204,11 +236,15 @@ export const trendingSchema = z.object({
     z.object({
       id: z.string(),
       content: z.string(),
+      /** Shown in place of the content when set (issue 51): Trending never shows what it covers. */
+      content_warning: z.nullable(z.string()),
       author: authorSchema,
       like_count: z.number(),
       comment_count: z.number(),
     }),
   ),
+  /** The last day's hashtags by how many members used them (issue 51). */
+  tags: z.array(z.object({ name: z.string(), members: z.number() })),
 });
 export type Trending = z.infer<typeof trendingSchema>;
 

@@ -29,7 +29,7 @@ export const PRAYER_URGENT_SHOWN = 10;
 export const ANONYMOUS_NAME = 'A member';
 
 export const PRAYER_ERRORS = defineErrors({
-  prayer_fields_not_prayer: 'Who can see this, anonymity, urgency and expiry belong to prayer requests.',
+  prayer_fields_not_prayer: 'Anonymity, urgency and expiry belong to prayer requests.',
   prayer_visibility_invalid: "Choose who can see this: 'Everyone', 'Friends', 'My group' or 'Only me'.",
   prayer_group_required: "Choose the group whose members can see this ('My group').",
   prayer_group_is_group: "A request in a group is seen by its members: choose 'My group'.",

@@ -128,6 +128,8 @@ export const PREFERENCE_TOGGLES = [
   'autoplay_videos',
   'high_quality_images',
   'data_saver',
+  'show_content_warnings',
+  'remind_alt_text',
 ] as const;
 export type PreferenceToggle = (typeof PREFERENCE_TOGGLES)[number];
 
@@ -145,6 +147,10 @@ export const preferencesSchema = z.object({
   autoplay_videos: z.boolean(),
   high_quality_images: z.boolean(),
   data_saver: z.boolean(),
+  /** 'Always show posts with content warnings' (issue 51). */
+  show_content_warnings: z.boolean(),
+  /** 'Remind me to add alt text': asked once before posting a photo without it (issue 51). */
+  remind_alt_text: z.boolean(),
   language: z.enum(languageCodes),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
@@ -164,6 +170,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   autoplay_videos: true,
   high_quality_images: true,
   data_saver: false,
+  show_content_warnings: false,
+  remind_alt_text: true,
   language: 'en-US',
 };
 
@@ -184,6 +192,8 @@ export const updatePreferencesSchema = z.strictObject({
   autoplay_videos: toggle('autoplay_videos'),
   high_quality_images: toggle('high_quality_images'),
   data_saver: toggle('data_saver'),
+  show_content_warnings: toggle('show_content_warnings'),
+  remind_alt_text: toggle('remind_alt_text'),
   language: z.optional(
     z.enum(
       languageCodes,
@@ -221,6 +231,9 @@ export const dataExportSchema = z.object({
   posts: rows,
   comments: rows,
   likes: rows,
+  /** The posts they saved for later and when, and the tags they follow (issue 51). */
+  bookmarks: rows,
+  followed_tags: rows,
   follows: z.object({ following: rows, followers: rows }),
   blocks_and_mutes: z.object({ blocked: rows, muted: rows }),
   friendships: rows,

@@ -84,6 +84,7 @@ describe.each(dialects)('the cache (%s)', (dialect) => {
     await makePost(owner.client, { content: 'Another post' });
     const prayer = await makePost(friend.client, { content: 'Pray for me', category: 'prayer' });
     expect((await owner.client.request('PUT', `/api/posts/${post.id}/like`)).status).toBe(200);
+    expect((await owner.client.request('PUT', `/api/posts/${post.id}/bookmark`)).status).toBe(200);
     expect((await owner.client.request('PUT', `/api/posts/${prayer.id}/prayed`)).status).toBe(200);
     expect((await owner.client.request('PUT', `/api/posts/${prayer.id}/hidden`)).status).toBe(200);
     expect((await owner.client.request('PUT', `/api/blocks/${blocked.id}`)).status).toBe(200);

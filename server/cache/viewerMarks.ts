@@ -5,7 +5,7 @@ import { PER_MEMBER } from './declared.ts';
 import { memberValue } from './perMember.ts';
 
 /**
- * Which of a first page's kept posts (queries/newestPage.ts) the viewer liked or prayed for. Each
+ * Which of a first page's kept posts (queries/newestPage.ts) the viewer liked, prayed for or bookmarked. Each
  * node keeps the answers per member with the number (member_versions.marks) they were read at, and
  * asks the database only about posts it has no answer for yet (a new post on the page); triggers move
  * the number whenever one of the member's likes or prayers is written or deleted, on any node. Looking
@@ -15,6 +15,7 @@ import { memberValue } from './perMember.ts';
 export interface ViewerMarks {
   liked: ReadonlyMap<string, boolean>;
   prayed: ReadonlyMap<string, boolean>;
+  bookmarked: ReadonlyMap<string, boolean>;
 }
 
 /** Posts one member's kept marks answer for at most: past it, they start again from the page's. */
@@ -32,11 +33,13 @@ export function marksVersionOf(viewerId: string): RawBuilder<number> {
 const keptMarks = memberValue(PER_MEMBER.viewerMarks, async () => ({
   liked: new Map<string, boolean>(),
   prayed: new Map<string, boolean>(),
+  bookmarked: new Map<string, boolean>(),
 }));
 
 /**
  * The viewer's marks as of `version` (marksVersionOf, read before), answering at least for `likedIds`
- * and `prayedIds`: the page's posts liked, or prayed for, by anyone (no one else can be the viewer's).
+ * and `prayedIds` (the page's posts liked, or prayed for, by anyone: no one else can be the viewer's)
+ * and for `pageIds` (every post of the page: a bookmark has no count to tell).
  * An answer read after the number is kept under it: had the member's marks changed since, the number
  * has moved and the next page starts afresh.
  */
@@ -46,22 +49,27 @@ export async function viewerMarks(
   version: number,
   likedIds: readonly string[],
   prayedIds: readonly string[],
+  pageIds: readonly string[],
 ): Promise<ViewerMarks> {
   const marks = await keptMarks(db, viewerId, version);
-  const { liked, prayed } = marks;
-  if (liked.size + prayed.size > KEPT_POSTS) {
+  const { liked, prayed, bookmarked } = marks;
+  if (liked.size + prayed.size + bookmarked.size > KEPT_POSTS) {
     liked.clear();
     prayed.clear();
+    bookmarked.clear();
   }
   const likes = likedIds.filter((id) => !liked.has(id));
   const prayers = prayedIds.filter((id) => !prayed.has(id));
-  if (likes.length > 0 || prayers.length > 0) {
-    const [likedNow, prayedNow] = await Promise.all([
+  const saved = pageIds.filter((id) => !bookmarked.has(id));
+  if (likes.length > 0 || prayers.length > 0 || saved.length > 0) {
+    const [likedNow, prayedNow, savedNow] = await Promise.all([
       marked(db, 'likes', viewerId, likes),
       marked(db, 'prayers', viewerId, prayers),
+      marked(db, 'bookmarks', viewerId, saved),
     ]);
     for (const id of likes) liked.set(id, likedNow.has(id));
     for (const id of prayers) prayed.set(id, prayedNow.has(id));
+    for (const id of saved) bookmarked.set(id, savedNow.has(id));
   }
   return marks;
 }
@@ -69,12 +77,13 @@ export async function viewerMarks(
 type Run = (values: Record<string, string>) => Promise<Array<{ id: string }>>;
 
 /**
- * Which of `postIds` (at most a page) the viewer liked (`likes`) or prayed for (`prayers`). One
+ * Which of `postIds` (at most a page) the viewer liked (`likes`), prayed for (`prayers`) or saved
+ * (`bookmarks`). One
  * prepared query per table and number of posts, so no placeholder is bound in vain.
  */
 async function marked(
   db: Kysely<DB>,
-  table: 'likes' | 'prayers',
+  table: 'likes' | 'prayers' | 'bookmarks',
   viewerId: string,
   postIds: readonly string[],
 ): Promise<Set<string>> {

@@ -13,11 +13,12 @@ import {
   canSeeComment,
   isOnAnotherMembersWall,
 } from '@server/policies/post.ts';
-import { authorMayBeAnnounced } from '@server/policies/prayer.ts';
+import { authorMayBeAnnounced, mayBeShared } from '@server/policies/prayer.ts';
 import { findVisiblePost } from '@server/queries/posts.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { announceGroupPost, groupToPostIn, notifyGroupPost } from './groups.ts';
+import { writeHashtags } from './hashtags.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
 import { writeRecipe } from './recipes.ts';
 import type { After } from './run.ts';
@@ -40,11 +41,15 @@ function checkCategoryFields(input: Input): void {
     throw badRequest('location_incomplete');
   }
   const prayerField =
-    input.visibility !== undefined ||
-    input.anonymous !== undefined ||
-    input.urgent !== undefined ||
-    input.expires_after_days !== undefined;
+    input.anonymous !== undefined || input.urgent !== undefined || input.expires_after_days !== undefined;
   if (prayerField && input.category !== 'prayer') throw badRequest('prayer_fields_not_prayer');
+  // Every post is for everyone or the author's friends; prayer requests have more choices (below).
+  if (input.category !== 'prayer' && input.visibility !== undefined) {
+    if (input.visibility !== 'everyone' && input.visibility !== 'friends') {
+      throw badRequest('post_audience_invalid');
+    }
+    if (input.group_id && input.visibility !== 'everyone') throw badRequest('post_audience_in_group');
+  }
 }
 
 /**
@@ -55,7 +60,7 @@ function checkCategoryFields(input: Input): void {
 function prayerColumns(input: Input, groupId: string | null, now: number) {
   if (input.category !== 'prayer') {
     return {
-      visibility: 'everyone' as const,
+      visibility: input.visibility === 'friends' ? ('friends' as const) : ('everyone' as const),
       anonymous: false,
       urgent_until: null,
       expires_after_days: null,
@@ -107,6 +112,7 @@ export async function createPost(
   const media = input.media_id
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
+  if (input.alt_text && media?.kind !== 'photo') throw badRequest('alt_text_photo_only');
   const id = uuidv7();
   const now = new Date().toISOString();
   if (groupId) {
@@ -130,6 +136,8 @@ export async function createPost(
       prayer_type: input.prayer_type ?? null,
       food_category: input.food_category ?? null,
       recipe: input.recipe || null,
+      content_warning: input.content_warning || null,
+      alt_text: input.alt_text || null,
       group_id: groupId,
       created_at: now,
       updated_at: now,
@@ -137,6 +145,7 @@ export async function createPost(
     })
     .execute();
   if (input.recipe_data) await writeRecipe(trx, id, input.recipe_data, now);
+  await writeHashtags(trx, { id, content, user_id: viewer.userId, created_at: now });
   if (groupId) {
     const anonymous = Boolean(input.anonymous);
     await notifyGroupPost(trx, after, { authorId: viewer.userId, anonymous }, groupId, id);
@@ -183,7 +192,7 @@ export async function updatePostContent(
   trx: Transaction<DB>,
   viewer: Viewer,
   postId: string,
-  content: string,
+  edit: { content: string; content_warning?: string | undefined; alt_text?: string | undefined },
 ) {
   const post = await findVisiblePost(trx, viewer, postId);
   if (!canEditPost(viewer, post)) {
@@ -192,11 +201,23 @@ export async function updatePostContent(
       ? forbidden('approved_wall_post')
       : forbidden('post_edit_author_only');
   }
+  if (edit.alt_text && post.media_type !== 'photo') throw badRequest('alt_text_photo_only');
   await trx
     .updateTable('posts')
-    .set({ content, updated_at: new Date().toISOString() })
+    .set({
+      content: edit.content,
+      ...(edit.content_warning === undefined ? {} : { content_warning: edit.content_warning || null }),
+      ...(edit.alt_text === undefined ? {} : { alt_text: edit.alt_text || null }),
+      updated_at: new Date().toISOString(),
+    })
     .where('id', '=', postId)
     .execute();
+  await writeHashtags(trx, {
+    id: postId,
+    content: edit.content,
+    user_id: post.user_id,
+    created_at: post.created_at,
+  });
 }
 
 /**
@@ -302,7 +323,9 @@ export async function removeComment(
 }
 
 export async function sharePost(trx: Transaction<DB>, viewer: Viewer, postId: string): Promise<number> {
-  await findVisiblePost(trx, viewer, postId);
+  const post = await findVisiblePost(trx, viewer, postId);
+  // A post for the author's friends (or a request for its author alone) goes no further.
+  if (!mayBeShared(post)) throw badRequest('post_not_shareable');
   await trx
     .updateTable('posts')
     .set({ share_count: sql`share_count + 1` })

@@ -13,6 +13,7 @@ import {
 } from '@server/policies/profile.ts';
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { writeHashtags } from './hashtags.ts';
 import { notify } from './notifications.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
@@ -66,6 +67,7 @@ export async function createWallPost(
         updated_at: now,
       })
       .execute();
+    await writeHashtags(trx, { id, content: row.content, user_id: viewer.userId, created_at: now });
     return { status: 'published', postId: id };
   }
   await trx
@@ -138,6 +140,12 @@ export async function approvePendingPost(
       updated_at: now,
     })
     .execute();
+  await writeHashtags(trx, {
+    id: pending.id,
+    content: pending.content,
+    user_id: pending.author_id,
+    created_at: now,
+  });
   return pending.id;
 }
 

@@ -26,6 +26,9 @@ import * as memberVersions from './migrations/20261129T0000_member_versions.ts';
 import * as marksVersions from './migrations/20261129T1000_marks_versions.ts';
 import * as hiddenPosts from './migrations/20261201T0000_hidden_posts.ts';
 import * as tableVersions from './migrations/20261202T0000_table_versions.ts';
+import * as bookmarks from './migrations/20261202T1900_bookmarks.ts';
+import * as warningsAltText from './migrations/20261202T1910_warnings_alt_text.ts';
+import * as hashtags from './migrations/20261202T1920_hashtags.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -56,6 +59,9 @@ const migrations: Record<string, Migration> = {
   '20261129T1000_marks_versions': marksVersions,
   '20261201T0000_hidden_posts': hiddenPosts,
   '20261202T0000_table_versions': tableVersions,
+  '20261202T1900_bookmarks': bookmarks,
+  '20261202T1910_warnings_alt_text': warningsAltText,
+  '20261202T1920_hashtags': hashtags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

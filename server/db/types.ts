@@ -167,6 +167,10 @@ export interface PostsTable {
   notify_prayed: Bool;
   /** A structured recipe belongs to it (recipes, issue 28). */
   has_recipe: Bool;
+  /** 'Content warning': all the post shows until opened (issue 51). */
+  content_warning: Generated<string | null>;
+  /** Its photo's description, the image's alt (issue 51). */
+  alt_text: Generated<string | null>;
 }
 
 export interface LikesTable {
@@ -238,6 +242,8 @@ export interface UserSettingsTable {
   autoplay_videos: Bool;
   high_quality_images: Bool;
   data_saver: Bool;
+  show_content_warnings: Bool;
+  remind_alt_text: Bool;
   language: string;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -311,7 +317,6 @@ export interface MutesTable {
   created_at: Timestamp;
 }
 
-/** Moves when the members hidden from a member's feeds change (migration 20261128T0300). */
 /** A post a member hid from their feeds (migration 20261201T0000). */
 export interface HiddenPostsTable {
   user_id: string;
@@ -319,6 +324,29 @@ export interface HiddenPostsTable {
   created_at: string;
 }
 
+/** A post a member saved for later, seen by them alone (migration 20261202T1900). */
+export interface BookmarksTable {
+  user_id: string;
+  post_id: string;
+  created_at: string;
+}
+
+/** A post's hashtag, case-folded, with the post's time and author (migration 20261202T1920). */
+export interface PostTagsTable {
+  post_id: string;
+  tag: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** A tag a member follows (migration 20261202T1920). */
+export interface TagFollowsTable {
+  user_id: string;
+  tag: string;
+  created_at: string;
+}
+
+/** Moves when the members hidden from a member's feeds change (migration 20261128T0300). */
 export interface HiddenVersionsTable {
   member_id: string;
   version: number;
@@ -394,6 +422,9 @@ export interface DB {
   hidden_versions: HiddenVersionsTable;
   table_versions: TableVersionsTable;
   hidden_posts: HiddenPostsTable;
+  bookmarks: BookmarksTable;
+  post_tags: PostTagsTable;
+  tag_follows: TagFollowsTable;
   member_versions: MemberVersionsTable;
   reports: ReportsTable;
   groups: GroupsTable;

@@ -46,6 +46,8 @@ export const MEMBER_LIMITS = {
   placesNearPoint: { max: 10, timeWindow: 60_000 },
   /** 'Import from a link': each one makes the server fetch a page from elsewhere. */
   recipeImport: { max: 10, timeWindow: 60_000 },
+  /** Bookmarks saved and removed, tags followed and unfollowed: they tell no one, but each is a stored row. */
+  ownLists: { max: 120, timeWindow: 60_000 },
   /** Saving recipes and the shopping list's changes (ticking off as one shops). */
   recipe: { max: 120, timeWindow: 60_000 },
 } as const;

@@ -123,7 +123,13 @@ async function digestFor(
       ? []
       : await recent
           .innerJoin('profiles', 'profiles.id', 'posts.user_id')
-          .select(['posts.id', 'posts.content', 'profiles.full_name', 'profiles.username'])
+          .select([
+            'posts.id',
+            'posts.content',
+            'posts.content_warning',
+            'profiles.full_name',
+            'profiles.username',
+          ])
           .orderBy('posts.created_at', 'desc')
           .limit(POSTS_SHOWN)
           .execute();
@@ -143,7 +149,12 @@ async function digestFor(
         member.email,
         posts.map((p) => ({
           author: p.full_name || `@${p.username}`,
-          excerpt: p.content === '.' ? t('A photo or video') : excerptOf(p.content),
+          // Behind a warning, the mail shows the warning alone, as the feed does.
+          excerpt: p.content_warning
+            ? t('Content warning: {{warning}}', { warning: excerptOf(p.content_warning) })
+            : p.content === '.'
+              ? t('A photo or video')
+              : excerptOf(p.content),
           url: link(`/post/${p.id}`),
         })),
         total,

@@ -55,6 +55,11 @@ export function textMayLeave(post: { visibility: Visibility; anonymous: boolean 
   return post.visibility === 'everyone' && !post.anonymous;
 }
 
+/** Whether a member who may see the post may share it onward: not one kept to friends or its author. */
+export function mayBeShared(post: { visibility: Visibility }): boolean {
+  return post.visibility !== 'friends' && post.visibility !== 'only_me';
+}
+
 export function authorMayBeAnnounced(post: { visibility: Visibility; anonymous: boolean | number }): boolean {
   return (post.visibility === 'everyone' || post.visibility === 'group') && !post.anonymous;
 }

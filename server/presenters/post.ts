@@ -48,6 +48,8 @@ const postColumns = [
   'posts.update_count',
   'posts.notify_prayed',
   'posts.has_recipe',
+  'posts.content_warning',
+  'posts.alt_text',
 ] as const;
 
 /** A post's row with its author's profile and its media's size: what every viewer sees alike. */
@@ -87,6 +89,17 @@ export function selectPosts(db: Kysely<DB>, viewerId: string) {
           ),
         ])
         .as('prayed_by_me'),
+    )
+    .select((eb: ExpressionBuilder<DB, 'posts'>) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('bookmarks')
+            .select(sql`1`.as('one'))
+            .whereRef('bookmarks.post_id', '=', 'posts.id')
+            .where('bookmarks.user_id', '=', viewerId),
+        )
+        .as('bookmarked_by_me'),
     );
 }
 
@@ -103,7 +116,10 @@ export function presentAuthor(row: {
 /** What an anonymous request shows as its author to everyone but the author: nothing that leads to them. */
 export const ANONYMOUS_AUTHOR: Author = { id: '', username: '', full_name: ANONYMOUS_NAME, avatar_url: null };
 
-function presentPrayer(row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me'>, now: number): PrayerState | null {
+function presentPrayer(
+  row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me' | 'bookmarked_by_me'>,
+  now: number,
+): PrayerState | null {
   if (row.category !== 'prayer') return null;
   const expired = isExpired(row, now);
   return {
@@ -121,8 +137,8 @@ function presentPrayer(row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me'>, now: 
   };
 }
 
-/** What one viewer adds to a post: whether they liked it and prayed for it. */
-export type PostViewerPart = Pick<Post, 'liked_by_me' | 'prayed_by_me'>;
+/** What one viewer adds to a post: whether they liked it, prayed for it and saved it. */
+export type PostViewerPart = Pick<Post, 'liked_by_me' | 'prayed_by_me' | 'bookmarked_by_me'>;
 /** A post as every viewer shares it (but its author, for an anonymous request). */
 export type SharedPost = Omit<Post, keyof PostViewerPart>;
 
@@ -140,6 +156,7 @@ export function presentPost(
     ...presentSharedPost(row, viewerId, options),
     liked_by_me: Boolean(row.liked_by_me),
     prayed_by_me: Boolean(row.prayed_by_me),
+    bookmarked_by_me: Boolean(row.bookmarked_by_me),
   };
 }
 
@@ -153,12 +170,12 @@ export function openPostJson(post: SharedPost): string {
 
 /** The post's JSON for one viewer, as JSON.stringify(presentPost(...)) writes it. */
 export function writePost(open: string, viewer: PostViewerPart): string {
-  return `${open},"liked_by_me":${viewer.liked_by_me},"prayed_by_me":${viewer.prayed_by_me}}`;
+  return `${open},"liked_by_me":${viewer.liked_by_me},"prayed_by_me":${viewer.prayed_by_me},"bookmarked_by_me":${viewer.bookmarked_by_me}}`;
 }
 
 /** The part of a post every viewer shares (see presentPost). */
 export function presentSharedPost(
-  row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me'>,
+  row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me' | 'bookmarked_by_me'>,
   viewerId: string | null,
   options: { revealAnonymous?: boolean } = {},
 ): SharedPost {
@@ -179,6 +196,9 @@ export function presentSharedPost(
     food_category: row.food_category,
     recipe: row.recipe,
     has_recipe: Boolean(row.has_recipe),
+    content_warning: row.content_warning,
+    alt_text: row.alt_text,
+    visibility: row.visibility,
     like_count: Number(row.like_count),
     comment_count: Number(row.comment_count),
     share_count: Number(row.share_count),

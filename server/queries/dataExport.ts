@@ -78,6 +78,24 @@ export async function exportMemberData(
     likes: readable(
       await db.selectFrom('likes').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
     ),
+    // The tags the member follows (issue 51).
+    followed_tags: readable(
+      await db
+        .selectFrom('tag_follows')
+        .select(['tag', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+    ),
+    // The posts the member saved for later (issue 51): which, and when.
+    bookmarks: readable(
+      await db
+        .selectFrom('bookmarks')
+        .select(['post_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+    ),
     follows: {
       following: readable(
         await db

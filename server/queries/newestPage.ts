@@ -183,7 +183,11 @@ const newestQueries = perDatabase((db) => {
       let query = selectPostRows(db).where(visibleMember('posts.user_id')).where(forEveryoneOutsideGroups);
       if (byCategory) query = query.where('posts.category', '=', v.category as Category);
       return query
-        .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])
+        .select([
+          sql<number>`0`.as('liked_by_me'),
+          sql<number>`0`.as('prayed_by_me'),
+          sql<number>`0`.as('bookmarked_by_me'),
+        ])
         .orderBy('posts.created_at', 'desc')
         .orderBy('posts.id', 'desc')
         .limit(sql.lit(NEWEST_KEPT));
@@ -199,7 +203,11 @@ const groupQueries = perDatabase((db) => {
         .where('posts.group_id', '=', v.groupId)
         .where('posts.category', prayer ? '=' : '!=', 'prayer')
         .where(visibleMember('posts.user_id'))
-        .select([sql<number>`0`.as('liked_by_me'), sql<number>`0`.as('prayed_by_me')])
+        .select([
+          sql<number>`0`.as('liked_by_me'),
+          sql<number>`0`.as('prayed_by_me'),
+          sql<number>`0`.as('bookmarked_by_me'),
+        ])
         .orderBy('posts.created_at', 'desc')
         .orderBy('posts.id', 'desc')
         .limit(sql.lit(NEWEST_KEPT)),
@@ -294,15 +302,15 @@ export async function newestGroupPage(
 /*
  * What a kept first feed page needs of one viewer, in small prepared queries: whether the kept posts,
  * their hidden-member lists or their likes and prayers changed, whether their feed holds posts that
- * are never kept (their groups', restricted prayer requests), and those posts.
+ * are never kept (their groups', and posts kept to friends or their author), and those posts.
  */
 
 /** The largest page cut from the kept posts: the app's own page size. */
 export const NEWEST_PAGE_MAX = FEED_PAGE_SIZE;
 
 /**
- * The newest posts of the viewer's groups, and the prayer requests for their friends or for themselves
- * that they may see, for their home or category feed (at most a page and one), with their flags and
+ * The newest posts of the viewer's groups, and the posts for their author's friends or for the author
+ * alone that they may see (friends-only posts, issue 51, and prayer requests), for their home or category feed (at most a page and one), with their flags and
  * the feed's filter, rendered per request: those never enter the kept posts.
  */
 const theirGroupsQueries = perDatabase((db) => {
@@ -430,12 +438,20 @@ async function cutPage(
     if (post.likeCount > 0) likedIds.push(post.id);
     if (post.prayedCount > 0) prayedIds.push(post.id);
   }
-  const marks = await viewerMarks(db, viewerId, viewer.marks, likedIds, prayedIds);
+  const marks = await viewerMarks(
+    db,
+    viewerId,
+    viewer.marks,
+    likedIds,
+    prayedIds,
+    page.map((post) => post.id),
+  );
   const posts = merged.map((post) => {
     if (!('ownJson' in post)) return post.json;
     return writePost(post.ownJson && post.userId === viewerId ? post.ownJson : post.json, {
       liked_by_me: post.likeCount > 0 && marks.liked.get(post.id) === true,
       prayed_by_me: post.prayedCount > 0 && marks.prayed.get(post.id) === true,
+      bookmarked_by_me: marks.bookmarked.get(post.id) === true,
     });
   });
   return { posts: `[${posts.join(',')}]`, nextCursor: JSON.stringify(cursor) };

@@ -234,6 +234,7 @@ export async function listTrending(db: Kysely<DB>, viewerId: string, limit = 5) 
     .select([
       'posts.id',
       'posts.content',
+      'posts.content_warning',
       'posts.user_id',
       'posts.like_count',
       'posts.comment_count',
@@ -253,7 +254,9 @@ export async function listTrending(db: Kysely<DB>, viewerId: string, limit = 5) 
   return {
     posts: rows.map((r) => ({
       id: r.id,
-      content: r.content,
+      // Behind a warning, the warning alone leaves: the card shows it instead of the text.
+      content: r.content_warning ? '' : r.content,
+      content_warning: r.content_warning,
       author: presentAuthor(r),
       like_count: Number(r.like_count),
       comment_count: Number(r.comment_count),
@@ -273,6 +276,7 @@ export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, post
       'user_id',
       'profile_owner_id',
       'media_id',
+      'media_type',
       'category',
       'group_id',
       'visibility',
@@ -281,6 +285,7 @@ export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, post
       'answered_at',
       'expires_at',
       'expires_after_days',
+      'created_at',
     ])
     .where('id', '=', postId)
     .executeTakeFirst();
@@ -309,6 +314,8 @@ export async function postForPage(db: Kysely<DB>, viewerId: string | null, postI
       'profiles.username',
       'posts.anonymous',
       'posts.has_recipe',
+      'posts.content_warning',
+      'posts.alt_text',
       'posts.created_at',
     ])
     .where('posts.id', '=', postId);

@@ -140,6 +140,8 @@ export async function topPost(db: Kysely<DB>, userId: string) {
     // Shown to everyone: never a post written in a group, for fewer readers or anonymously.
     .where(forEveryoneOutsideGroups)
     .where(textLeavesSplikz)
+    // The Spotlight shows the post itself: never one its author put behind a warning.
+    .where('content_warning', 'is', null)
     .orderBy((eb) => eb(eb('like_count', '+', eb.ref('comment_count')), '+', eb.ref('view_count')), 'desc')
     .orderBy('created_at', 'desc')
     .limit(1)

@@ -74,6 +74,8 @@ export async function makeFixtures(server: TestServer) {
     show: (await made(boss.client, 'POST', '/api/admin/shows', fc.sample(showBodies, 1)[0])).id,
     report: (await made(a.client, 'POST', '/api/reports', { ...reportOfB, target_id: postOfB })).id,
     hiddenAuthEndpoint: 'update-user',
+    // A hashtag's name (issue 51): any tag exists as a name, followed or not.
+    tag: 'sourdough',
     group: (
       await made(a.client, 'POST', '/api/groups', {
         name: 'Group of A',

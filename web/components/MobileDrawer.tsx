@@ -1,6 +1,7 @@
 import { DRAWER_WIDTH_PX } from '@common/limits.ts';
 import { BADGE_CAP } from '@common/schemas/notifications.ts';
 import type { Me } from '@common/schemas/profiles.ts';
+import { useFollowedTags } from '@web/queries/tags.ts';
 import { LogOut, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
@@ -99,6 +100,7 @@ export function MobileDrawer({
               </NavLink>
             );
           })}
+          <FollowedTags open={open} onClose={onClose} />
         </nav>
         <div className="border-t border-slate-200 p-3">
           <button
@@ -117,6 +119,39 @@ export function MobileDrawer({
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** 'Followed tags': the member's tags, each a link to its page (nothing while they follow none). */
+function FollowedTags({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const tags = useFollowedTags(open).data?.tags ?? [];
+  if (tags.length === 0) return null;
+  return (
+    <section aria-labelledby="drawer-followed-tags" className="mt-2 border-t border-slate-200 pt-2">
+      <h2
+        id="drawer-followed-tags"
+        className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-500"
+      >
+        {t('Followed tags')}
+      </h2>
+      <ul>
+        {tags.map((tag) => (
+          <li key={tag.name}>
+            <NavLink
+              to={`/tags/${encodeURIComponent(tag.name)}`}
+              onClick={onClose}
+              tabIndex={open ? 0 : -1}
+              className={({ isActive }) =>
+                `block truncate rounded-lg px-3 py-2 font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+              }
+            >
+              #{tag.name}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

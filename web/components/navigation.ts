@@ -1,5 +1,6 @@
 import { msg } from '@web/i18n/msg.ts';
 import {
+  BookmarkIcon,
   BookOpen,
   CalendarDays,
   Church,
@@ -32,6 +33,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/groups', label: msg('Groups'), icon: Users },
   { to: '/events', label: msg('Events'), icon: CalendarDays },
   { to: '/messages', label: msg('Messages'), icon: MessageCircle },
+  { to: '/bookmarks', label: msg('Bookmarks'), icon: BookmarkIcon },
 ];
 
 /** The drawer's links: the header's, with 'My prayer list' under Prayer, 'My recipes' under Food, and Settings. */

@@ -23,6 +23,10 @@ export const postKeys = {
   prayerFeed: (kind: 'urgent' | 'answered' | 'journal') => ['posts', 'feed', 'prayer', kind] as const,
   /** 'My prayer list' (not a feed: its items carry when they were added, and the reminder). */
   prayerList: () => ['posts', 'prayer-list'] as const,
+  /** A hashtag's posts (/tags/:tag), newest first: a feed, so likes reach it. */
+  tagFeed: (tag: string) => ['posts', 'feed', 'tag', tag] as const,
+  /** The viewer's bookmarks (/bookmarks), newest saved first: kept as a feed so likes reach it. */
+  bookmarks: () => ['posts', 'feed', 'bookmarks'] as const,
   /** A prayer request's updates, and whether the viewer still hears of them. */
   prayerUpdates: (postId: string) => ['posts', 'prayer-updates', postId] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,

@@ -73,7 +73,7 @@ export function useTrending() {
     queryKey: postKeys.trending(),
     queryFn: ({ signal }) => api<Trending>('/api/posts/trending', { signal }),
     enabled: usePainted(),
-    select: (data) => data.posts.slice(0, 5),
+    select: (data) => ({ posts: data.posts.slice(0, 5), tags: data.tags }),
     staleTime: 60_000,
   });
 }

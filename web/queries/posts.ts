@@ -109,8 +109,15 @@ export function useCreatePost() {
 export function useUpdatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) =>
-      api<Post>(path(id), { method: 'PATCH', body: { content } }),
+    mutationFn: ({
+      id,
+      ...edit
+    }: {
+      id: string;
+      content: string;
+      content_warning?: string;
+      alt_text?: string;
+    }) => api<Post>(path(id), { method: 'PATCH', body: edit }),
     onSuccess: (post) => {
       updateCachedPost(queryClient, post.id, () => post);
       void queryClient.invalidateQueries({ queryKey: postKeys.trending() });

@@ -19,6 +19,8 @@ const base = {
   content_type: null,
   full_name: 'Grace Hopper',
   username: 'grace',
+  content_warning: null,
+  alt_text: null,
 };
 
 describe('post link previews', () => {
@@ -73,6 +75,22 @@ describe('post link previews', () => {
     ).tags;
     expect(photo).not.toContain('og:video');
     expect(photo).toContain('<meta property="og:image" content="https://s.example/media/u/1/b.mp4" />');
+  });
+
+  it('shows a content warning instead of the post and its photo, and the photo its alt text', () => {
+    const photo = {
+      ...base,
+      media_type: 'photo' as const,
+      image_url: '/media/m/a.jpg',
+      content: 'Spoilers!',
+    };
+    const warned = postMetaTags({ ...photo, content_warning: 'Finale spoilers' }, 'https://s.example').tags;
+    expect(warned).toContain('<meta name="description" content="Content warning: Finale spoilers" />');
+    expect(warned).not.toContain('Spoilers!');
+    expect(warned).toContain('<meta property="og:image" content="https://s.example/logo.png" />');
+    expect(warned).not.toContain('og:image:alt');
+    const described = postMetaTags({ ...photo, alt_text: 'A loaf on a board' }, 'https://s.example').tags;
+    expect(described).toContain('<meta property="og:image:alt" content="A loaf on a board" />');
   });
 
   it('escapes what members wrote', () => {

@@ -18,6 +18,9 @@ interface SharedPost {
   content_type: string | null;
   full_name: string;
   username: string;
+  /** Its 'Content warning': previews show the warning, never what it covers (issue 51). */
+  content_warning: string | null;
+  alt_text: string | null;
 }
 
 /**
@@ -35,13 +38,16 @@ export function postMetaTags(
   jsonLd: Record<string, unknown> | null = null,
 ): { title: string; tags: string } {
   const title = `${post.full_name || post.username} on Splikz`;
-  const text = post.content === '.' ? '' : post.content.replace(/\s+/g, ' ').trim();
+  const warning = post.content_warning;
+  const shown = warning ? `Content warning: ${warning}` : post.content === '.' ? '' : post.content;
+  const text = shown.replace(/\s+/g, ' ').trim();
   const description = text ? (text.length > 200 ? `${text.slice(0, 197)}...` : text) : 'Check out this post';
   const canonical = `${publicUrl}/post/${encodeURIComponent(post.id)}`;
   const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
-  const video = post.image_url && post.media_type === 'video' ? absolute(post.image_url) : null;
+  // Behind a warning the media stay hidden too: the preview shows the logo.
+  const video = !warning && post.image_url && post.media_type === 'video' ? absolute(post.image_url) : null;
   // A video shows its poster (the still the browser took when it was trimmed) where it has one.
-  const still = video ? post.image_feed_url : post.image_url;
+  const still = warning ? null : video ? post.image_feed_url : post.image_url;
   const image = still ? absolute(still) : `${publicUrl}/logo.png`;
   const meta: Array<[attr: 'name' | 'property', key: string, value: string]> = [
     ['name', 'description', description],
@@ -51,6 +57,9 @@ export function postMetaTags(
     ['property', 'og:description', description],
     ['property', 'og:url', canonical],
     ['property', 'og:image', image],
+    ...(still && post.alt_text
+      ? [['property', 'og:image:alt', post.alt_text] as ['property', string, string]]
+      : []),
     ['name', 'twitter:card', video ? 'player' : 'summary_large_image'],
     ['name', 'twitter:title', title],
     ['name', 'twitter:description', description],

@@ -25,6 +25,7 @@ import { memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import { newestPage } from '@server/queries/newestPage.ts';
 import { getActivity, getPost, listFeed, listTrending } from '@server/queries/posts.ts';
+import { trendingTags } from '@server/queries/tags.ts';
 import type { FastifyInstance } from 'fastify';
 
 type IdParams = { Params: { id: string } };
@@ -63,7 +64,11 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/posts/trending', async (request): Promise<Trending> => {
     const viewer = await requireViewer(ctx, request);
-    return listTrending(db, viewer.userId);
+    const [posts, tags] = await Promise.all([
+      listTrending(db, viewer.userId),
+      trendingTags(db, viewer.userId),
+    ]);
+    return { ...posts, tags };
   });
 
   app.get('/api/me/activity', async (request): Promise<Activity> => {
@@ -81,8 +86,8 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.patch<IdParams>('/api/posts/:id', async (request): Promise<Post> => {
     const viewer = await requireViewer(ctx, request);
     const id = postIdParam(request.params.id);
-    const { content } = parseInput(updatePostSchema, request.body);
-    await runCommand(ctx, (trx) => updatePostContent(trx, viewer, id, content));
+    const edit = parseInput(updatePostSchema, request.body);
+    await runCommand(ctx, (trx) => updatePostContent(trx, viewer, id, edit));
     return (await getPost(db, viewer.userId, id))!;
   });
 

@@ -40,6 +40,10 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     const mine = await makePost(ann.client, { content: 'Ann writes', media_id: photo.id });
     const theirs = await makePost(ben.client, { content: 'Ben writes' });
     await ann.client.request('PUT', `/api/posts/${theirs.id}/like`);
+    await ann.client.request('PUT', `/api/posts/${theirs.id}/bookmark`);
+    await ben.client.request('PUT', `/api/posts/${mine.id}/bookmark`);
+    await ann.client.request('PUT', '/api/tags/Sourdough/follow');
+    await ben.client.request('PUT', '/api/tags/rye/follow');
     await ann.client.post(`/api/posts/${theirs.id}/comments`, { content: 'Nice, Ben' });
     await ben.client.post(`/api/posts/${mine.id}/comments`, { content: 'Thanks Ann' });
     await ben.client.request('PUT', `/api/follows/${ann.me.id}`);
@@ -67,6 +71,9 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     expect(data.posts.map((p: { content: string }) => p.content)).toEqual(['Ann writes']);
     expect(data.comments.map((c: { content: string }) => c.content)).toEqual(['Nice, Ben']);
     expect(data.likes).toEqual([expect.objectContaining({ post_id: theirs.id, user_id: ann.me.id })]);
+    // Her bookmarks, and not Ben's bookmark of her post.
+    expect(data.bookmarks).toEqual([{ post_id: theirs.id, created_at: expect.stringMatching(/^\d{4}-/) }]);
+    expect(data.followed_tags).toEqual([{ tag: 'sourdough', created_at: expect.stringMatching(/^\d{4}-/) }]);
     expect(data.follows.followers).toEqual([
       expect.objectContaining({ follower_id: ben.me.id, username: ben.me.profile.username }),
     ]);
@@ -185,6 +192,8 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     const post = await makePost(gone.client, { content: 'Goodbye', media_id: photo.id });
     const staysPost = await makePost(stay.client, { content: 'I remain' });
     await gone.client.request('PUT', `/api/posts/${staysPost.id}/like`);
+    expect((await gone.client.request('PUT', `/api/posts/${staysPost.id}/bookmark`)).status).toBe(200);
+    expect((await stay.client.request('PUT', `/api/posts/${post.id}/bookmark`)).status).toBe(200);
     await gone.client.post(`/api/posts/${staysPost.id}/comments`, { content: 'Bye Sid' });
     await stay.client.request('PUT', `/api/posts/${post.id}/like`);
     await gone.client.request('PUT', `/api/follows/${stay.me.id}`);
@@ -230,6 +239,13 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
     expect(await left('profiles', 'id')).toEqual([]);
     expect(await db().selectFrom('posts').select('id').where('user_id', '=', id).execute()).toEqual([]);
     expect(await db().selectFrom('likes').select('post_id').where('user_id', '=', id).execute()).toEqual([]);
+    // Her bookmarks, and Sid's bookmark of her deleted post.
+    expect(await db().selectFrom('bookmarks').select('post_id').where('user_id', '=', id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await db().selectFrom('bookmarks').select('post_id').where('post_id', '=', post.id).execute(),
+    ).toEqual([]);
     expect(await db().selectFrom('follows').select('id').where('follower_id', '=', id).execute()).toEqual([]);
     expect(await db().selectFrom('pending_posts').select('id').execute()).toEqual([]);
     expect(await db().selectFrom('media_objects').select('id').where('id', 'in', mediaIds).execute()).toEqual(

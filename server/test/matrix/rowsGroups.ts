@@ -153,6 +153,13 @@ export const groupRows: HttpRow[] = [
     expect: members(404, { owner: 200, other: 200 }),
   },
   {
+    route: 'PUT /api/posts/:id/bookmark',
+    variant: "a post in the owner's private group",
+    prepare: onFresh('private', 'post'),
+    path: ({ fresh }) => `/api/posts/${fresh.post}/bookmark`,
+    expect: members(404, { owner: 200, other: 200 }),
+  },
+  {
     route: 'POST /api/posts',
     variant: "in the owner's private group",
     prepare: onFresh('private'),

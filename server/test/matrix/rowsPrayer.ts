@@ -106,6 +106,8 @@ export const prayerRows: HttpRow[] = [
     path: ({ fresh }) => `/api/prayer/list/${fresh.post}`,
     expect: members(204),
   },
+  // A request is saved by whoever may read it, the journal entry by its author alone.
+  ...perRequest('PUT /api/posts/:id/bookmark', (id) => `/api/posts/${id}/bookmark`, 200, 200),
   ...perRequest('GET /api/posts/:id/updates', (id) => `/api/posts/${id}/updates`, 200, 200),
   ...perRequest(
     'PUT /api/posts/:id/prayer/follow',

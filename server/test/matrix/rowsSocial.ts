@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import type { Fixtures } from './fixtures.ts';
 import { type HttpRow, members } from './table.ts';
 
@@ -16,6 +17,71 @@ const ownerListsVisible = (f: Fixtures, visible: boolean) =>
     .execute();
 
 const restoreTies = (f: Fixtures) => f.restoreTies();
+
+/** A fresh post of the owner's for their friends only ('Who can see this': 'Friends'; other is one). */
+async function freshFriendsPost(f: Fixtures) {
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  await f.db
+    .insertInto('posts')
+    .values({
+      id,
+      user_id: f.members.owner.id,
+      profile_owner_id: null,
+      category: 'general',
+      content: 'Matrix post for friends',
+      image_url: null,
+      image_feed_url: null,
+      media_id: null,
+      media_type: 'none',
+      prayer_type: null,
+      food_category: null,
+      recipe: null,
+      feeling: null,
+      location_name: null,
+      location_lat: null,
+      location_lng: null,
+      visibility: 'friends',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { post: id };
+}
+
+/** A route on the owner's friends-only post: `status` for the owner and their friend, 404 for the rest. */
+function forFriends(
+  route: string,
+  path: (id: string) => string,
+  status: number,
+  body?: () => unknown,
+): HttpRow {
+  return {
+    route,
+    variant: "the owner's post for friends (other is one)",
+    prepare: freshFriendsPost,
+    path: ({ fresh }) => path(fresh.post as string),
+    ...(body ? { body } : {}),
+    expect: members(404, { owner: status, other: status }),
+  };
+}
+
+/** Friends-only posts (issue 51): read and acted on by the owner's friends alone, shared by no one. */
+const friendsOnlyRows: HttpRow[] = [
+  forFriends('GET /api/posts/:id', (id) => `/api/posts/${id}`, 200),
+  forFriends('GET /api/posts/:id/comments', (id) => `/api/posts/${id}/comments`, 200),
+  forFriends(
+    'POST /api/posts/:id/comments',
+    (id) => `/api/posts/${id}/comments`,
+    201,
+    () => ({
+      content: 'For friends',
+    }),
+  ),
+  forFriends('PUT /api/posts/:id/like', (id) => `/api/posts/${id}/like`, 200),
+  forFriends('PUT /api/posts/:id/bookmark', (id) => `/api/posts/${id}/bookmark`, 200),
+  forFriends('POST /api/posts/:id/shares', (id) => `/api/posts/${id}/shares`, 400),
+];
 
 function followLists(): HttpRow[] {
   return (['followers', 'following'] as const).flatMap((direction): HttpRow[] => [
@@ -54,6 +120,7 @@ function ties(kind: 'follows' | 'blocks' | 'mutes'): HttpRow[] {
 }
 
 export const socialRows: HttpRow[] = [
+  ...friendsOnlyRows,
   {
     route: 'GET /api/profiles/by-username/:username',
     variant: "the owner's",
@@ -114,6 +181,27 @@ export const socialRows: HttpRow[] = [
     path: ({ f }) => `/api/posts/${f.post}/hidden`,
     expect: members(200, { blocked: 404 }),
   },
+  // Bookmarks are each viewer's own, of any post they may see; the list holds only their own.
+  ...(['PUT', 'DELETE'] as const).map(
+    (method): HttpRow => ({
+      route: `${method} /api/posts/:id/bookmark`,
+      variant: "the owner's",
+      path: ({ f }) => `/api/posts/${f.post}/bookmark`,
+      expect: members(200, { blocked: 404 }),
+    }),
+  ),
+  { route: 'GET /api/bookmarks', path: () => '/api/bookmarks', expect: members(200) },
+  // Hashtags: every member's to read and follow; what a tag's page lists follows each post's rule.
+  { route: 'GET /api/tags/followed', path: () => '/api/tags/followed', expect: members(200) },
+  { route: 'GET /api/tags/:tag', path: () => '/api/tags/matrix', expect: members(200) },
+  { route: 'GET /api/tags/:tag/posts', path: () => '/api/tags/matrix/posts', expect: members(200) },
+  ...(['PUT', 'DELETE'] as const).map(
+    (method): HttpRow => ({
+      route: `${method} /api/tags/:tag/follow`,
+      path: () => '/api/tags/matrix/follow',
+      expect: members(200),
+    }),
+  ),
   {
     route: 'PUT /api/posts/:id/prayed',
     variant: "the owner's prayer request",

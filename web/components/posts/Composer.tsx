@@ -6,6 +6,7 @@ import { UploadProgress } from '@web/media/UploadProgress.tsx';
 import { useUpload } from '@web/media/useUpload.ts';
 import { useVideoTrimmer } from '@web/media/useVideoTrimmer.tsx';
 import { useCreatePost } from '@web/queries/posts.ts';
+import { usePreferences } from '@web/queries/settings.ts';
 import { FormError } from '@web/ui/Field.tsx';
 import { buttonClass, cardClass, inputClass } from '@web/ui/styles.ts';
 import {
@@ -20,6 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ComposerDetails } from './ComposerDetails.tsx';
+import { AltTextField, AltTextReminder, WarningButton, WarningField } from './ComposerExtras.tsx';
 import { MediaButton, MediaPreview } from './ComposerMedia.tsx';
 import {
   type Category,
@@ -92,6 +94,11 @@ export function Composer({
   // Counts refused posts (a recipe's problem): the recipe's messages show from the first, and each
   // takes the keyboard to the first field to fix.
   const [refusals, setRefusals] = useState(0);
+  // 'Remind me to add alt text' asks once per post: 'open' while it asks, 'asked' after.
+  const remindAltText = usePreferences().data?.remind_alt_text ?? true;
+  const [altReminder, setAltReminder] = useState<'no' | 'open' | 'asked'>('no');
+  const altRef = useRef<HTMLTextAreaElement>(null);
+  const warningRef = useRef<HTMLInputElement>(null);
 
   const busy = phase !== 'idle';
   const canPost = (draft.content.trim() !== '' || file !== null) && !busy;
@@ -183,6 +190,14 @@ export function Composer({
       setRefusals((count) => count + 1);
       return;
     }
+    if (remindAltText && altReminder === 'no' && file && media.kind !== 'video' && !draft.altText.trim()) {
+      setAltReminder('open');
+      return;
+    }
+    await send();
+  }
+
+  async function send() {
     const mediaId = file ? await upload() : undefined;
     if (mediaId === null) return;
     setPhase('posting');
@@ -198,6 +213,7 @@ export function Composer({
     // The Post button folds away on a phone: focus stays on the composer, not lost to the page.
     if (narrow) sectionRef.current?.focus();
     setDraft(emptyDraft);
+    setAltReminder('no');
     media.clear();
     setPhase('idle');
     setExpanded(false);
@@ -252,14 +268,28 @@ export function Composer({
             <span className="truncate">{placeholder}</span>
           </span>
         ) : null}
+        {!folded && draft.warningOn ? (
+          <WarningField
+            inputRef={warningRef}
+            value={draft.contentWarning}
+            onChange={set('contentWarning')}
+            disabled={busy}
+          />
+        ) : null}
         {!folded && file && media.previewUrl ? (
           <MediaPreview
             name={file.name}
             url={media.previewUrl}
             video={media.kind === 'video'}
-            onRemove={media.clear}
+            onRemove={() => {
+              media.clear();
+              set('altText')('');
+            }}
             disabled={busy}
           />
+        ) : null}
+        {!folded && file && media.kind !== 'video' ? (
+          <AltTextField textRef={altRef} value={draft.altText} onChange={set('altText')} disabled={busy} />
         ) : null}
         {!folded && showDetails ? (
           <ComposerDetails
@@ -283,7 +313,20 @@ export function Composer({
               : 'flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3'
           }
         >
-          <MediaButton onChoose={(chosen) => void chooseFile(chosen)} disabled={busy} compact={folded} />
+          <span className="flex flex-wrap items-center gap-1">
+            <MediaButton onChoose={(chosen) => void chooseFile(chosen)} disabled={busy} compact={folded} />
+            {folded ? null : (
+              <WarningButton
+                on={draft.warningOn}
+                disabled={busy}
+                onToggle={() => {
+                  const on = !draft.warningOn;
+                  set('warningOn')(on);
+                  if (on) setTimeout(() => warningRef.current?.focus(), 0);
+                }}
+              />
+            )}
+          </span>
           {folded ? null : (
             <button type="submit" disabled={!canPost} className={buttonClass}>
               {phase === 'uploading'
@@ -296,6 +339,18 @@ export function Composer({
         </div>
         {note && !folded ? <p className="text-sm text-slate-500">{note}</p> : null}
       </form>
+      {altReminder === 'open' ? (
+        <AltTextReminder
+          onAdd={() => {
+            setAltReminder('asked');
+            setTimeout(() => altRef.current?.focus(), 0);
+          }}
+          onPost={() => {
+            setAltReminder('asked');
+            void send();
+          }}
+        />
+      ) : null}
     </section>
   );
 }

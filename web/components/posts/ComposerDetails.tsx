@@ -1,3 +1,4 @@
+import { SelectField } from '@web/ui/Select.tsx';
 import { MapPin, Smile } from 'lucide-react';
 import {
   type Dispatch,
@@ -43,9 +44,12 @@ export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: b
       ) : category === 'food' ? (
         <FoodCategorySelect value={draft.foodCategory} onChange={set('foodCategory')} disabled={disabled} />
       ) : null,
+    // A prayer request has its own 'Who can see this'; a post in a group is for the group's members.
     prayer:
       category === 'prayer' ? (
         <PrayerFields draft={draft} set={set} disabled={disabled} groupName={groupName} />
+      ) : groupName === undefined ? (
+        <PostAudienceSelect value={draft.audience} onChange={set('audience')} disabled={disabled} />
       ) : null,
     recipe:
       category === 'food' ? (
@@ -71,6 +75,31 @@ export function ComposerDetails({ narrow, ...props }: DetailsProps & { narrow: b
       {fields.location}
       {fields.recipe}
     </div>
+  );
+}
+
+/** 'Who can see this' of every post but a prayer request: 'Everyone' (the default) or 'Friends'. */
+function PostAudienceSelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={t('Who can see this')}
+      value={value === 'friends' ? 'friends' : 'everyone'}
+      onChange={(next) => onChange(next || 'everyone')}
+      options={[
+        ['everyone', t('Everyone')],
+        ['friends', t('Friends')],
+      ]}
+      disabled={disabled}
+    />
   );
 }
 

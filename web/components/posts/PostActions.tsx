@@ -129,17 +129,20 @@ export function PostActions({
         </button>
         <Count value={post.comment_count} word={t('comments', { count: post.comment_count })} />
       </span>
-      <span className="inline-flex items-center gap-1">
-        <button
-          type="button"
-          onClick={() => void sharePostLink(post, (id) => share.mutate(id))}
-          className={`${actionClass} text-slate-600`}
-        >
-          <Share2 aria-hidden="true" className="h-5 w-5" />
-          {label(t('Share'))}
-        </button>
-        <Count value={post.share_count} word={t('shares', { count: post.share_count })} />
-      </span>
+      {/* A post kept to the author's friends (or a request to its author) is not shared onward. */}
+      {post.visibility === 'friends' || post.visibility === 'only_me' ? null : (
+        <span className="inline-flex items-center gap-1">
+          <button
+            type="button"
+            onClick={() => void sharePostLink(post, (id) => share.mutate(id))}
+            className={`${actionClass} text-slate-600`}
+          >
+            <Share2 aria-hidden="true" className="h-5 w-5" />
+            {label(t('Share'))}
+          </button>
+          <Count value={post.share_count} word={t('shares', { count: post.share_count })} />
+        </span>
+      )}
     </footer>
   );
 }

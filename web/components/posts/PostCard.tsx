@@ -1,11 +1,13 @@
 import { MEDIA_ONLY_CONTENT } from '@common/schemas/postLimits.ts';
 import type { Post } from '@common/schemas/posts.ts';
 import { ReportDialog } from '@web/components/ReportDialog.tsx';
+import { useToggleBookmark } from '@web/queries/bookmarks.ts';
 import { useDeletePost } from '@web/queries/posts.ts';
 import { useSession } from '@web/queries/session.ts';
+import { usePreferences } from '@web/queries/settings.ts';
 import { ConfirmDialog } from '@web/ui/ConfirmDialog.tsx';
 import { cardClass } from '@web/ui/styles.ts';
-import { ChefHat, Flag, Pencil, Trash2 } from 'lucide-react';
+import { BookmarkMinus, BookmarkPlus, ChefHat, Flag, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -16,6 +18,7 @@ import { PostHeader } from './PostHeader.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import type { PostMenuItem } from './PostMenu.tsx';
 import { PostRecipe } from './PostRecipe.tsx';
+import { PostText } from './PostText.tsx';
 import { PrayerDetails, PrayerTestimony } from './PrayerRequest.tsx';
 import { usePrayerMenu } from './prayerMenu.ts';
 import { authorName } from './prayerState.ts';
@@ -49,12 +52,19 @@ export function PostCard({
   const { t } = useTranslation();
   const { data: me } = useSession();
   const remove = useDeletePost();
+  const toggleBookmark = useToggleBookmark();
   const commentsId = useId();
   const [commentsOpen, setCommentsOpen] = useState(defaultCommentsOpen);
   const [editing, setEditing] = useState(false);
   const [editingRecipe, setEditingRecipe] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
+  // A post behind a content warning shows the warning alone until opened ('Show more'), unless the
+  // member chose 'Always show posts with content warnings'.
+  const alwaysShow = usePreferences().data?.show_content_warnings ?? false;
+  const [warningOpen, setWarningOpen] = useState(false);
+  const bodyId = useId();
+  const covered = Boolean(post.content_warning) && !alwaysShow && !warningOpen && !editing;
   const isOwn = me?.id === post.author.id;
   const prayerMenu = usePrayerMenu(post, isOwn);
   const showText = !(post.content === MEDIA_ONLY_CONTENT && post.media_type !== 'none');
@@ -102,7 +112,10 @@ export function PostCard({
       : me
         ? [reportItem]
         : [];
-  const menu = me ? [...prayerMenu.items, ...ownMenu] : ownMenu;
+  const bookmarkItem: PostMenuItem = post.bookmarked_by_me
+    ? { label: t('Remove bookmark'), icon: BookmarkMinus, onSelect: () => void toggleBookmark(post) }
+    : { label: t('Bookmark'), icon: BookmarkPlus, onSelect: () => void toggleBookmark(post) };
+  const menu = me ? [bookmarkItem, ...prayerMenu.items, ...ownMenu] : ownMenu;
 
   return (
     <article
@@ -111,14 +124,40 @@ export function PostCard({
       className={`${cardClass} flex scroll-mt-20 flex-col gap-3 p-4`}
     >
       <PostHeader post={post} menu={menu} meId={me?.id} onMenuOpen={prayerMenu.onOpen} />
-      {editing ? (
-        <PostEditForm post={post} onDone={() => setEditing(false)} />
-      ) : showText ? (
-        <p className="whitespace-pre-wrap break-words text-slate-800">{post.content}</p>
+      {post.content_warning && !editing ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2">
+          <p className="flex min-w-0 flex-1 items-start gap-2 font-medium text-amber-900">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" />
+            <span className="sr-only">{t('Content warning')}: </span>
+            <span className="break-words">{post.content_warning}</span>
+          </p>
+          {alwaysShow ? null : (
+            <button
+              type="button"
+              aria-expanded={!covered}
+              aria-controls={bodyId}
+              onClick={() => setWarningOpen((open) => !open)}
+              className="rounded-lg border border-amber-300 bg-white px-3 py-1 text-sm font-medium text-amber-900 hover:bg-amber-100"
+            >
+              {covered ? t('Show more') : t('Show less')}
+            </button>
+          )}
+        </div>
       ) : null}
-      {post.prayer?.testimony ? <PrayerTestimony testimony={post.prayer.testimony} /> : null}
-      <PostMedia post={post} eager={first} />
-      <PostRecipe post={post} openAtFirst={defaultCommentsOpen} />
+      <div id={bodyId} hidden={covered} className="flex flex-col gap-3 empty:hidden">
+        {covered ? null : (
+          <>
+            {editing ? (
+              <PostEditForm post={post} onDone={() => setEditing(false)} />
+            ) : showText ? (
+              <PostText text={post.content} />
+            ) : null}
+            {post.prayer?.testimony ? <PrayerTestimony testimony={post.prayer.testimony} /> : null}
+            <PostMedia post={post} eager={first} />
+            <PostRecipe post={post} openAtFirst={defaultCommentsOpen} />
+          </>
+        )}
+      </div>
       {post.prayer && me ? (
         <PrayerDetails
           post={post}

@@ -7,8 +7,12 @@ import { inputClass } from '@web/ui/styles.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { AltTextField, WarningField } from './ComposerExtras.tsx';
 
-/** Inline editing of a post's text: Save or Cancel; empty text is refused. */
+/**
+ * Inline editing of a post's text, its content warning and its photo's alt text: Save or Cancel; empty
+ * text is refused, an emptied warning or alt text is removed.
+ */
 export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -16,6 +20,8 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
   const [content, setContent] = useState(
     post.content === '.' && post.media_type !== 'none' ? '' : post.content,
   );
+  const [warning, setWarning] = useState(post.content_warning ?? '');
+  const [altText, setAltText] = useState(post.alt_text ?? '');
   const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
@@ -27,7 +33,12 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
     }
     setError(null);
     try {
-      await update.mutateAsync({ id: post.id, content: trimmed });
+      await update.mutateAsync({
+        id: post.id,
+        content: trimmed,
+        content_warning: warning.trim(),
+        ...(post.media_type === 'photo' ? { alt_text: altText.trim() } : {}),
+      });
       toast.success(t('Post updated'));
       onDone();
     } catch (err) {
@@ -54,6 +65,10 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
         autoFocus
         className={inputClass}
       />
+      <WarningField value={warning} onChange={setWarning} disabled={update.isPending} />
+      {post.media_type === 'photo' ? (
+        <AltTextField value={altText} onChange={setAltText} disabled={update.isPending} />
+      ) : null}
       <FormError message={error} />
       <FormActions
         onCancel={onDone}

@@ -123,6 +123,8 @@ export function PostHeader({
       post.prayer.visibility === 'only_me' ||
       post.prayer.anonymous
     : false;
+  // 'Who can see this' of a post that is not a prayer request (PrayerBadges shows a request's).
+  const friendsOnly = !post.prayer && post.visibility === 'friends';
   return (
     <header className="flex items-start gap-3">
       {hidden ? (
@@ -176,9 +178,15 @@ export function PostHeader({
           {edited ? <span>{t('(edited)')}</span> : null}
           <Location post={post} />
         </p>
-        {post.prayer_type || post.food_category || prayerBadges ? (
+        {post.prayer_type || post.food_category || prayerBadges || friendsOnly ? (
           <p className="mt-1 flex flex-wrap gap-2">
             <PrayerBadges post={post} hidden={hidden} />
+            {friendsOnly ? (
+              <span className={`${badgeClass} bg-sky-100 text-sky-800`}>
+                <Users aria-hidden="true" className="h-3.5 w-3.5" />
+                {t('Friends')}
+              </span>
+            ) : null}
             {post.prayer_type ? (
               <span className={`${badgeClass} bg-violet-100 text-violet-800`}>
                 <HandHeart aria-hidden="true" className="h-3.5 w-3.5" />

@@ -2,7 +2,7 @@ import type { Post } from '@common/schemas/posts.ts';
 import { useMediaPreferences } from '@web/queries/settings.ts';
 import { Dialog } from '@web/ui/Dialog.tsx';
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 export function PostMedia({ post, eager = false }: { post: Post; eager?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [altShown, setAltShown] = useState(false);
+  const altId = useId();
   const media = useMediaPreferences();
   if (!post.image_url || post.media_type === 'none') return null;
   const who = post.author.full_name || post.author.username;
@@ -40,25 +42,49 @@ export function PostMedia({ post, eager = false }: { post: Post; eager?: boolean
     );
   }
 
-  const alt = t('Photo shared by {{name}}', { name: who });
+  // The author's description when they gave one (alt text, issue 51); else who shared it.
+  const alt = post.alt_text || t('Photo shared by {{name}}', { name: who });
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={t('View photo full size')}
-        className="block w-full overflow-hidden rounded-xl bg-slate-100"
-      >
-        <img
-          src={post.image_feed_url ?? post.image_url}
-          alt={alt}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
-          {...size}
-          className="h-auto max-h-[36rem] w-full object-cover"
-        />
-      </button>
+      <div className="relative">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label={t('View photo full size')}
+          className="block w-full overflow-hidden rounded-xl bg-slate-100"
+        >
+          <img
+            src={post.image_feed_url ?? post.image_url}
+            alt={alt}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+            {...size}
+            className="h-auto max-h-[36rem] w-full object-cover"
+          />
+        </button>
+        {post.alt_text ? (
+          <button
+            type="button"
+            aria-expanded={altShown}
+            aria-controls={altId}
+            aria-label={t('Show alt text')}
+            onClick={() => setAltShown((shown) => !shown)}
+            className="absolute bottom-2 left-2 rounded-md bg-black/70 px-2 py-0.5 text-xs font-bold tracking-wide text-white hover:bg-black/85"
+          >
+            {t('ALT')}
+          </button>
+        ) : null}
+      </div>
+      {post.alt_text ? (
+        <p
+          id={altId}
+          hidden={!altShown}
+          className="whitespace-pre-wrap break-words rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700"
+        >
+          {post.alt_text}
+        </p>
+      ) : null}
       {open ? (
         <Dialog
           onClose={() => setOpen(false)}

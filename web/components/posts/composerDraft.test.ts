@@ -48,6 +48,36 @@ describe('a prayer composer’s draft', () => {
   });
 });
 
+describe('a content warning and alt text', () => {
+  it('sends the warning only while its field is shown, and the alt text only with a file', async () => {
+    const draft = {
+      ...emptyDraft,
+      content: 'Finale talk',
+      contentWarning: ' Spoilers ',
+      altText: ' A cake ',
+    };
+    expect(await postInput({ ...draft, warningOn: true }, 'general', 'm1')).toEqual({
+      category: 'general',
+      content: 'Finale talk',
+      media_id: 'm1',
+      content_warning: 'Spoilers',
+      alt_text: 'A cake',
+    });
+    // The field closed again ('Content warning' unpressed): no warning, whatever it held.
+    expect(await postInput(draft, 'general', undefined)).toEqual({
+      category: 'general',
+      content: 'Finale talk',
+    });
+    expect(
+      await postInput({ ...draft, warningOn: true, contentWarning: '  ' }, 'general', undefined),
+    ).toEqual({
+      category: 'general',
+      content: 'Finale talk',
+    });
+    expect(isEmptyDraft({ ...emptyDraft, warningOn: true })).toBe(false);
+  });
+});
+
 describe('a food composer’s recipe', () => {
   const recipe = { ...emptyRecipe(), title: 'Soup', ingredients: [newIngredient({ item: 'leeks' })] };
 

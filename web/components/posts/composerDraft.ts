@@ -26,6 +26,11 @@ export const emptyDraft = {
   urgent: false,
   /** 'Expires': days as text ('7', '30', '90'), or 'never'. */
   expires: String(PRAYER_EXPIRY_DEFAULT),
+  /** The 'Content warning' field is shown ('Content warning' pressed), and what it says. */
+  warningOn: false,
+  contentWarning: '',
+  /** The photo's 'Alt text'. */
+  altText: '',
 };
 export type Draft = typeof emptyDraft;
 
@@ -78,6 +83,8 @@ export async function postInput(
   const content = draft.content.trim();
   if (content) input.content = content;
   if (mediaId) input.media_id = mediaId;
+  if (draft.warningOn && draft.contentWarning.trim()) input.content_warning = draft.contentWarning.trim();
+  if (mediaId && draft.altText.trim()) input.alt_text = draft.altText.trim();
   if (draft.feeling) input.feeling = draft.feeling as CreatePostInput['feeling'];
   if (draft.locationName.trim()) input.location_name = draft.locationName.trim();
   if (draft.coords) {
@@ -87,6 +94,9 @@ export async function postInput(
   if (category === 'prayer') {
     if (draft.prayerType) input.prayer_type = draft.prayerType as CreatePostInput['prayer_type'];
     Object.assign(input, prayerInput(draft, groupId));
+  } else if (draft.audience === 'friends' && !groupId) {
+    // 'Who can see this': 'Friends' (a post in a group is for its members).
+    input.visibility = 'friends';
   }
   if (category === 'food') {
     if (draft.foodCategory) input.food_category = draft.foodCategory as CreatePostInput['food_category'];
