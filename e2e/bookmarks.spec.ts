@@ -26,6 +26,8 @@ test('a member saves a post to their bookmarks, finds it on /bookmarks, and remo
   const card = saver!.getByRole('article').filter({ hasText: text });
   await card.getByRole('button', { name: 'Post options' }).focus();
   await saver!.keyboard.press('Enter');
+  await expect(saver!.getByRole('button', { name: 'Report post' })).toBeFocused();
+  await saver!.keyboard.press('Tab');
   await expect(saver!.getByRole('button', { name: 'Bookmark', exact: true })).toBeFocused();
   await saver!.keyboard.press('Enter');
   await expect(saver!.getByText('Saved to bookmarks')).toBeVisible();

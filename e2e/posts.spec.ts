@@ -12,6 +12,8 @@ test('post text and a photo, like, comment, open, edit and delete it', async ({ 
   await expect(post).toBeDisabled();
   await page.getByLabel('Post text').fill(text);
   await page.locator('input[type="file"]').setInputFiles(await photo('sunset.png'));
+  // The photo's description (issue 51): with it, no reminder stands in the way.
+  await page.getByRole('textbox', { name: 'Alt text' }).fill('The sun going down over a still lake');
   await post.click();
   await expect(page.getByText('Post shared!')).toBeVisible();
 
@@ -19,6 +21,7 @@ test('post text and a photo, like, comment, open, edit and delete it', async ({ 
   await expect(card).toBeVisible();
   await expect(page.getByRole('article').first()).toContainText(text);
   await expect(card.getByRole('img').first()).toBeVisible();
+  await expect(card.getByRole('img', { name: 'The sun going down over a still lake' })).toBeVisible();
 
   const like = card.getByRole('button', { name: /Like/ });
   await like.click();

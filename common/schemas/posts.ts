@@ -63,8 +63,8 @@ const { rule: recipeRule } = rulesOf(RECIPE_ERRORS);
 
 const optionalText = (label: string, max: number, multiline = true) => text({ label, max, multiline });
 
-/** What a post may carry beside its text, set when it is written and changed in edit. */
-const postExtras = {
+/** What a post may carry beside its text, set when it is written and changed in edit (a wall post too). */
+export const postExtras = {
   content_warning: optionalText('The content warning', CONTENT_WARNING_MAX_LENGTH, false),
   alt_text: optionalText('The alt text', ALT_TEXT_MAX_LENGTH),
 };

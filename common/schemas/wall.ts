@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineErrors } from '../errorTemplates.ts';
 import { mediaIdField, text } from './fields.ts';
-import { authorSchema, POST_CONTENT_MAX_LENGTH, postSchema } from './posts.ts';
+import { authorSchema, POST_CONTENT_MAX_LENGTH, postExtras, postSchema } from './posts.ts';
 
 export const WALL_MESSAGES = {
   pendingNotFound: 'This post is no longer waiting for approval.',
@@ -20,6 +20,9 @@ export const WALL_ERRORS = defineErrors({
 export const wallPostInputSchema = z.strictObject({
   content: z.optional(text({ label: 'The post', max: POST_CONTENT_MAX_LENGTH, multiline: true })),
   media_id: z.optional(mediaIdField()),
+  /** As on any post (issue 51): kept with a pending post and published with it. */
+  content_warning: z.optional(postExtras.content_warning),
+  alt_text: z.optional(postExtras.alt_text),
 });
 export type WallPostInput = z.input<typeof wallPostInputSchema>;
 

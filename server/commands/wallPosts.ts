@@ -45,6 +45,7 @@ export async function createWallPost(
   const media = input.media_id
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
+  if (input.alt_text && media?.kind !== 'photo') throw badRequest('alt_text_photo_only');
   const id = uuidv7();
   const now = new Date().toISOString();
   const row = {
@@ -54,6 +55,8 @@ export async function createWallPost(
     media_type: media?.kind ?? ('none' as const),
     image_url: media?.url ?? null,
     image_feed_url: media?.feed_url ?? null,
+    content_warning: input.content_warning || null,
+    alt_text: input.alt_text || null,
     created_at: now,
   };
   if (!wallPostNeedsApproval(viewer, owner)) {
@@ -136,6 +139,8 @@ export async function approvePendingPost(
       media_type: pending.media_type,
       image_url: pending.image_url,
       image_feed_url: pending.image_feed_url,
+      content_warning: pending.content_warning,
+      alt_text: pending.alt_text,
       created_at: now,
       updated_at: now,
     })

@@ -225,6 +225,8 @@ export interface PendingPostsTable {
   media_id: string | null;
   media_type: 'photo' | 'video' | 'none';
   created_at: Timestamp;
+  content_warning: Generated<string | null>;
+  alt_text: Generated<string | null>;
 }
 
 export interface UserSettingsTable {

@@ -12,6 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const no = pg ? sql`false` : sql`0`;
   await db.schema.alterTable('posts').addColumn('content_warning', 'text').execute();
   await db.schema.alterTable('posts').addColumn('alt_text', 'text').execute();
+  // A post for another member's wall keeps both while it waits for approval.
+  await db.schema.alterTable('pending_posts').addColumn('content_warning', 'text').execute();
+  await db.schema.alterTable('pending_posts').addColumn('alt_text', 'text').execute();
   await db.schema
     .alterTable('user_settings')
     .addColumn('show_content_warnings', bool, (c) => c.notNull().defaultTo(no))
@@ -25,6 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('user_settings').dropColumn('remind_alt_text').execute();
   await db.schema.alterTable('user_settings').dropColumn('show_content_warnings').execute();
+  await db.schema.alterTable('pending_posts').dropColumn('alt_text').execute();
+  await db.schema.alterTable('pending_posts').dropColumn('content_warning').execute();
   await db.schema.alterTable('posts').dropColumn('alt_text').execute();
   await db.schema.alterTable('posts').dropColumn('content_warning').execute();
 }

@@ -141,6 +141,36 @@ describe.each(dialects)('content warnings and alt text (%s)', (dialect) => {
     expect(altOnText.body.error.code).toBe('alt_text_photo_only');
   });
 
+  it("carries both on a wall post, through the owner's approval", async () => {
+    const photo = await uploadPhoto(server, ben.client);
+    const sent = await ben.client.post(`/api/profiles/${ann.me.id}/wall`, {
+      content: 'For your wall',
+      media_id: photo.id,
+      content_warning: 'Birthday surprise',
+      alt_text: 'A cake with candles',
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.status).toBe('pending');
+    const approved = await ann.client.post(`/api/pending-posts/${sent.body.pending_post.id}/approve`);
+    expect(approved.status).toBe(200);
+    const onWall = (await ann.client.get(`/api/profiles/${ann.me.id}/posts`)).body.posts.find(
+      (p: { content: string }) => p.content === 'For your wall',
+    );
+    expect(onWall).toMatchObject({ content_warning: 'Birthday surprise', alt_text: 'A cake with candles' });
+    // On one's own wall at once; alt text without a photo is refused there too.
+    const own = await ann.client.post(`/api/profiles/${ann.me.id}/wall`, {
+      content: 'Mine',
+      content_warning: 'Long read',
+    });
+    expect(own.body.post).toMatchObject({ content_warning: 'Long read' });
+    const bad = await ann.client.post(`/api/profiles/${ann.me.id}/wall`, {
+      content: 'x',
+      alt_text: 'nothing',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('alt_text_photo_only');
+  });
+
   it('keeps both media settings per member: warnings folded and the alt text reminder on by default', async () => {
     const carol = await signedInMember(server, { name: 'Carol Settings' });
     const start = (await carol.client.get('/api/settings/preferences')).body;

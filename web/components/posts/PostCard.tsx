@@ -115,7 +115,8 @@ export function PostCard({
   const bookmarkItem: PostMenuItem = post.bookmarked_by_me
     ? { label: t('Remove bookmark'), icon: BookmarkMinus, onSelect: () => void toggleBookmark(post) }
     : { label: t('Bookmark'), icon: BookmarkPlus, onSelect: () => void toggleBookmark(post) };
-  const menu = me ? [bookmarkItem, ...prayerMenu.items, ...ownMenu] : ownMenu;
+  // Bookmark last: the first item keeps its place (Edit for the author, Report for everyone else).
+  const menu = me ? [...prayerMenu.items, ...ownMenu, bookmarkItem] : ownMenu;
 
   return (
     <article
