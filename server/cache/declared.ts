@@ -77,6 +77,8 @@ export const SHARED = {
     maxAgeMs: SECOND,
     maxKeys: 2000,
   },
+  /** A group by its slug, for its page's first posts (queries/newestPage.ts groupWithViewer). */
+  groupsBySlug: { tables: ['groups'], maxAgeMs: 10 * SECOND, maxKeys: 2000 },
   /** Whether few events have a place around a point: how 'Near me' is read (queries/eventsNear.ts). */
   sparseBoxes: { tables: ['events'], maxAgeMs: MINUTE, maxKeys: 10_000 },
 } as const satisfies Record<string, SharedValue>;

@@ -7,8 +7,12 @@ import type { MemberNumber, SharedTable } from './declared.ts';
  * value itself, so a value read later is never older than the number it is kept with.
  */
 export function tablesNumber(tables: readonly SharedTable[]): RawBuilder<number> {
-  const names = sql.join(tables.map((table) => sql.lit(table)));
-  return sql<number>`(select coalesce(sum(version), 0) from table_versions where name in (${names}))`;
+  // A sum per table, added: SQLite reads each by its key's prefix, where one sum over `name in (...)`
+  // cost half as much again (docs/BENCH.md).
+  const sums = tables.map(
+    (table) => sql`(select coalesce(sum(version), 0) from table_versions where name = ${sql.lit(table)})`,
+  );
+  return sql<number>`(${sql.join(sums, sql` + `)})`;
 }
 
 /** A member's number of one kind, as a column of another query; `memberId` may be a placeholder. */

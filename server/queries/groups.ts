@@ -18,7 +18,7 @@ import { notExpired, postAuthorNotHiddenFrom } from '@server/policies/prayer.ts'
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import {
-  groupBySlug,
+  groupWithViewer,
   newestGroupPage,
   type ViewerInGroup,
   viewerInGroup,
@@ -354,9 +354,8 @@ export async function groupPostsFor(
   if (!query.before) {
     // The first page: the group as this node keeps it, and in one query the viewer's membership and
     // the members blocked with them.
-    const group = await groupBySlug(db, slug);
+    const { group, viewer } = await groupWithViewer(db, viewerId, slug);
     if (!group) throw notFound('group_not_found');
-    const viewer = await viewerInGroup(db, viewerId, group.id);
     const where = whereOf(viewer.membership as MembershipRow | undefined);
     if (!mayFind(group, where)) throw notFound('group_not_found');
     if (!maySeeInside(group, where, query.category === 'prayer')) throw forbidden('group_members_only');

@@ -69,9 +69,34 @@ interface Kept {
 
 const keptFeeds = sharedValue<Kept>(SHARED.newestPosts);
 
-/** The group of this slug: one read by key, which a kept copy would not make faster than its number. */
-export async function groupBySlug(db: Kysely<DB>, slug: string): Promise<Selectable<GroupsTable> | null> {
+type GroupRow = Selectable<GroupsTable>;
+
+/** The group of this slug, read (null: none has it). */
+async function groupBySlug(db: Kysely<DB>, slug: string): Promise<GroupRow | null> {
   return (await groupBySlugQuery(db)({ slug }))[0] ?? null;
+}
+
+const keptGroups = sharedValue<GroupRow | null>(SHARED.groupsBySlug);
+
+/**
+ * The group of this slug and what its page needs of the viewer, in one query when the node keeps the
+ * group: the viewer's query reads the groups' number too, and the kept group is used only when it was
+ * read at that number or later (else it is read again, and the viewer's row with it if the slug now
+ * names another group). Reading the group by slug on every page cost as much as the rest of its SQL.
+ */
+export async function groupWithViewer(
+  db: Kysely<DB>,
+  viewerId: string,
+  slug: string,
+): Promise<{ group: GroupRow | null; viewer: ViewerInGroup }> {
+  const store = keptGroups(db);
+  const read = () => groupBySlug(db, slug);
+  // Whatever this node holds, however old its number: checked below against the one just read.
+  const held = await store.get(slug, 0, read);
+  let viewer = await viewerInGroup(db, viewerId, held?.id ?? '');
+  const group = await store.get(slug, viewer.groups, read);
+  if ((group?.id ?? '') !== (held?.id ?? '')) viewer = await viewerInGroup(db, viewerId, group?.id ?? '');
+  return { group, viewer };
 }
 
 const groupBySlugQuery = perDatabase(
@@ -102,13 +127,15 @@ const viewerInGroupQuery = perDatabase(
           role: string | null;
           notify: string | null;
         }>`
-          select ${tablesNumber(SHARED.newestPosts.tables)} as posts, ${hiddenVersionOf(v.viewerId)} as version, ${marksVersionOf(v.viewerId)} as marks,
+          select ${tablesNumber(SHARED.newestPosts.tables)} as posts, ${tablesNumber(SHARED.groupsBySlug.tables)} as groups,
+            ${hiddenVersionOf(v.viewerId)} as version, ${marksVersionOf(v.viewerId)} as marks,
             ${membershipColumn('standing', v)} as standing, ${membershipColumn('role', v)} as role,
             ${membershipColumn('notify', v)} as notify`.compile(db),
     })) as Run<
       { viewerId: string; groupId: string },
       {
         posts: number;
+        groups: number;
         version: number;
         marks: number;
         standing: string | null;
@@ -130,6 +157,8 @@ export interface ViewerInGroup {
   marks: number;
   /** The number of the kept posts' tables, read with the rest. */
   posts: number;
+  /** The number of groups (cache/declared.ts groupsBySlug), read with the rest. */
+  groups: number;
   membership: { standing: string; role: string; notify: string } | undefined;
 }
 
@@ -151,6 +180,7 @@ export async function viewerInGroup(
     hiddenPosts,
     marks: Number(row?.marks ?? 0),
     posts: Number(row?.posts ?? 0),
+    groups: Number(row?.groups ?? 0),
     membership,
   };
 }
