@@ -6,7 +6,13 @@ import { type HttpRow, members, type ViewerKind } from './table.ts';
 // Prayer requests (issue 27). Each row acts on a fresh request of the owner's, for everyone, for the
 // owner's friends (other is one) or for the owner only. blocked (whom the owner blocked) sees none.
 
-async function freshRequest(f: Fixtures, visibility: Visibility) {
+/** A fresh prayer request of the owner's for `visibility` (or, `general`, a post for them: issue 51). */
+export async function freshRequest(
+  f: Fixtures,
+  visibility: Visibility,
+  category: 'prayer' | 'general' = 'prayer',
+) {
+  const prayer = category === 'prayer';
   const id = uuidv7();
   const now = new Date().toISOString();
   await f.db
@@ -15,13 +21,13 @@ async function freshRequest(f: Fixtures, visibility: Visibility) {
       id,
       user_id: f.members.owner.id,
       profile_owner_id: null,
-      category: 'prayer',
-      content: `Matrix request ${visibility}`,
+      category,
+      content: `Matrix ${category} ${visibility}`,
       image_url: null,
       image_feed_url: null,
       media_id: null,
       media_type: 'none',
-      prayer_type: 'intercession',
+      prayer_type: prayer ? 'intercession' : null,
       food_category: null,
       recipe: null,
       feeling: null,
@@ -29,8 +35,8 @@ async function freshRequest(f: Fixtures, visibility: Visibility) {
       location_lat: null,
       location_lng: null,
       visibility,
-      expires_after_days: 30,
-      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      expires_after_days: prayer ? 30 : null,
+      expires_at: prayer ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null,
       created_at: now,
       updated_at: now,
     })

@@ -1,5 +1,5 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { Fixtures } from './fixtures.ts';
+import { freshRequest } from './rowsPrayer.ts';
 import { type HttpRow, members } from './table.ts';
 
 // The owner's profile, posts and comments, and the ties members make with the owner (follow, block,
@@ -19,35 +19,7 @@ const ownerListsVisible = (f: Fixtures, visible: boolean) =>
 const restoreTies = (f: Fixtures) => f.restoreTies();
 
 /** A fresh post of the owner's for their friends only ('Who can see this': 'Friends'; other is one). */
-async function freshFriendsPost(f: Fixtures) {
-  const id = uuidv7();
-  const now = new Date().toISOString();
-  await f.db
-    .insertInto('posts')
-    .values({
-      id,
-      user_id: f.members.owner.id,
-      profile_owner_id: null,
-      category: 'general',
-      content: 'Matrix post for friends',
-      image_url: null,
-      image_feed_url: null,
-      media_id: null,
-      media_type: 'none',
-      prayer_type: null,
-      food_category: null,
-      recipe: null,
-      feeling: null,
-      location_name: null,
-      location_lat: null,
-      location_lng: null,
-      visibility: 'friends',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { post: id };
-}
+const freshFriendsPost = (f: Fixtures) => freshRequest(f, 'friends', 'general');
 
 /** A route on the owner's friends-only post: `status` for the owner and their friend, 404 for the rest. */
 function forFriends(
