@@ -35,8 +35,9 @@ async function triggers(db: Kysely<DB>, dialect: string): Promise<TriggerOn[]> {
       return { table: row.tbl_name, ops: new Set([op]), body: row.sql };
     });
   }
+  // The function's body and the trigger's own definition (its arguments name the numbers it moves).
   const rows = await sql<{ table: string; tgtype: number; body: string }>`
-    select c.relname as table, t.tgtype, p.prosrc as body from pg_trigger t
+    select c.relname as table, t.tgtype, p.prosrc || ' ' || pg_get_triggerdef(t.oid) as body from pg_trigger t
     join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
     where not t.tgisinternal`.execute(db);
   return rows.rows.map((row) => {
@@ -107,7 +108,8 @@ describe.each(dialects)('the cache (%s)', (dialect) => {
     for (const [name, value] of Object.entries(SHARED)) {
       for (const table of value.tables) {
         for (const op of ['insert', 'update', 'delete'] as const) {
-          if (!moves(all, table, op, 'table_versions')) missing.push(`${name}: ${op} on ${table}`);
+          const named = all.filter((trigger) => trigger.body.includes(`'${value.number}'`));
+          if (!moves(named, table, op, 'table_versions')) missing.push(`${name}: ${op} on ${table}`);
         }
       }
     }

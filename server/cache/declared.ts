@@ -2,12 +2,12 @@
  * Every value the server keeps between requests, with what it is read from and how long it may serve.
  * The one rule: a value is used only while the numbers of the tables it declares are those it was read
  * at, and never past its age. Triggers on those tables move the numbers (migrations 20261128T0300,
- * 20261129T0000, T1000, 20261201T0000, 20261202T0000), on any node, for any write: a command, a job, a
+ * 20261129T0000, T1000, 20261201T0000, 20261202T0000, T1930), on any node, for any write: a command, a job, a
  * script or another node's. No application code moves one. cache.test.ts fails when a declared table
  * has no trigger, and writes to each one straight in the database to see another node's value change.
  */
 
-/** Tables whose triggers move their row of table_versions (migration 20261202T0000). */
+/** Tables whose triggers move rows of table_versions (migrations 20261202T0000, T1930). */
 export type SharedTable =
   | 'posts'
   | 'profiles'
@@ -18,8 +18,16 @@ export type SharedTable =
   | 'event_occurrences'
   | 'event_rsvps';
 
+/**
+ * The rows of table_versions the shared values are checked against (migration 20261202T1930): each
+ * declared table's triggers move the number of every value that declares it. Two values of the same
+ * tables may share one.
+ */
+export type SharedNumber = 'newest_posts' | 'event_lists' | 'groups_by_slug' | 'sparse_boxes';
+
 /** A value every viewer shares, by key (a feed, a group, a list). */
 export interface SharedValue {
+  number: SharedNumber;
   tables: readonly SharedTable[];
   /** Past it, the value is read again however quiet the tables are (a view count, time passing). */
   maxAgeMs: number;
@@ -61,26 +69,29 @@ const HOUR = 60 * MINUTE;
 export const SHARED = {
   /** Each feed's and group page's newest posts, as JSON (queries/newestPage.ts). */
   newestPosts: {
+    number: 'newest_posts',
     tables: ['posts', 'profiles', 'media_objects', 'groups', 'user'],
     maxAgeMs: SECOND,
     maxKeys: 1004,
   },
   /** Upcoming's and 'Near me''s lists every member sees (queries/upcomingPage.ts). */
   upcomingLists: {
+    number: 'event_lists',
     tables: ['events', 'event_occurrences', 'event_rsvps', 'groups', 'profiles', 'user'],
     maxAgeMs: SECOND,
     maxKeys: 205,
   },
   /** Each private or secret group's next events (queries/upcomingPage.ts). */
   groupEventLists: {
+    number: 'event_lists',
     tables: ['events', 'event_occurrences', 'event_rsvps', 'groups', 'profiles', 'user'],
     maxAgeMs: SECOND,
     maxKeys: 2000,
   },
   /** A group by its slug, for its page's first posts (queries/newestPage.ts groupWithViewer). */
-  groupsBySlug: { tables: ['groups'], maxAgeMs: 10 * SECOND, maxKeys: 2000 },
+  groupsBySlug: { number: 'groups_by_slug', tables: ['groups'], maxAgeMs: 10 * SECOND, maxKeys: 2000 },
   /** Whether few events have a place around a point: how 'Near me' is read (queries/eventsNear.ts). */
-  sparseBoxes: { tables: ['events'], maxAgeMs: MINUTE, maxKeys: 10_000 },
+  sparseBoxes: { number: 'sparse_boxes', tables: ['events'], maxAgeMs: MINUTE, maxKeys: 10_000 },
 } as const satisfies Record<string, SharedValue>;
 
 /** What is kept per member: each changes seldom and is read on every first page. */

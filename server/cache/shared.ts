@@ -2,7 +2,7 @@ import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, sql } from 'kysely';
 import type { SharedValue } from './declared.ts';
-import { tablesNumber } from './versions.ts';
+import { sharedNumber } from './versions.ts';
 
 interface Entry<T> {
   /** When its read began: it is never used maxAgeMs after. */
@@ -17,7 +17,7 @@ interface Entry<T> {
 /** What a node keeps of one declared value (declared.ts SHARED), per database. */
 export interface SharedStore<T> {
   /**
-   * The kept value of `key` when it was read at `version` or later (tablesNumber of the value's
+   * The kept value of `key` when it was read at `version` or later (sharedNumber of the value's
    * tables, read by the caller before; the number only grows) and is younger than its age; else the
    * read under way, or a new one.
    */
@@ -39,7 +39,7 @@ export function sharedValue<T>(declared: SharedValue): (db: Kysely<DB>) => Share
     const kept = new Map<string, Entry<T>>();
     const reading = new Map<string, { version: number; read: Promise<T> }>();
     const versionQuery = preparedQuery(db, {}, () => ({
-      compile: () => sql<{ version: number }>`select ${tablesNumber(declared.tables)} as version`.compile(db),
+      compile: () => sql<{ version: number }>`select ${sharedNumber(declared.number)} as version`.compile(db),
     }));
     const makeRoom = (now: number, version: number) => {
       for (const [key, entry] of kept) {

@@ -29,6 +29,7 @@ import * as tableVersions from './migrations/20261202T0000_table_versions.ts';
 import * as bookmarks from './migrations/20261202T1900_bookmarks.ts';
 import * as warningsAltText from './migrations/20261202T1910_warnings_alt_text.ts';
 import * as hashtags from './migrations/20261202T1920_hashtags.ts';
+import * as valueNumbers from './migrations/20261202T1930_value_numbers.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '20261202T1900_bookmarks': bookmarks,
   '20261202T1910_warnings_alt_text': warningsAltText,
   '20261202T1920_hashtags': hashtags,
+  '20261202T1930_value_numbers': valueNumbers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

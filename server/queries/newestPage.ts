@@ -2,7 +2,7 @@ import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import { SHARED } from '@server/cache/declared.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/cache/hiddenMembers.ts';
 import { sharedValue } from '@server/cache/shared.ts';
-import { tablesNumber } from '@server/cache/versions.ts';
+import { sharedNumber } from '@server/cache/versions.ts';
 import { marksVersionOf, viewerMarks } from '@server/cache/viewerMarks.ts';
 import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB, GroupsTable } from '@server/db/types.ts';
@@ -127,7 +127,7 @@ const viewerInGroupQuery = perDatabase(
           role: string | null;
           notify: string | null;
         }>`
-          select ${tablesNumber(SHARED.newestPosts.tables)} as posts, ${tablesNumber(SHARED.groupsBySlug.tables)} as groups,
+          select ${sharedNumber(SHARED.newestPosts.number)} as posts, ${sharedNumber(SHARED.groupsBySlug.number)} as groups,
             ${hiddenVersionOf(v.viewerId)} as version, ${marksVersionOf(v.viewerId)} as marks,
             ${membershipColumn('standing', v)} as standing, ${membershipColumn('role', v)} as role,
             ${membershipColumn('notify', v)} as notify`.compile(db),
@@ -388,7 +388,7 @@ const viewerQuery = perDatabase(
           version: number;
           marks: number;
           unkept: number;
-        }>`select ${tablesNumber(SHARED.newestPosts.tables)} as posts, ${hiddenVersionOf(v.viewerId)} as version,
+        }>`select ${sharedNumber(SHARED.newestPosts.number)} as posts, ${hiddenVersionOf(v.viewerId)} as version,
           ${marksVersionOf(v.viewerId)} as marks,
           case when ${isMemberOfAnyGroup(v.viewerId)}
           or exists (select 1 from posts where ${fewerReadersSeenBy(v.viewerId)})

@@ -2,7 +2,7 @@ import { EVENTS_PAGE_MAX, type EventCategory } from '@common/schemas/events.ts';
 import { SHARED } from '@server/cache/declared.ts';
 import { hiddenMembers, hiddenVersionOf } from '@server/cache/hiddenMembers.ts';
 import { sharedValue } from '@server/cache/shared.ts';
-import { tablesNumber } from '@server/cache/versions.ts';
+import { sharedNumber } from '@server/cache/versions.ts';
 import {
   answerKey,
   answersVersionOf,
@@ -78,8 +78,7 @@ type Near = NonNullable<EventFilters['near']>;
 const keptLists = sharedValue<Kept>(SHARED.upcomingLists);
 /** Private and secret groups' lists, by group. */
 const keptGroupLists = sharedValue<Kept>(SHARED.groupEventLists);
-/** Both kinds of list are read from the same tables: one number checks them. */
-const LIST_TABLES = SHARED.upcomingLists.tables;
+// Both kinds of list are read from the same tables and share one number (cache/declared.ts).
 
 async function keep(db: Kysely<DB>, rows: Array<EventRow & { shown: string }>, count: number): Promise<Kept> {
   const page = rows.slice(0, count);
@@ -139,7 +138,7 @@ const versionsQuery = perDatabase((db) =>
   preparedQuery(db, { viewerId: '\u0000viewer' }, (v) => ({
     compile: () =>
       sql<{ lists: number; hidden: number; groups: number; answers: number }>`select
-        ${tablesNumber(LIST_TABLES)} as lists, ${hiddenVersionOf(v.viewerId)} as hidden, ${groupsVersionOf(v.viewerId)} as groups,
+        ${sharedNumber(SHARED.upcomingLists.number)} as lists, ${hiddenVersionOf(v.viewerId)} as hidden, ${groupsVersionOf(v.viewerId)} as groups,
         ${answersVersionOf(v.viewerId)} as answers`.compile(db),
   })),
 );
