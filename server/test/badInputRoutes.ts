@@ -157,9 +157,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/posts/:id/bookmark': { params: { id: 'post' } },
   'DELETE /api/posts/:id/bookmark': { params: { id: 'post' } },
   // Every name that can be a tag is one: a hostile path value that happens to be one (Z2bea1X7) is
-  // followed like any other, so tag_follows may change; bodies are still refused (400 below).
+  // followed like any other, so tag_follows may change; every other hostile value is refused (400).
   'PUT /api/tags/:tag/follow': { params: { tag: 'tag' }, mayChange: ['tag_follows'] },
-  'DELETE /api/tags/:tag/follow': { params: { tag: 'tag' } },
+  // The same names come back here: one the PUT cases followed is unfollowed.
+  'DELETE /api/tags/:tag/follow': { params: { tag: 'tag' }, mayChange: ['tag_follows'] },
   // Prayer requests (issue 27): A's own request for the author's commands; B's for a follower's.
   'PUT /api/prayer/reminder': withBody(prayer.setPrayerReminderSchema, {
     time: fc.constantFrom(null, '07:30', '21:05'),
