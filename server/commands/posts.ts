@@ -1,3 +1,4 @@
+import type { BookmarkState } from '@common/schemas/bookmarks.ts';
 import { type CreatePostInput, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.ts';
 import { PRAYER_EXPIRY_DEFAULT, PRAYER_URGENT_HOURS } from '@common/schemas/prayer.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
@@ -161,9 +162,33 @@ export async function createPost(
 }
 
 /**
+ * A row of the member's own about a post they may see (findVisiblePost: 404 otherwise), set or
+ * cleared, told to no one: setting twice keeps the first row's time, clearing what is not there
+ * changes nothing.
+ */
+async function setOwnPostRow(
+  trx: Transaction<DB>,
+  table: 'hidden_posts' | 'bookmarks',
+  viewer: Viewer,
+  postId: string,
+  on: boolean,
+): Promise<void> {
+  const post = await findVisiblePost(trx, viewer, postId);
+  if (on) {
+    await trx
+      .insertInto(table)
+      .values({ user_id: viewer.userId, post_id: post.id, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+      .execute();
+  } else {
+    await trx.deleteFrom(table).where('user_id', '=', viewer.userId).where('post_id', '=', post.id).execute();
+  }
+}
+
+/**
  * 'Hide this request': the viewer takes one post they may see out of their own feeds and group pages
  * (the way to be rid of an anonymous request, whose author they cannot mute: policies/prayer.ts), or
- * puts it back. Nobody is told; it stays reachable by its link. Hiding twice changes nothing more.
+ * puts it back. It stays reachable by its link.
  */
 export async function setPostHidden(
   trx: Transaction<DB>,
@@ -171,21 +196,19 @@ export async function setPostHidden(
   postId: string,
   hidden: boolean,
 ): Promise<{ hidden: boolean }> {
-  const post = await findVisiblePost(trx, viewer, postId);
-  if (hidden) {
-    await trx
-      .insertInto('hidden_posts')
-      .values({ user_id: viewer.userId, post_id: post.id, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
-      .execute();
-  } else {
-    await trx
-      .deleteFrom('hidden_posts')
-      .where('user_id', '=', viewer.userId)
-      .where('post_id', '=', post.id)
-      .execute();
-  }
+  await setOwnPostRow(trx, 'hidden_posts', viewer, postId, hidden);
   return { hidden };
+}
+
+/** 'Bookmark' and 'Remove bookmark' (issue 51): saved for the member alone, no count. */
+export async function setBookmark(
+  trx: Transaction<DB>,
+  viewer: Viewer,
+  postId: string,
+  on: boolean,
+): Promise<BookmarkState> {
+  await setOwnPostRow(trx, 'bookmarks', viewer, postId, on);
+  return { bookmarked_by_me: on };
 }
 
 export async function updatePostContent(

@@ -15,6 +15,7 @@ import {
   audienceSeenBy,
   inAudience,
   notExpired,
+  postAuthorNotHiddenFrom,
   type Visibility,
 } from './prayer.ts';
 
@@ -57,6 +58,15 @@ export async function canSeePost(db: Db, viewerId: string, post: SeenPost): Prom
  */
 export function postSeenBy(viewerId: string | null): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${groupPostSeenBy(viewerId)} and ${audienceSeenBy(viewerId)})`;
+}
+
+/**
+ * Whether a signed-in member may read a post found by its id or in a list of their own (its page,
+ * their bookmarks, their prayer list): postSeenBy, and its author not hidden from them (an anonymous
+ * request's author only when they blocked the viewer).
+ */
+export function postReadableBy(viewerId: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${postAuthorNotHiddenFrom(viewerId)} and ${postSeenBy(viewerId)})`;
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { BookmarksPage } from '@common/schemas/bookmarks.ts';
 import { FEED_PAGE_SIZE } from '@common/schemas/posts.ts';
 import type { DB } from '@server/db/types.ts';
-import { postSeenBy } from '@server/policies/post.ts';
-import { postAuthorNotHiddenFrom } from '@server/policies/prayer.ts';
+import { postReadableBy } from '@server/policies/post.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import { decodeCursor, encodeCursor } from '@server/queries/cursor.ts';
 import { type Kysely, sql } from 'kysely';
@@ -24,8 +23,7 @@ export async function listBookmarks(
     .innerJoin('bookmarks', 'bookmarks.post_id', 'posts.id')
     .select('bookmarks.created_at as saved_at')
     .where('bookmarks.user_id', '=', viewerId)
-    .where(postAuthorNotHiddenFrom(viewerId))
-    .where(postSeenBy(viewerId));
+    .where(postReadableBy(viewerId));
   if (cursor) {
     query = query.where(
       sql<boolean>`(bookmarks.created_at, bookmarks.post_id) < (${cursor.createdAt}, ${cursor.id})`,

@@ -4,7 +4,7 @@ import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notFound } from '@server/http/errors.ts';
 import { notHiddenFrom, notHiddenPost, notSuspended } from '@server/policies/blocks.ts';
-import { canSeePost, postInFeedOf, postSeenBy } from '@server/policies/post.ts';
+import { canSeePost, postInFeedOf, postReadableBy, postSeenBy } from '@server/policies/post.ts';
 import {
   mayUnmask,
   notAnonymousTo,
@@ -158,8 +158,7 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
 export async function getPost(db: Kysely<DB>, viewerId: string, postId: string) {
   const row = await selectPosts(db, viewerId)
     .where('posts.id', '=', postId)
-    .where(postAuthorNotHiddenFrom(viewerId))
-    .where(postSeenBy(viewerId))
+    .where(postReadableBy(viewerId))
     .executeTakeFirst();
   if (!row) return null;
   // Its own page names an anonymous request's author to those who moderate it (policies/prayer.ts).

@@ -3,8 +3,8 @@ import { PRAYER_LIST_MAX, PRAYER_URGENT_SHOWN, type PrayerUpdates } from '@commo
 import type { DB } from '@server/db/types.ts';
 import { badRequest, notFound } from '@server/http/errors.ts';
 import { notHiddenPost } from '@server/policies/blocks.ts';
-import { postInFeedOf, postSeenBy } from '@server/policies/post.ts';
-import { notExpired, postAuthorNotHiddenFrom, postAuthorNotHiddenInFeed } from '@server/policies/prayer.ts';
+import { postInFeedOf, postReadableBy } from '@server/policies/post.ts';
+import { notExpired, postAuthorNotHiddenInFeed } from '@server/policies/prayer.ts';
 import { presentPost, selectPosts } from '@server/presenters/post.ts';
 import type { Kysely } from 'kysely';
 import { getPost } from './posts.ts';
@@ -36,8 +36,7 @@ export async function readPrayerList(db: Kysely<DB>, viewerId: string): Promise<
       join.onRef('prayer_list.post_id', '=', 'posts.id').on('prayer_list.user_id', '=', viewerId),
     )
     .select('prayer_list.added_at')
-    .where(postSeenBy(viewerId))
-    .where(postAuthorNotHiddenFrom(viewerId))
+    .where(postReadableBy(viewerId))
     .where(notExpired(new Date().toISOString()))
     .where('posts.answered_at', 'is', null)
     .orderBy('prayer_list.added_at', 'desc')

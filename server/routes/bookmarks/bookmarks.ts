@@ -1,5 +1,5 @@
 import { type BookmarkState, type BookmarksPage, bookmarksQuerySchema } from '@common/schemas/bookmarks.ts';
-import { setBookmark } from '@server/commands/bookmarks.ts';
+import { setBookmark } from '@server/commands/posts.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/context.ts';
 import { postIdParam } from '@server/http/params.ts';
