@@ -20,6 +20,7 @@ const TermsScreen = lazyScreen(() => import('@web/screens/Legal/TermsScreen.tsx'
 const CookiesScreen = lazyScreen(() => import('@web/screens/Legal/CookiesScreen.tsx'));
 const AboutScreen = lazyScreen(() => import('@web/screens/About/AboutScreen.tsx'));
 const ProfileScreen = lazyScreen(() => import('@web/screens/Profile/ProfileScreen.tsx'));
+const MemberScreen = lazyScreen(() => import('@web/screens/Profile/MemberScreen.tsx'));
 const SettingsRoutes = lazyScreen(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
 const MessagesScreen = lazyScreen(() => import('@web/screens/Messages/MessagesScreen.tsx'));
 const TagScreen = lazyScreen(() => import('@web/screens/Tags/TagScreen.tsx'));
@@ -83,6 +84,7 @@ export function App() {
             <Route path="/post" element={<Navigate to="/" replace />} />
             <Route path="/post/:postId" element={<PostScreen />} />
             <Route path="/profile/:username" element={<ProfileScreen />} />
+            <Route path="/members/:id" element={<MemberScreen />} />
             <Route path="/faithverse/circle/:id" element={<CircleRedirect />} />
             <Route path="/settings/*" element={<SettingsRoutes />} />
             <Route path="/messages" element={<MessagesScreen />} />

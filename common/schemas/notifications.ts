@@ -31,6 +31,8 @@ export const NOTIFICATION_TYPES = [
   'prayer_answered',
   'prayer_expiring',
   'prayer_reminder',
+  // Mentions (issue 51): '<name> mentioned you', in a post or a comment on it (post_id: the post).
+  'mention',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -57,6 +57,7 @@ export const POST_ERRORS = defineErrors({
   post_audience_invalid: "Choose who can see this: 'Everyone' or 'Friends'.",
   post_audience_in_group: "A post in a group is seen by its members: choose 'Everyone'.",
   post_not_shareable: "Only its author's friends can see this post: it can't be shared onward.",
+  too_many_mentions: 'A post or comment can mention at most {{max}} members.',
 });
 const { rule } = rulesOf(POST_ERRORS);
 const { rule: recipeRule } = rulesOf(RECIPE_ERRORS);
@@ -149,6 +150,9 @@ export const feedQuerySchema = z.strictObject({
 export const authorSchema = personSchema;
 export type Author = z.infer<typeof authorSchema>;
 
+/** A mention kept with a post or comment: the member's id, and the username as it was written. */
+export const mentionSchema = z.object({ id: z.string(), username: z.string() });
+
 export const postSchema = z.object({
   id: z.string(),
   author: authorSchema,
@@ -173,6 +177,8 @@ export const postSchema = z.object({
   content_warning: z.nullable(z.string()),
   /** The photo's description (issue 51): its <img alt>, and the 'ALT' button's text. */
   alt_text: z.nullable(z.string()),
+  /** Whom its '@username's named when written (issue 51): each links to the member by id. */
+  mentions: z.array(mentionSchema),
   /**
    * 'Who can see this' (issue 51): every post is for 'everyone' or the author's 'friends'; a prayer
    * request may also be for its 'group' or its author alone ('only_me').
@@ -220,6 +226,8 @@ export const commentSchema = z.object({
   post_id: z.string(),
   author: authorSchema,
   content: z.string(),
+  /** Whom its '@username's named when written (issue 51). */
+  mentions: z.array(mentionSchema),
   created_at: z.string(),
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -1,4 +1,4 @@
-import { hashtagsOf } from '@common/text/hashtags.ts';
+import { hashtagsOf } from '@common/text/postText.ts';
 import type { DB } from '@server/db/types.ts';
 import type { Transaction } from 'kysely';
 

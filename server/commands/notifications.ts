@@ -58,10 +58,10 @@ export async function notify(
   return id;
 }
 
-/** The notifications a member may also get by web push (likes, comments, messages), under their switches. */
+/** The notifications a member may also get by web push (likes, comments, mentions, messages), under their switches. */
 function pushFor(after: After, n: NewNotification) {
   if (!n.fromUserId) return;
-  if ((n.type === 'like' || n.type === 'comment') && n.postId) {
+  if ((n.type === 'like' || n.type === 'comment' || n.type === 'mention') && n.postId) {
     after.push({ kind: n.type, userId: n.userId, fromUserId: n.fromUserId, postId: n.postId });
   } else if (n.type === 'message') {
     after.push({ kind: 'message', userId: n.userId, fromUserId: n.fromUserId });

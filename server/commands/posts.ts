@@ -15,11 +15,13 @@ import {
   isOnAnotherMembersWall,
 } from '@server/policies/post.ts';
 import { authorMayBeAnnounced, mayBeShared } from '@server/policies/prayer.ts';
+import { readMentions } from '@server/presenters/post.ts';
 import { findVisiblePost } from '@server/queries/posts.ts';
 import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { announceGroupPost, groupToPostIn, notifyGroupPost } from './groups.ts';
 import { writeHashtags } from './hashtags.ts';
+import { mentionsColumn, mentionsIn, tellMentioned } from './mentions.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
 import { writeRecipe } from './recipes.ts';
 import type { After } from './run.ts';
@@ -114,6 +116,7 @@ export async function createPost(
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
   if (input.alt_text && media?.kind !== 'photo') throw badRequest('alt_text_photo_only');
+  const mentions = await mentionsIn(trx, viewer.userId, content);
   const id = uuidv7();
   const now = new Date().toISOString();
   if (groupId) {
@@ -139,6 +142,7 @@ export async function createPost(
       recipe: input.recipe || null,
       content_warning: input.content_warning || null,
       alt_text: input.alt_text || null,
+      mentions: mentionsColumn(mentions),
       group_id: groupId,
       created_at: now,
       updated_at: now,
@@ -147,6 +151,20 @@ export async function createPost(
     .execute();
   if (input.recipe_data) await writeRecipe(trx, id, input.recipe_data, now);
   await writeHashtags(trx, { id, content, user_id: viewer.userId, created_at: now });
+  await tellMentioned(
+    trx,
+    after,
+    viewer.userId,
+    {
+      id,
+      user_id: viewer.userId,
+      group_id: groupId,
+      category: input.category,
+      visibility: prayer.visibility,
+      anonymous: prayer.anonymous,
+    },
+    mentions,
+  );
   if (groupId) {
     const anonymous = Boolean(input.anonymous);
     await notifyGroupPost(trx, after, { authorId: viewer.userId, anonymous }, groupId, id);
@@ -213,6 +231,7 @@ export async function setBookmark(
 
 export async function updatePostContent(
   trx: Transaction<DB>,
+  after: After,
   viewer: Viewer,
   postId: string,
   edit: { content: string; content_warning?: string | undefined; alt_text?: string | undefined },
@@ -225,10 +244,17 @@ export async function updatePostContent(
       : forbidden('post_edit_author_only');
   }
   if (edit.alt_text && post.media_type !== 'photo') throw badRequest('alt_text_photo_only');
+  const mentions = await mentionsIn(trx, viewer.userId, edit.content);
+  const before = await trx
+    .selectFrom('posts')
+    .select('mentions')
+    .where('id', '=', postId)
+    .executeTakeFirstOrThrow();
   await trx
     .updateTable('posts')
     .set({
       content: edit.content,
+      mentions: mentionsColumn(mentions),
       ...(edit.content_warning === undefined ? {} : { content_warning: edit.content_warning || null }),
       ...(edit.alt_text === undefined ? {} : { alt_text: edit.alt_text || null }),
       updated_at: new Date().toISOString(),
@@ -241,6 +267,8 @@ export async function updatePostContent(
     user_id: post.user_id,
     created_at: post.created_at,
   });
+  // Only those the edit names newly hear of it.
+  await tellMentioned(trx, after, viewer.userId, post, mentions, readMentions(before.mentions));
 }
 
 /**
@@ -286,11 +314,19 @@ export async function addComment(
   content: string,
 ): Promise<string> {
   const post = await findVisiblePost(trx, viewer, postId);
+  const mentions = await mentionsIn(trx, viewer.userId, content);
   const id = uuidv7();
   const now = new Date().toISOString();
   await trx
     .insertInto('comments')
-    .values({ id, post_id: postId, user_id: viewer.userId, content, created_at: now })
+    .values({
+      id,
+      post_id: postId,
+      user_id: viewer.userId,
+      content,
+      mentions: mentionsColumn(mentions),
+      created_at: now,
+    })
     .execute();
   await trx
     .updateTable('posts')
@@ -300,6 +336,8 @@ export async function addComment(
   if (post.user_id !== viewer.userId) {
     await notify(trx, after, { userId: post.user_id, fromUserId: viewer.userId, type: 'comment', postId });
   }
+  // The post's author hears of the comment already; the others it names, of their mention.
+  await tellMentioned(trx, after, viewer.userId, post, mentions, [{ id: post.user_id, username: '' }]);
   return id;
 }
 

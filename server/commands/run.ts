@@ -1,6 +1,8 @@
 import type { Database_ } from '@server/db/database.ts';
 import type { DB } from '@server/db/types.ts';
+import { type MailEvent, sendMailEvents } from '@server/emails/mentionEmails.ts';
 import type { Log } from '@server/log.ts';
+import type { Mailer } from '@server/mail/mailer.ts';
 import { type MediaObjectRow, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
 import type { PushEvent, PushSender } from '@server/push/pushSender.ts';
@@ -17,6 +19,9 @@ export interface CommandContext {
   push?: Pick<PushSender, 'deliver'>;
   /** Janus rooms of circles (with JANUS_URL): an ended circle's room is destroyed after the commit. */
   circleMedia?: { closeRoom(circleId: string): Promise<void> } | undefined;
+  /** Notification emails after a commit (absent in scripts and jobs that send none). */
+  mailer?: Mailer;
+  config?: { publicUrl: string; authSecret: string };
 }
 
 /**
@@ -40,6 +45,8 @@ export interface After {
   run(effect: () => void | Promise<void>): void;
   /** Tell members' browsers by web push (each under its switch); sent after the commit, not awaited. */
   push(event: PushEvent): void;
+  /** Send a notification email (under the member's switch); sent after the commit, not awaited. */
+  email(event: MailEvent): void;
   /** A circle ended: its Janus room (if any) is destroyed, which cuts every guest's media. */
   closeCircleMedia(circleId: string): void;
 }
@@ -58,6 +65,7 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
   const files: Array<Pick<MediaObjectRow, 'id' | 'storage_key' | 'variant_key'>> = [];
   const effects: Array<() => void | Promise<void>> = [];
   const pushes: PushEvent[] = [];
+  const mails: MailEvent[] = [];
   const after: After = {
     emit: (room, event, ...args) => events.push(() => ctx.realtime.emit(room, event, ...args)),
     emitExcept: (room, except, event, ...args) =>
@@ -70,6 +78,7 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
     removeFiles: (row) => files.push(row),
     run: (effect) => effects.push(effect),
     push: (event) => pushes.push(event),
+    email: (event) => mails.push(event),
     closeCircleMedia: (circleId) => {
       if (ctx.circleMedia) effects.push(() => ctx.circleMedia?.closeRoom(circleId));
     },
@@ -94,5 +103,9 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
   if (notified.size > 0) ctx.realtime.emitToUser([...notified], 'notifications:changed');
   // Push services answer in their own time: the request does not wait for them.
   if (pushes.length > 0 && ctx.push) void ctx.push.deliver(pushes);
+  if (mails.length > 0 && ctx.mailer && ctx.config) {
+    const { mailer, config } = ctx;
+    void sendMailEvents({ database: ctx.database, log: ctx.log, mailer, config }, mails);
+  }
   return result;
 }

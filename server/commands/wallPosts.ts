@@ -14,6 +14,7 @@ import {
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { writeHashtags } from './hashtags.ts';
+import { mentionsColumn, mentionsIn, tellMentioned } from './mentions.ts';
 import { notify } from './notifications.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
@@ -46,6 +47,8 @@ export async function createWallPost(
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
   if (input.alt_text && media?.kind !== 'photo') throw badRequest('alt_text_photo_only');
+  // Checked now (at most 10); a post waiting for approval names them when it is published.
+  const mentions = await mentionsIn(trx, viewer.userId, content);
   const id = uuidv7();
   const now = new Date().toISOString();
   const row = {
@@ -67,10 +70,12 @@ export async function createWallPost(
         user_id: viewer.userId,
         profile_owner_id: ownerId,
         category: 'general',
+        mentions: mentionsColumn(mentions),
         updated_at: now,
       })
       .execute();
     await writeHashtags(trx, { id, content: row.content, user_id: viewer.userId, created_at: now });
+    await tellMentioned(trx, after, viewer.userId, wallPostSeen(id, viewer.userId), mentions);
     return { status: 'published', postId: id };
   }
   await trx
@@ -90,6 +95,15 @@ export async function createWallPost(
   });
   return { status: 'pending', pendingId: id };
 }
+
+/** A wall post as the mention policy reads it: a general post for everyone, in no group. */
+const wallPostSeen = (id: string, userId: string) => ({
+  id,
+  user_id: userId,
+  group_id: null,
+  category: 'general',
+  visibility: 'everyone' as const,
+});
 
 async function findPendingForOwner(trx: Transaction<DB>, viewer: Viewer, pendingId: string) {
   const pending = await trx
@@ -121,11 +135,13 @@ async function takePending(trx: Transaction<DB>, viewer: Viewer, pendingId: stri
  */
 export async function approvePendingPost(
   trx: Transaction<DB>,
+  after: After,
   viewer: Viewer,
   pendingId: string,
 ): Promise<string> {
   const pending = await findPendingForOwner(trx, viewer, pendingId);
   if (!(await takePending(trx, viewer, pendingId))) throw notFound('pending_post_not_found');
+  const mentions = await mentionsIn(trx, pending.author_id, pending.content, 'keep first');
   const now = new Date().toISOString();
   await trx
     .insertInto('posts')
@@ -141,10 +157,12 @@ export async function approvePendingPost(
       image_feed_url: pending.image_feed_url,
       content_warning: pending.content_warning,
       alt_text: pending.alt_text,
+      mentions: mentionsColumn(mentions),
       created_at: now,
       updated_at: now,
     })
     .execute();
+  await tellMentioned(trx, after, pending.author_id, wallPostSeen(pending.id, pending.author_id), mentions);
   await writeHashtags(trx, {
     id: pending.id,
     content: pending.content,

@@ -30,6 +30,7 @@ import * as bookmarks from './migrations/20261202T1900_bookmarks.ts';
 import * as warningsAltText from './migrations/20261202T1910_warnings_alt_text.ts';
 import * as hashtags from './migrations/20261202T1920_hashtags.ts';
 import * as valueNumbers from './migrations/20261202T1930_value_numbers.ts';
+import * as mentions from './migrations/20261203T0600_mentions.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '20261202T1910_warnings_alt_text': warningsAltText,
   '20261202T1920_hashtags': hashtags,
   '20261202T1930_value_numbers': valueNumbers,
+  '20261203T0600_mentions': mentions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

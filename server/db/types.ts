@@ -171,6 +171,8 @@ export interface PostsTable {
   content_warning: Generated<string | null>;
   /** Its photo's description, the image's alt (issue 51). */
   alt_text: Generated<string | null>;
+  /** Whom its '@username's named, as JSON [{ id, username }] (migration 20261203T0600). */
+  mentions: Generated<string | null>;
 }
 
 export interface LikesTable {
@@ -185,6 +187,8 @@ export interface CommentsTable {
   user_id: string;
   content: string;
   created_at: Timestamp;
+  /** Whom its '@username's named, as JSON (migration 20261203T0600). */
+  mentions: Generated<string | null>;
 }
 
 export interface PostViewsTable {
@@ -241,6 +245,8 @@ export interface UserSettingsTable {
   email_events: Bool;
   push_prayer: Bool;
   email_prayer: Bool;
+  push_mentions: Bool;
+  email_mentions: Bool;
   autoplay_videos: Bool;
   high_quality_images: Bool;
   data_saver: Bool;

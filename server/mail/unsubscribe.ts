@@ -10,6 +10,7 @@ export const EMAIL_KINDS = {
   updates: 'email_updates',
   events: 'email_events',
   prayer: 'email_prayer',
+  mentions: 'email_mentions',
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

@@ -51,6 +51,17 @@ export async function hasBlocked(db: Db, blocker: string, blocked: string): Prom
   return Boolean(row);
 }
 
+/** True when `muter` muted `muted`. */
+export async function hasMuted(db: Db, muter: string, muted: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('mutes')
+    .select('muter_id')
+    .where('muter_id', '=', muter)
+    .where('muted_id', '=', muted)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /**
  * Refuses (404 with `notFoundCode`, the code of a missing member or thing) whatever the viewer asks
  * of a member, or of a thing of theirs, when either blocked the other or the member is hidden

@@ -1,7 +1,7 @@
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import { canSeeMember, hasBlocked, isHiddenMember } from './blocks.ts';
+import { canSeeMember, hasBlocked, hasMuted, isHiddenMember } from './blocks.ts';
 import {
   groupPostInFeedOf,
   groupPostSeenBy,
@@ -49,6 +49,24 @@ export async function canSeePost(db: Db, viewerId: string, post: SeenPost): Prom
     ? await canSeeMember(db, viewerId, post.user_id)
     : !(await isHiddenMember(db, post.user_id)) && !(await hasBlocked(db, post.user_id, viewerId));
   return authorSeen && (await maySeeGroupPost(db, viewerId, post)) && (await inAudience(db, viewerId, post));
+}
+
+/**
+ * Whether '@member' in a post (or in a comment on it, written by `writerId`) tells the member: they may
+ * see the post, neither blocked the other nor muted the writer. An anonymous request's author names
+ * nobody by a mention: it would say who asked.
+ */
+export async function mentionReaches(
+  db: Db,
+  memberId: string,
+  writerId: string,
+  post: SeenPost,
+): Promise<boolean> {
+  if (memberId === writerId) return false;
+  if (post.anonymous && writerId === post.user_id) return false;
+  if (await hasMuted(db, memberId, writerId)) return false;
+  if (!(await canSeeMember(db, memberId, writerId))) return false;
+  return canSeePost(db, memberId, post);
 }
 
 /**

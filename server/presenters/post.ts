@@ -1,5 +1,6 @@
 import type { Author, Comment, Post } from '@common/schemas/posts.ts';
 import { ANONYMOUS_NAME, type PrayerState } from '@common/schemas/prayer.ts';
+import type { Mention } from '@common/text/postText.ts';
 import type { DB } from '@server/db/types.ts';
 import { isExpired } from '@server/policies/prayer.ts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
@@ -50,6 +51,7 @@ const postColumns = [
   'posts.has_recipe',
   'posts.content_warning',
   'posts.alt_text',
+  'posts.mentions',
 ] as const;
 
 /** A post's row with its author's profile and its media's size: what every viewer sees alike. */
@@ -198,6 +200,7 @@ export function presentSharedPost(
     has_recipe: Boolean(row.has_recipe),
     content_warning: row.content_warning,
     alt_text: row.alt_text,
+    mentions: readMentions(row.mentions),
     visibility: row.visibility,
     like_count: Number(row.like_count),
     comment_count: Number(row.comment_count),
@@ -218,11 +221,18 @@ export function presentSharedPost(
   };
 }
 
+/** A post's or comment's kept mentions (migration 20261203T0600): a JSON list, or null for none. */
+export function readMentions(json: string | null): Mention[] {
+  if (!json) return [];
+  return (JSON.parse(json) as Mention[]).map(({ id, username }) => ({ id, username }));
+}
+
 export function presentComment(row: {
   id: string;
   post_id: string;
   user_id: string;
   content: string;
+  mentions: string | null;
   created_at: string;
   username: string;
   full_name: string;
@@ -233,6 +243,7 @@ export function presentComment(row: {
     post_id: row.post_id,
     author: presentAuthor(row),
     content: row.content,
+    mentions: readMentions(row.mentions),
     created_at: row.created_at,
   };
 }

@@ -12,7 +12,7 @@ import webpush from 'web-push';
 
 /** Something a member may hear of by push, each under its own switch in /settings/notifications. */
 export type PushEvent =
-  | { kind: 'like' | 'comment'; userId: string; fromUserId: string; postId: string }
+  | { kind: 'like' | 'comment' | 'mention'; userId: string; fromUserId: string; postId: string }
   | { kind: 'message'; userId: string; fromUserId: string }
   | { kind: 'post'; authorId: string; postId: string; groupId?: string | null }
   /** A reminder of an event the member is going to; the host is the sender. */
@@ -30,6 +30,7 @@ export type PushEvent =
 const SWITCHES: Record<PushEvent['kind'], PreferenceToggle> = {
   like: 'push_likes',
   comment: 'push_comments',
+  mention: 'push_mentions',
   message: 'push_messages',
   post: 'push_new_posts',
   event: 'push_events',
@@ -161,6 +162,13 @@ export class PushSender {
         return {
           title: name,
           body: t('commented on your post'),
+          url: `/post/${event.postId}`,
+          tag: `post-${event.postId}`,
+        };
+      case 'mention':
+        return {
+          title: name,
+          body: t('mentioned you'),
           url: `/post/${event.postId}`,
           tag: `post-${event.postId}`,
         };

@@ -175,6 +175,7 @@ function selectComments(db: Kysely<DB>) {
       'comments.post_id',
       'comments.user_id',
       'comments.content',
+      'comments.mentions',
       'comments.created_at',
       'profiles.username',
       'profiles.full_name',

@@ -25,6 +25,7 @@ type Said = Pick<Notification, 'message' | 'others' | 'group' | 'event' | 'from'
 const NOTIFICATION_TEXTS: Record<NotificationType, (n: Said, t: TFunction) => string> = {
   like: (_, t) => t('liked your post'),
   comment: (_, t) => t('commented on your post'),
+  mention: (_, t) => t('mentioned you'),
   friend_request: (_, t) => t('sent you a friend request'),
   message: (_, t) => t('sent you a message'),
   circle_live: ({ message }, t) => message || t('is now live on FaithVerse'),

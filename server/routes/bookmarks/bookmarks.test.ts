@@ -64,8 +64,12 @@ describe.each(dialects)('bookmarks (%s)', (dialect) => {
     const first = await makePost(ben.client, { content: 'Written first' });
     const second = await makePost(ben.client, { content: 'Written second' });
     const third = await makePost(ben.client, { content: 'Written third' });
-    // Saved in another order than written: the list follows the saving.
-    for (const post of [second, first, third]) expect((await save(reader, post.id)).status).toBe(200);
+    // Saved in another order than written: the list follows the saving (a millisecond apart at least:
+    // two saved within the same one list by the post, newest written first).
+    for (const post of [second, first, third]) {
+      expect((await save(reader, post.id)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
     expect(await ids(reader)).toEqual([third.id, first.id, second.id]);
     const page1 = await listed(reader, '?limit=2');
     expect(page1.posts.map((p) => p.id)).toEqual([third.id, first.id]);

@@ -87,7 +87,7 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = await requireViewer(ctx, request);
     const id = postIdParam(request.params.id);
     const edit = parseInput(updatePostSchema, request.body);
-    await runCommand(ctx, (trx) => updatePostContent(trx, viewer, id, edit));
+    await runCommand(ctx, (trx, after) => updatePostContent(trx, after, viewer, id, edit));
     return (await getPost(db, viewer.userId, id))!;
   });
 

@@ -36,6 +36,14 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  // A mention's link names the member by id (issue 51), so a later change of username keeps it.
+  app.get<IdParams>('/api/profiles/by-id/:id', async (request): Promise<ProfilePage> => {
+    const viewer = await requireViewer(ctx, request);
+    const page = await loadProfilePage(db, viewer, { id: memberIdParam(request.params.id) });
+    if (!page) throw notFound('user_not_found');
+    return page;
+  });
+
   app.patch('/api/profiles/me/details', async (request): Promise<ProfilePage> => {
     const viewer = await requireViewer(ctx, request);
     const input = parseInput(profileDetailsSchema, request.body);

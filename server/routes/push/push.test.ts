@@ -91,6 +91,32 @@ describe.each(dialects)('web push (%s)', (dialect) => {
     expect(phone.received()).toHaveLength(3);
   });
 
+  it('sends a mention to the browsers of the member it names, unless Mentions is off', async () => {
+    const cat = await signedInMember(server, { name: 'Cat Caller' });
+    const dan = await signedInMember(server, { name: 'Dan Named' });
+    const eve = await signedInMember(server, { name: 'Eve Quiet' });
+    const dans = pushService.browser('dan');
+    const eves = pushService.browser('eve');
+    expect((await dan.client.request('PUT', '/api/push/subscription', dans.subscription)).status).toBe(204);
+    expect((await eve.client.request('PUT', '/api/push/subscription', eves.subscription)).status).toBe(204);
+    expect(
+      (await eve.client.request('PATCH', '/api/settings/preferences', { push_mentions: false })).status,
+    ).toBe(200);
+    const post = await cat.client.post('/api/posts', {
+      content: `Eve @${eve.me.profile.username} and Dan @${dan.me.profile.username}, supper?`,
+    });
+    expect(post.status).toBe(201);
+    expect(await until(() => dans.received().length === 1)).toBe(true);
+    expect(dans.received()[0]).toEqual({
+      title: 'Cat Caller',
+      body: 'mentioned you',
+      url: `/post/${post.body.id}`,
+      tag: `post-${post.body.id}`,
+    });
+    // Eve was named first: had hers gone, it would be here by now.
+    expect(eves.received()).toEqual([]);
+  });
+
   it('sends the daily prayer reminder from nobody, naming only the count, unless Prayer is off', async () => {
     const { sendPrayerReminders } = await import('@server/jobs/prayerReminders.ts');
     const asker = await signedInMember(server, { name: 'Ann Asker' });

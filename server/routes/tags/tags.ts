@@ -1,5 +1,5 @@
 import { type FollowedTags, type Tag, type TagPostsPage, tagPostsQuerySchema } from '@common/schemas/tags.ts';
-import { isTag, normalizeTag } from '@common/text/hashtags.ts';
+import { isTag, normalizeTag } from '@common/text/postText.ts';
 import { setTagFollowed } from '@server/commands/hashtags.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { type AppContext, requireViewer } from '@server/context.ts';

@@ -59,7 +59,7 @@ export function wallRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<IdParams>('/api/pending-posts/:id/approve', async (request): Promise<Post> => {
     const viewer = await requireViewer(ctx, request);
     const pendingId = pendingIdParam(request.params.id);
-    const postId = await runCommand(ctx, (trx) => approvePendingPost(trx, viewer, pendingId));
+    const postId = await runCommand(ctx, (trx, after) => approvePendingPost(trx, after, viewer, pendingId));
     return (await getPost(db, viewer.userId, postId))!;
   });
 

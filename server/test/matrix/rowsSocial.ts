@@ -100,6 +100,12 @@ export const socialRows: HttpRow[] = [
     expect: members(200, { blocked: 404 }),
   },
   {
+    route: 'GET /api/profiles/by-id/:id',
+    variant: "the owner's (a mention's link)",
+    path: ({ f }) => `/api/profiles/by-id/${f.members.owner.id}`,
+    expect: members(200, { blocked: 404 }),
+  },
+  {
     route: 'GET /api/profiles/:id/posts',
     variant: "the owner's",
     path: ({ f }) => `/api/profiles/${f.members.owner.id}/posts`,

@@ -20,6 +20,12 @@ export const suspendedOwnerRows: HttpRow[] = [
     expect: members(404),
   },
   {
+    route: 'GET /api/profiles/by-id/:id',
+    variant: 'a suspended member',
+    path: ({ f }) => `/api/profiles/by-id/${sue(f).id}`,
+    expect: members(404),
+  },
+  {
     route: 'GET /api/profiles/search',
     variant: 'a suspended member',
     path: ({ f }) => `/api/profiles/search?q=${sue(f).username}`,

@@ -6,11 +6,13 @@ import { Spinner } from '@web/components/Spinner.tsx';
 import { useAddComment, useComments, useDeleteComment } from '@web/queries/posts.ts';
 import { FormError } from '@web/ui/Field.tsx';
 import { buttonClass, inputClass } from '@web/ui/styles.ts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { PostText } from './PostText.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
+import { useMentionPicker } from './useMentionPicker.tsx';
 
 function CommentItem({
   comment,
@@ -55,7 +57,7 @@ function CommentItem({
               </>
             )}
           </p>
-          <p className="whitespace-pre-wrap break-words text-slate-800">{comment.content}</p>
+          <PostText text={comment.content} mentions={comment.mentions} />
         </div>
         <p className="mt-0.5 flex items-center gap-3 px-3 text-xs text-slate-500">
           <RelativeTime iso={comment.created_at} />
@@ -106,6 +108,8 @@ function CommentForm({ postId }: { postId: string }) {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const trimmed = content.trim();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const mentions = useMentionPicker({ value: content, onChange: setContent, fieldRef });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -126,9 +130,12 @@ function CommentForm({ postId }: { postId: string }) {
           {t('Write a comment')}
         </label>
         <input
+          {...mentions.fieldProps}
+          ref={fieldRef}
           id={id}
           value={content}
           onChange={(e) => setContent(e.target.value)}
+          onKeyDown={mentions.onKeyDown}
           placeholder={t('Write a comment...')}
           maxLength={COMMENT_MAX_LENGTH}
           autoComplete="off"
@@ -138,6 +145,7 @@ function CommentForm({ postId }: { postId: string }) {
           {add.isPending ? t('Sending...') : t('Send')}
         </button>
       </div>
+      {mentions.list}
       <FormError message={error} />
     </form>
   );

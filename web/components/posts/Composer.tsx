@@ -31,6 +31,7 @@ import {
   isEmptyDraft,
   postInput,
 } from './composerDraft.ts';
+import { useMentionPicker } from './useMentionPicker.tsx';
 import { useNarrowScreen } from './useNarrowScreen.ts';
 
 /**
@@ -115,6 +116,7 @@ export function Composer({
   const folded = narrow && !expanded && empty;
   const sectionRef = useRef<HTMLElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionPicker({ value: draft.content, onChange: set('content'), fieldRef: textRef });
   // Set while focus is put on the folded line on purpose (Escape), which must not unfold it.
   const quietFocus = useRef(false);
 
@@ -156,6 +158,7 @@ export function Composer({
 
   // Focus on the folded line (after Escape): Enter or Space opens it, as for a button.
   function onTextKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (mentions.onKeyDown(event)) return;
     if (folded && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       setExpanded(true);
@@ -247,6 +250,7 @@ export function Composer({
           {t('Post text')}
         </label>
         <textarea
+          {...mentions.fieldProps}
           ref={textRef}
           id={ids.text}
           value={draft.content}
@@ -263,6 +267,7 @@ export function Composer({
           disabled={busy}
           className={folded ? lineClass : `${inputClass} resize-y`}
         />
+        {mentions.list}
         {folded ? (
           <span aria-hidden="true" className={promptClass}>
             <span className="truncate">{placeholder}</span>

@@ -151,7 +151,7 @@ export function PostCard({
             {editing ? (
               <PostEditForm post={post} onDone={() => setEditing(false)} />
             ) : showText ? (
-              <PostText text={post.content} />
+              <PostText text={post.content} mentions={post.mentions} />
             ) : null}
             {post.prayer?.testimony ? <PrayerTestimony testimony={post.prayer.testimony} /> : null}
             <PostMedia post={post} eager={first} />

@@ -4,10 +4,11 @@ import { useUpdatePost } from '@web/queries/posts.ts';
 import { FormError } from '@web/ui/Field.tsx';
 import { FormActions } from '@web/ui/FormActions.tsx';
 import { inputClass } from '@web/ui/styles.ts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AltTextField, WarningField } from './ComposerExtras.tsx';
+import { useMentionPicker } from './useMentionPicker.tsx';
 
 /**
  * Inline editing of a post's text, its content warning and its photo's alt text: Save or Cancel; empty
@@ -23,6 +24,8 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
   const [warning, setWarning] = useState(post.content_warning ?? '');
   const [altText, setAltText] = useState(post.alt_text ?? '');
   const [error, setError] = useState<string | null>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionPicker({ value: content, onChange: setContent, fieldRef });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -52,10 +55,13 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
         {t('Edit post')}
       </label>
       <textarea
+        {...mentions.fieldProps}
+        ref={fieldRef}
         id={id}
         value={content}
         onChange={(e) => setContent(e.target.value)}
         onKeyDown={(e) => {
+          if (mentions.onKeyDown(e)) return;
           if (e.key === 'Escape') onDone();
         }}
         rows={4}
@@ -65,6 +71,7 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
         autoFocus
         className={inputClass}
       />
+      {mentions.list}
       <WarningField value={warning} onChange={setWarning} disabled={update.isPending} />
       {post.media_type === 'photo' ? (
         <AltTextField value={altText} onChange={setAltText} disabled={update.isPending} />

@@ -8,6 +8,7 @@ const PUSH: SwitchSpec[] = [
   ['push_new_posts', msg('New posts'), msg('When people you follow share something')],
   ['push_comments', msg('Comments'), msg('When someone comments on your posts')],
   ['push_likes', msg('Likes'), msg('When someone likes your posts')],
+  ['push_mentions', msg('Mentions'), msg('When someone mentions you in a post or comment')],
   ['push_messages', msg('Messages'), msg('When someone sends you a message')],
   ['push_events', msg('Events'), msg('Reminders and changes for events you are going to')],
   ['push_prayer', msg('Prayer'), msg('Your daily prayer reminder and updates on requests you pray for')],
@@ -18,6 +19,7 @@ const EMAIL: SwitchSpec[] = [
   ['email_updates', msg('Updates'), msg('News about Splikz and its features')],
   ['email_events', msg('Events'), msg("Reminders, changes and hosts' messages for events you are going to")],
   ['email_prayer', msg('Prayer'), msg('Your daily prayer reminder')],
+  ['email_mentions', msg('Mentions'), msg('When someone mentions you in a post or comment')],
 ];
 
 /** /settings/notifications: push and email notification switches, saved per member. */

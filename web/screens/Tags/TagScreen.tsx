@@ -1,4 +1,4 @@
-import { isTag, normalizeTag } from '@common/text/hashtags.ts';
+import { isTag, normalizeTag } from '@common/text/postText.ts';
 import { FeedList } from '@web/components/posts/Feed.tsx';
 import { useDocumentTitle } from '@web/components/useDocumentTitle.ts';
 import { useFollowTag, useTag, useTagPosts } from '@web/queries/tags.ts';

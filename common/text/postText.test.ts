@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashtagsOf, isTag, normalizeTag, splitText } from './hashtags.ts';
+import { hashtagsOf, isTag, mentionedUsernames, normalizeTag, splitText } from './postText.ts';
 
 describe('hashtags', () => {
   it('reads tags of any script, case-folded, each once', () => {
@@ -50,5 +50,18 @@ describe('hashtags', () => {
     expect(isTag('two words')).toBe(false);
     expect(isTag('')).toBe(false);
     expect(normalizeTag('ÉASTER')).toBe('éaster');
+  });
+
+  it("reads mentions: a username after a space or a bracket, never an address or another server's handle", () => {
+    const text = 'Hi @Ana, (@bob_1) mail ana@example.com or @cy@mastodon.social; @dee. #tag@eve a/@fay';
+    const parts = splitText(text);
+    expect(parts.filter((p) => p.kind === 'mention')).toEqual([
+      { kind: 'mention', text: '@Ana', value: 'ana' },
+      { kind: 'mention', text: '@bob_1', value: 'bob_1' },
+      { kind: 'mention', text: '@dee', value: 'dee' },
+    ]);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+    expect(mentionedUsernames('@Ana @ana @bob https://example.com/@carl')).toEqual(['ana', 'bob']);
+    expect(mentionedUsernames(`@${'a'.repeat(31)}`)).toEqual([]);
   });
 });
