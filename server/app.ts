@@ -49,6 +49,7 @@ import { profileRoutes } from './routes/profiles/profiles.ts';
 import { pushRoutes } from './routes/push/push.ts';
 import { recipeRoutes } from './routes/recipes/recipes.ts';
 import { reportRoutes } from './routes/reports/reports.ts';
+import { searchRoutes } from './routes/search/search.ts';
 import { settingsRoutes } from './routes/settings/settings.ts';
 import { spotlightRoutes } from './routes/spotlight/spotlight.ts';
 import { tagRoutes } from './routes/tags/tags.ts';
@@ -201,6 +202,7 @@ export async function buildApp(
   blockRoutes(app, ctx);
   bookmarkRoutes(app, ctx);
   tagRoutes(app, ctx);
+  searchRoutes(app, ctx);
   groupRoutes(app, ctx);
   eventRoutes(app, ctx, places);
   calendarFeedRoutes(app, ctx);

@@ -24,6 +24,7 @@ const MemberScreen = lazyScreen(() => import('@web/screens/Profile/MemberScreen.
 const SettingsRoutes = lazyScreen(() => import('@web/screens/Settings/SettingsRoutes.tsx'));
 const MessagesScreen = lazyScreen(() => import('@web/screens/Messages/MessagesScreen.tsx'));
 const TagScreen = lazyScreen(() => import('@web/screens/Tags/TagScreen.tsx'));
+const SearchScreen = lazyScreen(() => import('@web/screens/Search/SearchScreen.tsx'));
 const BookmarksScreen = lazyScreen(() => import('@web/screens/Bookmarks/BookmarksScreen.tsx'));
 const SpotlightScreen = lazyScreen(() => import('@web/screens/Spotlight/SpotlightScreen.tsx'));
 const FaithVerseRoutes = lazyScreen(() => import('@web/screens/FaithVerse/FaithVerseRoutes.tsx'));
@@ -91,6 +92,7 @@ export function App() {
             <Route path="/spotlight" element={<SpotlightScreen />} />
             <Route path="/bookmarks" element={<BookmarksScreen />} />
             <Route path="/tags/:tag" element={<TagScreen />} />
+            <Route path="/search" element={<SearchScreen />} />
             <Route path="/faithverse/c/:id" element={<CircleRoomScreen />} />
             <Route path="/faithverse/*" element={<FaithVerseRoutes />} />
             <Route path="/groups/*" element={<GroupsRoutes />} />

@@ -31,6 +31,7 @@ import * as warningsAltText from './migrations/20261202T1910_warnings_alt_text.t
 import * as hashtags from './migrations/20261202T1920_hashtags.ts';
 import * as valueNumbers from './migrations/20261202T1930_value_numbers.ts';
 import * as mentions from './migrations/20261203T0600_mentions.ts';
+import * as postSearch from './migrations/20261203T0700_post_search.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '20261202T1920_hashtags': hashtags,
   '20261202T1930_value_numbers': valueNumbers,
   '20261203T0600_mentions': mentions,
+  '20261203T0700_post_search': postSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

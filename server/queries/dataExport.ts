@@ -64,9 +64,10 @@ export async function exportMemberData(
     account,
     profile: readable([profile])[0]!,
     settings: await getPreferences(db, userId),
+    // PostgreSQL's posts also hold their search index (`search`, migration 20261203T0700): not the member's data.
     posts: readable(
       await db.selectFrom('posts').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
-    ),
+    ).map(({ search: _index, ...post }) => post),
     comments: readable(
       await db
         .selectFrom('comments')

@@ -32,17 +32,28 @@ export function UserSearch({ onNavigate }: { onNavigate?: () => void }) {
     navigate(`/profile/${profile.username}`);
   }
 
+  /** 'Search posts for "…"' (issue 51): the search page, on its Posts tab. */
+  function searchPosts() {
+    setText('');
+    setOpen(false);
+    onNavigate?.();
+    navigate(`/search?${new URLSearchParams({ q: trimmed, tab: 'posts' })}`);
+  }
+
+  // The members found, then 'Search posts for "…"' last (index results.length).
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       setOpen(true);
-      setActive((i) => Math.min(i + 1, results.length - 1));
+      setActive((i) => Math.min(i + 1, results.length));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === 'Enter' && results.length > 0) {
+    } else if (event.key === 'Enter' && trimmed) {
       event.preventDefault();
-      choose(results[Math.max(active, 0)]!);
+      const chosen = active === -1 ? results[0] : results[active];
+      if (chosen) choose(chosen);
+      else searchPosts();
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
@@ -117,6 +128,21 @@ export function UserSearch({ onNavigate }: { onNavigate?: () => void }) {
                 </span>
               </div>
             ))}
+            <div
+              id={`${listId}-${results.length}`}
+              role="option"
+              aria-selected={active === results.length}
+              className={`flex cursor-pointer items-center gap-3 border-t border-slate-100 px-4 py-3 text-sm font-medium text-brand-700 ${active === results.length ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={searchPosts}
+              onKeyDown={(e) => e.key === 'Enter' && searchPosts()}
+              tabIndex={-1}
+            >
+              <Search aria-hidden="true" className="h-4 w-4 shrink-0" />
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                {t('Search posts for "{{q}}"', { q: trimmed })}
+              </span>
+            </div>
           </div>
         </div>
       ) : null}

@@ -25,6 +25,8 @@ export const postKeys = {
   prayerList: () => ['posts', 'prayer-list'] as const,
   /** A hashtag's posts (/tags/:tag), newest first: a feed, so likes reach it. */
   tagFeed: (tag: string) => ['posts', 'feed', 'tag', tag] as const,
+  /** Posts found by their words (/search), newest first: a feed, so likes reach it. */
+  searchFeed: (q: string) => ['posts', 'feed', 'search', q] as const,
   /** The viewer's bookmarks (/bookmarks), newest saved first: kept as a feed so likes reach it. */
   bookmarks: () => ['posts', 'feed', 'bookmarks'] as const,
   /** A prayer request's updates, and whether the viewer still hears of them. */

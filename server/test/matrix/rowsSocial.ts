@@ -169,6 +169,32 @@ export const socialRows: HttpRow[] = [
     }),
   ),
   { route: 'GET /api/bookmarks', path: () => '/api/bookmarks', expect: members(200) },
+  // Search (issue 51): every member's; what it finds follows each post's rule (the blocked member
+  // finds nothing of the owner's).
+  {
+    route: 'GET /api/search/posts',
+    variant: "the words of the owner's fresh post",
+    prepare: (f) => freshRequest(f, 'everyone', 'general'),
+    path: () => '/api/search/posts?q=matrix%20general%20everyone',
+    hides: { from: ['blocked'], what: () => 'Matrix general everyone' },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/search/posts',
+    variant: "the words of the owner's post for friends (other is one)",
+    prepare: freshFriendsPost,
+    path: () => '/api/search/posts?q=matrix%20general%20friends',
+    hides: { from: ['member', 'blocked', 'admin'], what: () => 'Matrix general friends' },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/search/posts',
+    variant: "the suspended member's words",
+    path: () => '/api/search/posts?q=sue%20writes',
+    hides: { from: ['member', 'owner', 'other', 'admin', 'blocked'], what: (f) => f.suspendedOwner.post },
+    expect: members(200),
+  },
+  { route: 'GET /api/search/tags', path: () => '/api/search/tags?q=matrix', expect: members(200) },
   // Hashtags: every member's to read and follow; what a tag's page lists follows each post's rule.
   { route: 'GET /api/tags/followed', path: () => '/api/tags/followed', expect: members(200) },
   { route: 'GET /api/tags/:tag', path: () => '/api/tags/matrix', expect: members(200) },
