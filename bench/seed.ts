@@ -14,6 +14,8 @@ export function seedFeed(
   fromPost: number,
   toPost: number,
   totals: { members: number; posts: number },
+  /** Post i's text (bench/search.ts gives words of every frequency). */
+  content: (i: number) => string = (i) => `Post number ${i}: a few words about faith, food and laughter.`,
 ) {
   const { members: MEMBERS, posts: POSTS } = totals;
   const db = new Database(file);
@@ -50,7 +52,7 @@ export function seedFeed(
           uuidv7(),
           members[i % members.length],
           categories[i % 4],
-          `Post number ${i}: a few words about faith, food and laughter.`,
+          content(i),
           i % 7,
           i % 3,
           i % 11,
@@ -78,6 +80,8 @@ export async function seedFeedPostgres(
   fromPost: number,
   toPost: number,
   totals: { members: number; posts: number },
+  /** Post i's text as SQL over `i` (bench/search.ts). */
+  contentSql = `'Post number ' || i || ': a few words about faith, food and laughter.'`,
 ): Promise<string[]> {
   const { members: MEMBERS, posts: POSTS } = totals;
   const now = Date.now();
@@ -98,7 +102,7 @@ export async function seedFeedPostgres(
   await sql
     .raw(`insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at)
       select gen_random_uuid()::text, ${memberIdSql(`i % ${MEMBERS}`)}, ${categories},
-        'Post number ' || i || ': a few words about faith, food and laughter.', 'none', i % 7, i % 3, i % 11, ${at}, ${at}
+        ${contentSql}, 'none', i % 7, i % 3, i % 11, ${at}, ${at}
       from generate_series(${fromPost}, ${toPost - 1}) i`)
     .execute(db);
   await sql`analyze`.execute(db);
