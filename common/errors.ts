@@ -13,6 +13,7 @@ import { GROUP_ERRORS } from './schemas/groups.ts';
 import { MEDIA_ERRORS } from './schemas/media.ts';
 import { MESSAGE_ERRORS } from './schemas/messages.ts';
 import { PLACES_ERRORS } from './schemas/places.ts';
+import { POLL_ERRORS } from './schemas/polls.ts';
 import { POST_ERRORS } from './schemas/posts.ts';
 import { PRAYER_ERRORS } from './schemas/prayer.ts';
 import { PROFILE_ERRORS } from './schemas/profiles.ts';
@@ -130,6 +131,7 @@ export const ERRORS = {
   ...MESSAGE_ERRORS,
   ...PLACES_ERRORS,
   ...POST_ERRORS,
+  ...POLL_ERRORS,
   ...PRAYER_ERRORS,
   ...RECIPE_ERRORS,
   ...PROFILE_ERRORS,
@@ -158,6 +160,7 @@ export const ERROR_TABLES = [
   MESSAGE_ERRORS,
   PLACES_ERRORS,
   POST_ERRORS,
+  POLL_ERRORS,
   PRAYER_ERRORS,
   RECIPE_ERRORS,
   PROFILE_ERRORS,

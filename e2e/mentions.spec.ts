@@ -18,13 +18,13 @@ test('typing @ offers members to mention; the mention links to them and rings th
   await expect(friend!.locator('html[data-realtime="connected"]')).toHaveCount(1);
 
   await writer!.goto('/');
-  const text = writer!.getByRole('combobox', { name: 'Post text' });
+  const text = writer!.getByRole('textbox', { name: 'Post text' });
   await text.click();
   await text.pressSequentially(`Supper with @${benName.slice(0, -2)}`);
   const list = writer!.getByRole('listbox', { name: 'Members to mention' });
   const option = list.getByRole('option').filter({ hasText: `@${benName}` });
   await expect(option).toBeVisible();
-  await expect(text).toHaveAttribute('aria-expanded', 'true');
+  await expect(text).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
   await expect(option).toHaveAttribute('aria-selected', 'true');
   // Enter picks the member: the name goes in whole, with a space after, and the list closes.
   await text.press('Enter');

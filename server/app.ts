@@ -42,6 +42,7 @@ import { metricsRoutes, registerRequestMetrics } from './routes/metrics/metrics.
 import { notificationRoutes } from './routes/notifications/notifications.ts';
 import { registerWebApp } from './routes/pages/webApp.ts';
 import { placesRoutes } from './routes/places/places.ts';
+import { pollRoutes } from './routes/polls/polls.ts';
 import { postRoutes } from './routes/posts/posts.ts';
 import { prayerRoutes } from './routes/prayer/prayer.ts';
 import { profileMediaRoutes } from './routes/profiles/profileMedia.ts';
@@ -203,6 +204,7 @@ export async function buildApp(
   bookmarkRoutes(app, ctx);
   tagRoutes(app, ctx);
   searchRoutes(app, ctx);
+  pollRoutes(app, ctx);
   groupRoutes(app, ctx);
   eventRoutes(app, ctx, places);
   calendarFeedRoutes(app, ctx);

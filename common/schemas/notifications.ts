@@ -33,6 +33,8 @@ export const NOTIFICATION_TYPES = [
   'prayer_reminder',
   // Mentions (issue 51): '<name> mentioned you', in a post or a comment on it (post_id: the post).
   'mention',
+  // A poll the member wrote or voted in has ended (issue 51): 'Final results' (post_id: its post).
+  'poll_ended',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
 import { cursorField, isTimeZone, limitField, mediaIdField, personSchema, text } from './fields.ts';
+import { pollInputSchema, pollSchema } from './polls.ts';
 import {
   ALT_TEXT_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
@@ -108,6 +109,8 @@ export const createPostSchema = z.strictObject({
   content_warning: z.optional(postExtras.content_warning),
   /** The photo's 'Alt text' (photos only); empty is none. */
   alt_text: z.optional(postExtras.alt_text),
+  /** A poll (issue 51): not beside a photo or video. */
+  poll: z.optional(pollInputSchema),
   ...prayerCreateFields,
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
@@ -179,6 +182,8 @@ export const postSchema = z.object({
   alt_text: z.nullable(z.string()),
   /** Whom its '@username's named when written (issue 51): each links to the member by id. */
   mentions: z.array(mentionSchema),
+  /** Its poll (issue 51), or null. */
+  poll: z.nullable(pollSchema),
   /**
    * 'Who can see this' (issue 51): every post is for 'everyone' or the author's 'friends'; a prayer
    * request may also be for its 'group' or its author alone ('only_me').
@@ -194,6 +199,8 @@ export const postSchema = z.object({
   prayed_by_me: z.boolean(),
   /** Saved to the viewer's bookmarks (issue 51): theirs alone, never counted for anyone. */
   bookmarked_by_me: z.boolean(),
+  /** Whether the viewer voted in its poll (false without one). */
+  voted_by_me: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   /**

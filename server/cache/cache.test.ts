@@ -86,6 +86,11 @@ describe.each(dialects)('the cache (%s)', (dialect) => {
     const prayer = await makePost(friend.client, { content: 'Pray for me', category: 'prayer' });
     expect((await owner.client.request('PUT', `/api/posts/${post.id}/like`)).status).toBe(200);
     expect((await owner.client.request('PUT', `/api/posts/${post.id}/bookmark`)).status).toBe(200);
+    const poll = await makePost(owner.client, {
+      content: 'Which night?',
+      poll: { options: ['Friday', 'Saturday'], expires_in: 3600 },
+    });
+    expect((await owner.client.post(`/api/posts/${poll.id}/poll/votes`, { choices: [1] })).status).toBe(200);
     expect((await owner.client.request('PUT', `/api/posts/${prayer.id}/prayed`)).status).toBe(200);
     expect((await owner.client.request('PUT', `/api/posts/${prayer.id}/hidden`)).status).toBe(200);
     expect((await owner.client.request('PUT', `/api/blocks/${blocked.id}`)).status).toBe(200);

@@ -128,13 +128,14 @@ export const PER_MEMBER = {
     maxAgeMs: 24 * HOUR,
     maxMembers: 20_000,
   },
-  /** Which posts the member liked, prayed for or bookmarked, as pages ask (cache/viewerMarks.ts). */
+  /** Which posts the member liked, prayed for, bookmarked or voted in, as pages ask (cache/viewerMarks.ts). */
   viewerMarks: {
     number: 'member_versions.marks',
     tables: {
       likes: { members: ['user_id'] },
       prayers: { members: ['user_id'] },
       bookmarks: { members: ['user_id'] },
+      poll_votes: { members: ['user_id'] },
     },
     maxAgeMs: HOUR,
     maxMembers: 50_000,

@@ -16,6 +16,7 @@ export interface ViewerMarks {
   liked: ReadonlyMap<string, boolean>;
   prayed: ReadonlyMap<string, boolean>;
   bookmarked: ReadonlyMap<string, boolean>;
+  voted: ReadonlyMap<string, boolean>;
 }
 
 /** Posts one member's kept marks answer for at most: past it, they start again from the page's. */
@@ -34,6 +35,7 @@ const keptMarks = memberValue(PER_MEMBER.viewerMarks, async () => ({
   liked: new Map<string, boolean>(),
   prayed: new Map<string, boolean>(),
   bookmarked: new Map<string, boolean>(),
+  voted: new Map<string, boolean>(),
 }));
 
 /**
@@ -50,26 +52,32 @@ export async function viewerMarks(
   likedIds: readonly string[],
   prayedIds: readonly string[],
   pageIds: readonly string[],
+  /** The page's posts with a poll someone voted in. */
+  votedIds: readonly string[] = [],
 ): Promise<ViewerMarks> {
   const marks = await keptMarks(db, viewerId, version);
-  const { liked, prayed, bookmarked } = marks;
-  if (liked.size + prayed.size + bookmarked.size > KEPT_POSTS) {
+  const { liked, prayed, bookmarked, voted } = marks;
+  if (liked.size + prayed.size + bookmarked.size + voted.size > KEPT_POSTS) {
     liked.clear();
     prayed.clear();
     bookmarked.clear();
+    voted.clear();
   }
   const likes = likedIds.filter((id) => !liked.has(id));
   const prayers = prayedIds.filter((id) => !prayed.has(id));
   const saved = pageIds.filter((id) => !bookmarked.has(id));
-  if (likes.length > 0 || prayers.length > 0 || saved.length > 0) {
-    const [likedNow, prayedNow, savedNow] = await Promise.all([
+  const votes = votedIds.filter((id) => !voted.has(id));
+  if (likes.length > 0 || prayers.length > 0 || saved.length > 0 || votes.length > 0) {
+    const [likedNow, prayedNow, savedNow, votedNow] = await Promise.all([
       marked(db, 'likes', viewerId, likes),
       marked(db, 'prayers', viewerId, prayers),
       marked(db, 'bookmarks', viewerId, saved),
+      marked(db, 'poll_votes', viewerId, votes),
     ]);
     for (const id of likes) liked.set(id, likedNow.has(id));
     for (const id of prayers) prayed.set(id, prayedNow.has(id));
     for (const id of saved) bookmarked.set(id, savedNow.has(id));
+    for (const id of votes) voted.set(id, votedNow.has(id));
   }
   return marks;
 }
@@ -83,7 +91,7 @@ type Run = (values: Record<string, string>) => Promise<Array<{ id: string }>>;
  */
 async function marked(
   db: Kysely<DB>,
-  table: 'likes' | 'prayers' | 'bookmarks',
+  table: 'likes' | 'prayers' | 'bookmarks' | 'poll_votes',
   viewerId: string,
   postIds: readonly string[],
 ): Promise<Set<string>> {
@@ -97,7 +105,7 @@ async function marked(
     const ids = sql.join(postIds.map((_, i) => sql`${placeholders[`p${i}`]}`));
     query = preparedQuery(db, placeholders, (v) => ({
       compile: () =>
-        sql<{ id: string }>`select post_id as id from ${sql.table(table)}
+        sql<{ id: string }>`select distinct post_id as id from ${sql.table(table)}
           where user_id = ${v.viewerId} and post_id in (${ids})`.compile(db),
     })) as Run;
     made.set(key, query);

@@ -23,6 +23,7 @@ import { announceGroupPost, groupToPostIn, notifyGroupPost } from './groups.ts';
 import { writeHashtags } from './hashtags.ts';
 import { mentionsColumn, mentionsIn, tellMentioned } from './mentions.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
+import { writePoll } from './polls.ts';
 import { writeRecipe } from './recipes.ts';
 import type { After } from './run.ts';
 import { forgetPostInSpotlight } from './spotlight.ts';
@@ -116,9 +117,11 @@ export async function createPost(
     ? await claimMedia(trx, { mediaId: input.media_id, userId: viewer.userId }, urls)
     : null;
   if (input.alt_text && media?.kind !== 'photo') throw badRequest('alt_text_photo_only');
+  if (input.poll && media) throw badRequest('poll_with_media');
   const mentions = await mentionsIn(trx, viewer.userId, content);
   const id = uuidv7();
-  const now = new Date().toISOString();
+  const nowMs = Date.now();
+  const now = new Date(nowMs).toISOString();
   if (groupId) {
     await trx.updateTable('groups').set({ last_activity_at: now }).where('id', '=', groupId).execute();
   }
@@ -149,6 +152,10 @@ export async function createPost(
       ...prayer,
     })
     .execute();
+  if (input.poll) {
+    const poll = await writePoll(trx, id, input.poll, nowMs);
+    await trx.updateTable('posts').set({ poll }).where('id', '=', id).execute();
+  }
   if (input.recipe_data) await writeRecipe(trx, id, input.recipe_data, now);
   await writeHashtags(trx, { id, content, user_id: viewer.userId, created_at: now });
   await tellMentioned(

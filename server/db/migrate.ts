@@ -32,6 +32,7 @@ import * as hashtags from './migrations/20261202T1920_hashtags.ts';
 import * as valueNumbers from './migrations/20261202T1930_value_numbers.ts';
 import * as mentions from './migrations/20261203T0600_mentions.ts';
 import * as postSearch from './migrations/20261203T0700_post_search.ts';
+import * as polls from './migrations/20261203T0800_polls.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261202T1930_value_numbers': valueNumbers,
   '20261203T0600_mentions': mentions,
   '20261203T0700_post_search': postSearch,
+  '20261203T0800_polls': polls,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

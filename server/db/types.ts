@@ -173,6 +173,23 @@ export interface PostsTable {
   alt_text: Generated<string | null>;
   /** Whom its '@username's named, as JSON [{ id, username }] (migration 20261203T0600). */
   mentions: Generated<string | null>;
+  /** Its poll as every viewer sees it, as JSON (migration 20261203T0800, common/schemas/polls.ts Poll). */
+  poll: Generated<string | null>;
+}
+
+/** When each poll ends, and when its 'Final results' went out (migration 20261203T0800). */
+export interface PollsTable {
+  post_id: string;
+  ends_at: string;
+  finished_at: string | null;
+}
+
+/** Who chose which option of a poll (0 first); one row per choice. */
+export interface PollVotesTable {
+  post_id: string;
+  user_id: string;
+  choice: number;
+  created_at: string;
 }
 
 export interface LikesTable {
@@ -409,6 +426,8 @@ export interface DB {
   announcements: AnnouncementsTable;
   announcement_deliveries: AnnouncementDeliveriesTable;
   comments: CommentsTable;
+  polls: PollsTable;
+  poll_votes: PollVotesTable;
   post_views: PostViewsTable;
   notifications: NotificationsTable;
   follows: FollowsTable;

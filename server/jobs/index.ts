@@ -6,6 +6,7 @@ import { deleteUnconfirmedAccountsJob } from './deleteUnconfirmedAccounts.ts';
 import { emailDigestsJob, type MailContext } from './emailDigests.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
 import { eventRemindersJob } from './eventReminders.ts';
+import { finishPollsJob } from './finishPolls.ts';
 import { openEventCirclesJob } from './openEventCircles.ts';
 import { prayerRemindersJob } from './prayerReminders.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
@@ -40,6 +41,7 @@ export function startJobs(
       eventRemindersJob(ctx),
       openEventCirclesJob(ctx),
       prayerRemindersJob(ctx),
+      finishPollsJob(ctx),
     ],
   });
   if (start) runner.start();

@@ -1,3 +1,4 @@
+import type { Poll } from '@common/schemas/polls.ts';
 import type { Author, Comment, Post } from '@common/schemas/posts.ts';
 import { ANONYMOUS_NAME, type PrayerState } from '@common/schemas/prayer.ts';
 import type { Mention } from '@common/text/postText.ts';
@@ -52,6 +53,7 @@ const postColumns = [
   'posts.content_warning',
   'posts.alt_text',
   'posts.mentions',
+  'posts.poll',
 ] as const;
 
 /** A post's row with its author's profile and its media's size: what every viewer sees alike. */
@@ -102,6 +104,20 @@ export function selectPosts(db: Kysely<DB>, viewerId: string) {
             .where('bookmarks.user_id', '=', viewerId),
         )
         .as('bookmarked_by_me'),
+    )
+    .select((eb: ExpressionBuilder<DB, 'posts'>) =>
+      eb
+        .and([
+          eb('posts.poll', 'is not', null),
+          eb.exists(
+            eb
+              .selectFrom('poll_votes')
+              .select(sql`1`.as('one'))
+              .whereRef('poll_votes.post_id', '=', 'posts.id')
+              .where('poll_votes.user_id', '=', viewerId),
+          ),
+        ])
+        .as('voted_by_me'),
     );
 }
 
@@ -118,10 +134,7 @@ export function presentAuthor(row: {
 /** What an anonymous request shows as its author to everyone but the author: nothing that leads to them. */
 export const ANONYMOUS_AUTHOR: Author = { id: '', username: '', full_name: ANONYMOUS_NAME, avatar_url: null };
 
-function presentPrayer(
-  row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me' | 'bookmarked_by_me'>,
-  now: number,
-): PrayerState | null {
+function presentPrayer(row: Omit<PostRow, keyof PostViewerPart>, now: number): PrayerState | null {
   if (row.category !== 'prayer') return null;
   const expired = isExpired(row, now);
   return {
@@ -139,8 +152,8 @@ function presentPrayer(
   };
 }
 
-/** What one viewer adds to a post: whether they liked it, prayed for it and saved it. */
-export type PostViewerPart = Pick<Post, 'liked_by_me' | 'prayed_by_me' | 'bookmarked_by_me'>;
+/** What one viewer adds to a post: whether they liked it, prayed for it, saved it and voted in its poll. */
+export type PostViewerPart = Pick<Post, 'liked_by_me' | 'prayed_by_me' | 'bookmarked_by_me' | 'voted_by_me'>;
 /** A post as every viewer shares it (but its author, for an anonymous request). */
 export type SharedPost = Omit<Post, keyof PostViewerPart>;
 
@@ -159,6 +172,7 @@ export function presentPost(
     liked_by_me: Boolean(row.liked_by_me),
     prayed_by_me: Boolean(row.prayed_by_me),
     bookmarked_by_me: Boolean(row.bookmarked_by_me),
+    voted_by_me: Boolean(row.voted_by_me),
   };
 }
 
@@ -172,12 +186,12 @@ export function openPostJson(post: SharedPost): string {
 
 /** The post's JSON for one viewer, as JSON.stringify(presentPost(...)) writes it. */
 export function writePost(open: string, viewer: PostViewerPart): string {
-  return `${open},"liked_by_me":${viewer.liked_by_me},"prayed_by_me":${viewer.prayed_by_me},"bookmarked_by_me":${viewer.bookmarked_by_me}}`;
+  return `${open},"liked_by_me":${viewer.liked_by_me},"prayed_by_me":${viewer.prayed_by_me},"bookmarked_by_me":${viewer.bookmarked_by_me},"voted_by_me":${viewer.voted_by_me}}`;
 }
 
 /** The part of a post every viewer shares (see presentPost). */
 export function presentSharedPost(
-  row: Omit<PostRow, 'liked_by_me' | 'prayed_by_me' | 'bookmarked_by_me'>,
+  row: Omit<PostRow, keyof PostViewerPart>,
   viewerId: string | null,
   options: { revealAnonymous?: boolean } = {},
 ): SharedPost {
@@ -201,6 +215,7 @@ export function presentSharedPost(
     content_warning: row.content_warning,
     alt_text: row.alt_text,
     mentions: readMentions(row.mentions),
+    poll: row.poll ? (JSON.parse(row.poll) as Poll) : null,
     visibility: row.visibility,
     like_count: Number(row.like_count),
     comment_count: Number(row.comment_count),

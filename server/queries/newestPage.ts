@@ -53,6 +53,8 @@ interface KeptPost {
   createdAt: string;
   likeCount: number;
   prayedCount: number;
+  /** How many voted in its poll (0 without one): only then can the viewer have. */
+  votersCount: number;
   /** When an unanswered prayer request leaves the feeds (ms), or null. */
   expiresAt: number | null;
   /** openPostJson of the post as anyone but its author sees it. */
@@ -195,6 +197,7 @@ function keep(row: PostRow): KeptPost {
     createdAt: post.created_at,
     likeCount: post.like_count,
     prayedCount: post.prayed_count,
+    votersCount: post.poll?.voters_count ?? 0,
     expiresAt,
     json: openPostJson(post),
     ownJson: row.anonymous ? openPostJson(presentSharedPost(row, row.user_id)) : null,
@@ -464,9 +467,11 @@ async function cutPage(
   // Only a post liked or prayed for by someone can be the viewer's.
   const likedIds: string[] = [];
   const prayedIds: string[] = [];
+  const votedIds: string[] = [];
   for (const post of page) {
     if (post.likeCount > 0) likedIds.push(post.id);
     if (post.prayedCount > 0) prayedIds.push(post.id);
+    if (post.votersCount > 0) votedIds.push(post.id);
   }
   const marks = await viewerMarks(
     db,
@@ -475,6 +480,7 @@ async function cutPage(
     likedIds,
     prayedIds,
     page.map((post) => post.id),
+    votedIds,
   );
   const posts = merged.map((post) => {
     if (!('ownJson' in post)) return post.json;
@@ -482,6 +488,7 @@ async function cutPage(
       liked_by_me: post.likeCount > 0 && marks.liked.get(post.id) === true,
       prayed_by_me: post.prayedCount > 0 && marks.prayed.get(post.id) === true,
       bookmarked_by_me: marks.bookmarked.get(post.id) === true,
+      voted_by_me: post.votersCount > 0 && marks.voted.get(post.id) === true,
     });
   });
   return { posts: `[${posts.join(',')}]`, nextCursor: JSON.stringify(cursor) };

@@ -26,6 +26,7 @@ const NOTIFICATION_TEXTS: Record<NotificationType, (n: Said, t: TFunction) => st
   like: (_, t) => t('liked your post'),
   comment: (_, t) => t('commented on your post'),
   mention: (_, t) => t('mentioned you'),
+  poll_ended: (_, t) => t('Final results: a poll you took part in has ended'),
   friend_request: (_, t) => t('sent you a friend request'),
   message: (_, t) => t('sent you a message'),
   circle_live: ({ message }, t) => message || t('is now live on FaithVerse'),
@@ -82,6 +83,7 @@ const SENTENCE_TYPES: ReadonlySet<NotificationType> = new Set([
   'prayer_answered',
   'prayer_expiring',
   'prayer_reminder',
+  'poll_ended',
 ]);
 
 export function notificationText(n: Said & Pick<Notification, 'type'>, t: TFunction): string {

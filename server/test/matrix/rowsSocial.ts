@@ -195,6 +195,38 @@ export const socialRows: HttpRow[] = [
     expect: members(200),
   },
   { route: 'GET /api/search/tags', path: () => '/api/search/tags?q=matrix', expect: members(200) },
+  // Polls (issue 51): anyone who may see the post votes, once; the blocked member finds no post.
+  {
+    route: 'POST /api/posts/:id/poll/votes',
+    variant: "the owner's fresh poll",
+    prepare: async (f) => {
+      const res = await f.members.owner.client.post('/api/posts', {
+        content: 'Matrix poll',
+        poll: { options: ['Yes', 'No'], expires_in: 600 },
+      });
+      if (res.status !== 201) throw new Error(`poll: ${res.status} ${JSON.stringify(res.body)}`);
+      return { post: res.body.id as string };
+    },
+    path: ({ fresh }) => `/api/posts/${fresh.post}/poll/votes`,
+    body: () => ({ choices: [0] }),
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'POST /api/posts/:id/poll/votes',
+    variant: "the owner's poll for friends (other is one)",
+    prepare: async (f) => {
+      const res = await f.members.owner.client.post('/api/posts', {
+        content: 'Matrix poll for friends',
+        visibility: 'friends',
+        poll: { options: ['Yes', 'No'], expires_in: 600 },
+      });
+      if (res.status !== 201) throw new Error(`poll: ${res.status} ${JSON.stringify(res.body)}`);
+      return { post: res.body.id as string };
+    },
+    path: ({ fresh }) => `/api/posts/${fresh.post}/poll/votes`,
+    body: () => ({ choices: [1] }),
+    expect: members(404, { owner: 200, other: 200 }),
+  },
   // Hashtags: every member's to read and follow; what a tag's page lists follows each post's rule.
   { route: 'GET /api/tags/followed', path: () => '/api/tags/followed', expect: members(200) },
   { route: 'GET /api/tags/:tag', path: () => '/api/tags/matrix', expect: members(200) },

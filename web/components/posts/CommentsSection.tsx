@@ -109,7 +109,7 @@ function CommentForm({ postId }: { postId: string }) {
   const [error, setError] = useState<string | null>(null);
   const trimmed = content.trim();
   const fieldRef = useRef<HTMLInputElement>(null);
-  const mentions = useMentionPicker({ value: content, onChange: setContent, fieldRef });
+  const mentions = useMentionPicker({ value: content, onChange: setContent, fieldRef, multiline: false });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

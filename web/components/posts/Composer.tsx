@@ -23,6 +23,7 @@ import { toast } from 'sonner';
 import { ComposerDetails } from './ComposerDetails.tsx';
 import { AltTextField, AltTextReminder, WarningButton, WarningField } from './ComposerExtras.tsx';
 import { MediaButton, MediaPreview } from './ComposerMedia.tsx';
+import { PollButton, PollFields } from './ComposerPoll.tsx';
 import {
   type Category,
   type Draft,
@@ -100,6 +101,7 @@ export function Composer({
   const [altReminder, setAltReminder] = useState<'no' | 'open' | 'asked'>('no');
   const altRef = useRef<HTMLTextAreaElement>(null);
   const warningRef = useRef<HTMLInputElement>(null);
+  const pollRef = useRef<HTMLInputElement>(null);
 
   const busy = phase !== 'idle';
   const canPost = (draft.content.trim() !== '' || file !== null) && !busy;
@@ -116,7 +118,12 @@ export function Composer({
   const folded = narrow && !expanded && empty;
   const sectionRef = useRef<HTMLElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const mentions = useMentionPicker({ value: draft.content, onChange: set('content'), fieldRef: textRef });
+  const mentions = useMentionPicker({
+    value: draft.content,
+    onChange: set('content'),
+    fieldRef: textRef,
+    multiline: true,
+  });
   // Set while focus is put on the folded line on purpose (Escape), which must not unfold it.
   const quietFocus = useRef(false);
 
@@ -293,6 +300,18 @@ export function Composer({
             disabled={busy}
           />
         ) : null}
+        {!folded && draft.pollOn ? (
+          <PollFields
+            options={draft.pollOptions}
+            onOptions={set('pollOptions')}
+            length={draft.pollLength}
+            onLength={set('pollLength')}
+            multiple={draft.pollMultiple}
+            onMultiple={set('pollMultiple')}
+            disabled={busy}
+            firstRef={pollRef}
+          />
+        ) : null}
         {!folded && file && media.kind !== 'video' ? (
           <AltTextField textRef={altRef} value={draft.altText} onChange={set('altText')} disabled={busy} />
         ) : null}
@@ -319,7 +338,11 @@ export function Composer({
           }
         >
           <span className="flex flex-wrap items-center gap-1">
-            <MediaButton onChoose={(chosen) => void chooseFile(chosen)} disabled={busy} compact={folded} />
+            <MediaButton
+              onChoose={(chosen) => void chooseFile(chosen)}
+              disabled={busy || draft.pollOn}
+              compact={folded}
+            />
             {folded ? null : (
               <WarningButton
                 on={draft.warningOn}
@@ -328,6 +351,18 @@ export function Composer({
                   const on = !draft.warningOn;
                   set('warningOn')(on);
                   if (on) setTimeout(() => warningRef.current?.focus(), 0);
+                }}
+              />
+            )}
+            {folded || onSubmitPost ? null : (
+              // A poll or a photo or video, not both (poll_with_media); a wall post has no poll.
+              <PollButton
+                on={draft.pollOn}
+                disabled={busy || file !== null}
+                onToggle={() => {
+                  const on = !draft.pollOn;
+                  set('pollOn')(on);
+                  if (on) setTimeout(() => pollRef.current?.focus(), 0);
                 }}
               />
             )}

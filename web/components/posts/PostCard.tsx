@@ -17,6 +17,7 @@ import { PostEditForm } from './PostEditForm.tsx';
 import { PostHeader } from './PostHeader.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import type { PostMenuItem } from './PostMenu.tsx';
+import { PostPoll } from './PostPoll.tsx';
 import { PostRecipe } from './PostRecipe.tsx';
 import { PostText } from './PostText.tsx';
 import { PrayerDetails, PrayerTestimony } from './PrayerRequest.tsx';
@@ -153,6 +154,7 @@ export function PostCard({
             ) : showText ? (
               <PostText text={post.content} mentions={post.mentions} />
             ) : null}
+            {post.poll ? <PostPoll post={{ ...post, poll: post.poll }} /> : null}
             {post.prayer?.testimony ? <PrayerTestimony testimony={post.prayer.testimony} /> : null}
             <PostMedia post={post} eager={first} />
             <PostRecipe post={post} openAtFirst={defaultCommentsOpen} />

@@ -25,7 +25,7 @@ export function PostEditForm({ post, onDone }: { post: Post; onDone: () => void 
   const [altText, setAltText] = useState(post.alt_text ?? '');
   const [error, setError] = useState<string | null>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
-  const mentions = useMentionPicker({ value: content, onChange: setContent, fieldRef });
+  const mentions = useMentionPicker({ value: content, onChange: setContent, fieldRef, multiline: true });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -5,6 +5,9 @@ import type { Coords } from './ComposerFields.tsx';
 
 export type Category = Post['category'];
 
+/** A new poll's two empty options (one array, so an untouched draft is still empty). */
+const POLL_START: string[] = ['', ''];
+
 /** What the member has typed and chosen in a composer, before it becomes a post. */
 export const emptyDraft = {
   content: '',
@@ -31,6 +34,11 @@ export const emptyDraft = {
   contentWarning: '',
   /** The photo's 'Alt text'. */
   altText: '',
+  /** 'Poll' pressed, its options ('Option 1' …), 'Poll length' in seconds and 'Allow multiple choices'. */
+  pollOn: false,
+  pollOptions: POLL_START,
+  pollLength: '86400',
+  pollMultiple: false,
 };
 export type Draft = typeof emptyDraft;
 
@@ -85,6 +93,13 @@ export async function postInput(
   if (mediaId) input.media_id = mediaId;
   if (draft.warningOn && draft.contentWarning.trim()) input.content_warning = draft.contentWarning.trim();
   if (mediaId && draft.altText.trim()) input.alt_text = draft.altText.trim();
+  if (draft.pollOn) {
+    input.poll = {
+      options: draft.pollOptions.map((option) => option.trim()),
+      expires_in: Number(draft.pollLength),
+      multiple: draft.pollMultiple,
+    };
+  }
   if (draft.feeling) input.feeling = draft.feeling as CreatePostInput['feeling'];
   if (draft.locationName.trim()) input.location_name = draft.locationName.trim();
   if (draft.coords) {

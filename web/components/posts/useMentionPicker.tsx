@@ -32,10 +32,16 @@ export function useMentionPicker<E extends Field>({
   value,
   onChange,
   fieldRef,
+  multiline,
 }: {
   value: string;
   onChange: (next: string) => void;
   fieldRef: RefObject<E | null>;
+  /**
+   * A <textarea>: it stays a textbox (ARIA allows it no other role, nor aria-expanded), its list tied
+   * to it by aria-controls and aria-activedescendant; a one-line field is a combobox.
+   */
+  multiline: E extends HTMLTextAreaElement ? true : false;
 }) {
   const { t } = useTranslation();
   const listId = useId();
@@ -99,9 +105,8 @@ export function useMentionPicker<E extends Field>({
   }
 
   const fieldProps = {
-    role: 'combobox' as const,
+    ...(multiline ? {} : { role: 'combobox' as const, 'aria-expanded': open }),
     'aria-autocomplete': 'list' as const,
-    'aria-expanded': open,
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open ? `${listId}-${Math.min(active, choices.length - 1)}` : undefined,
     onSelect: (event: { currentTarget: E }) => follow(event.currentTarget),
