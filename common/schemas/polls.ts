@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
-import { text } from './fields.ts';
+import { fieldRule, text } from './fields.ts';
 
 /** Polls (issue 51): 2 to 4 options of up to 50 characters, open 5 minutes to 7 days. */
 export const POLL_OPTIONS_MIN = 2;
@@ -12,6 +12,7 @@ export const POLL_LENGTH_MAX_S = 7 * 24 * 60 * 60;
 export const POLL_LENGTHS = [300, 1800, 3600, 21_600, 86_400, 259_200, 604_800] as const;
 
 export const POLL_ERRORS = defineErrors({
+  poll_invalid: 'poll must be an object with options and expires_in.',
   poll_options_count: 'A poll has {{min}} to {{max}} options.',
   poll_options_repeated: 'Each option of a poll must be different.',
   poll_length_invalid: 'A poll lasts from 5 minutes to 7 days (expires_in: {{min}} to {{max}} seconds).',
@@ -27,32 +28,38 @@ const { rule } = rulesOf(POLL_ERRORS);
 const optionsCount = rule('poll_options_count', { min: POLL_OPTIONS_MIN, max: POLL_OPTIONS_MAX });
 
 /** A post's poll as it is written (POST /api/posts `poll`). */
-export const pollInputSchema = z.strictObject({
-  options: z.array(text({ label: 'A poll option', min: 1, max: POLL_OPTION_MAX_LENGTH }), optionsCount).check(
-    z.minLength(POLL_OPTIONS_MIN, optionsCount),
-    z.maxLength(POLL_OPTIONS_MAX, optionsCount),
-    z.refine(
-      (options: string[]) => new Set(options.map((o) => o.toLocaleLowerCase('und'))).size === options.length,
-      rule('poll_options_repeated'),
-    ),
-  ),
-  /** Seconds from now until the poll ends. */
-  expires_in: z
-    .number(rule('poll_length_invalid', { min: POLL_LENGTH_MIN_S, max: POLL_LENGTH_MAX_S }))
-    .check(
-      z.int(rule('poll_length_invalid', { min: POLL_LENGTH_MIN_S, max: POLL_LENGTH_MAX_S })),
-      z.gte(
-        POLL_LENGTH_MIN_S,
-        rule('poll_length_invalid', { min: POLL_LENGTH_MIN_S, max: POLL_LENGTH_MAX_S }),
+export const pollInputSchema = z.strictObject(
+  {
+    options: z
+      .array(text({ label: 'A poll option', min: 1, max: POLL_OPTION_MAX_LENGTH }), optionsCount)
+      .check(
+        z.minLength(POLL_OPTIONS_MIN, optionsCount),
+        z.maxLength(POLL_OPTIONS_MAX, optionsCount),
+        z.refine(
+          (options: string[]) =>
+            new Set(options.map((o) => o.toLocaleLowerCase('und'))).size === options.length,
+          rule('poll_options_repeated'),
+        ),
       ),
-      z.lte(
-        POLL_LENGTH_MAX_S,
-        rule('poll_length_invalid', { min: POLL_LENGTH_MIN_S, max: POLL_LENGTH_MAX_S }),
+    /** Seconds from now until the poll ends. */
+    expires_in: z
+      .number(rule('poll_length_invalid', { min: POLL_LENGTH_MIN_S, max: POLL_LENGTH_MAX_S }))
+      .check(
+        z.int(rule('poll_length_invalid', { min: POLL_LENGTH_MIN_S, max: POLL_LENGTH_MAX_S })),
+        z.gte(
+          POLL_LENGTH_MIN_S,
+          rule('poll_length_invalid', { min: POLL_LENGTH_MIN_S, max: POLL_LENGTH_MAX_S }),
+        ),
+        z.lte(
+          POLL_LENGTH_MAX_S,
+          rule('poll_length_invalid', { min: POLL_LENGTH_MIN_S, max: POLL_LENGTH_MAX_S }),
+        ),
       ),
-    ),
-  /** 'Allow multiple choices'. */
-  multiple: z._default(z.boolean(), false),
-});
+    /** 'Allow multiple choices'. */
+    multiple: z._default(z.boolean(fieldRule('not_boolean', { name: 'multiple' })), false),
+  },
+  rule('poll_invalid'),
+);
 export type PollInput = z.input<typeof pollInputSchema>;
 
 /** POST /api/posts/:id/poll/votes: the options chosen, by their place (0 first). */

@@ -6,6 +6,7 @@ import { contactMessageSchema } from '@common/schemas/contact.ts';
 import * as events from '@common/schemas/events.ts';
 import * as groups from '@common/schemas/groups.ts';
 import { sendMessageSchema } from '@common/schemas/messages.ts';
+import { pollVoteSchema } from '@common/schemas/polls.ts';
 import * as posts from '@common/schemas/posts.ts';
 import * as prayer from '@common/schemas/prayer.ts';
 import * as profiles from '@common/schemas/profiles.ts';
@@ -123,6 +124,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/media': { multipart: true },
   'POST /api/posts': withBody(posts.createPostSchema, {
     recipe_data: fc.constantFrom(undefined, { title: 'Soup', servings: 2, ingredients: [{ item: 'water' }] }),
+    poll: fc.constantFrom(undefined, { options: ['Friday', 'Saturday'], expires_in: 3600 }),
   }),
   'PUT /api/posts/:id/recipe': withBody(recipes.recipeInputSchema, recipeForm, recipeAuthor),
   'DELETE /api/posts/:id/recipe': recipeAuthor,
@@ -155,6 +157,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/posts/:id/prayed': { params: { id: 'post' } },
   'POST /api/posts/:id/shares': { params: { id: 'post' } },
   'PUT /api/posts/:id/bookmark': { params: { id: 'post' } },
+  // The fixture's post has no poll: a valid vote finds none (404), a bad one is refused (400).
+  'POST /api/posts/:id/poll/votes': withBody(
+    pollVoteSchema,
+    { choices: fc.constantFrom([0], [1], [0, 1]) },
+    { params: { id: 'post' } },
+  ),
   'DELETE /api/posts/:id/bookmark': { params: { id: 'post' } },
   // Every name that can be a tag is one: a hostile path value that happens to be one (Z2bea1X7) is
   // followed like any other, so tag_follows may change; every other hostile value is refused (400).
