@@ -31,6 +31,8 @@ const HIDDEN = {
   unconfirmed: Number(process.env.BENCH_UNCONFIRMED ?? 1_000),
 };
 const VIEWERS = ['plain', 'blocks and mutes', 'liked and prayed'] as const;
+/** Posts as issue 51 writes them (mentions, tags, polls: seed.ts richPost); BENCH_PLAIN=1 for the old ones. */
+const RICH = !process.env.BENCH_PLAIN;
 
 type Viewer = (typeof VIEWERS)[number];
 
@@ -125,12 +127,16 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     ] as const) {
       const started = Date.now();
       if (dialect === 'sqlite') {
-        seedFeed(path.join(server.dataDir, 'splikz.db'), members, from, to, {
-          members: MEMBERS,
-          posts: POSTS,
-        });
+        seedFeed(
+          path.join(server.dataDir, 'splikz.db'),
+          members,
+          from,
+          to,
+          { members: MEMBERS, posts: POSTS },
+          { rich: RICH },
+        );
       } else {
-        members = await seedFeedPostgres(db, from, to, { members: MEMBERS, posts: POSTS });
+        members = await seedFeedPostgres(db, from, to, { members: MEMBERS, posts: POSTS }, undefined, RICH);
       }
       await shapeViewers(db, dialect, members, to, ids);
       const seededIn = Number(((Date.now() - started) / 1000).toFixed(1));
@@ -170,6 +176,7 @@ async function main() {
     connections: CONNECTIONS,
     hidden: HIDDEN,
     targets: 'ratio >= 0.25 on SQLite, p99 < 25 ms, flat from 10,000 to 1,000,000 posts',
+    posts: RICH ? 'a tag and a mention in every 4th post, a poll in every 10th' : 'text only',
     method: `each viewer: ${ROUNDS} pairs of ${SLICE_S} s feed then ${SLICE_S} s health; medians, ratio pair by pair`,
   };
   if (!process.env.BENCH_ONLY_POSTGRES) report.sqlite = await benchDialect('sqlite');

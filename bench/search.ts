@@ -55,7 +55,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
         0,
         POSTS,
         { members: MEMBERS, posts: POSTS },
-        content,
+        { content },
       );
     } else {
       await seedFeedPostgres(db, 0, POSTS, { members: MEMBERS, posts: POSTS }, contentSql);

@@ -14,10 +14,16 @@ export function seedFeed(
   fromPost: number,
   toPost: number,
   totals: { members: number; posts: number },
-  /** Post i's text (bench/search.ts gives words of every frequency). */
-  content: (i: number) => string = (i) => `Post number ${i}: a few words about faith, food and laughter.`,
+  options: {
+    /** Post i's text (bench/search.ts gives words of every frequency). */
+    content?: (i: number) => string;
+    /** Posts as issue 51 writes them: a tag and a mention in every 4th, a poll in every 10th. */
+    rich?: boolean;
+  } = {},
 ) {
   const { members: MEMBERS, posts: POSTS } = totals;
+  const content =
+    options.content ?? ((i: number) => `Post number ${i}: a few words about faith, food and laughter.`);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
@@ -38,9 +44,10 @@ export function seedFeed(
     })();
   }
   const post = db.prepare(
-    `insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at)
-     values (?, ?, ?, ?, 'none', ?, ?, ?, ?, ?)`,
+    `insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at, mentions, poll)
+     values (?, ?, ?, ?, 'none', ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const tag = db.prepare('insert into post_tags (post_id, tag, user_id, created_at) values (?, ?, ?, ?)');
   const categories = ['general', 'prayer', 'food', 'comedy'];
   const batch = 50_000;
   for (let start = fromPost; start < toPost; start += batch) {
@@ -48,23 +55,60 @@ export function seedFeed(
       for (let i = start; i < Math.min(start + batch, toPost); i += 1) {
         // Older posts first so that the newest ones are the last written, like a real history.
         const at = new Date(now - YEAR_MS + Math.floor((i / POSTS) * YEAR_MS)).toISOString();
+        const id = uuidv7();
+        const author = members[i % members.length]!;
+        const rich = options.rich ? richPost(i, members, at) : null;
         post.run(
-          uuidv7(),
-          members[i % members.length],
+          id,
+          author,
           categories[i % 4],
-          content(i),
+          rich?.content ?? content(i),
           i % 7,
           i % 3,
           i % 11,
           at,
           at,
+          rich?.mentions ?? null,
+          rich?.poll ?? null,
         );
+        if (rich?.tagged) tag.run(id, 'faith', author, at);
       }
     })();
   }
   db.pragma('optimize');
   settleWal(db);
   db.close();
+}
+
+/**
+ * A post as issue 51 writes them, for the benches that read feeds: every 4th names a member and
+ * carries #faith (its mention and tag kept as the app keeps them), every 10th asks a poll of three
+ * options ten members voted in.
+ */
+export function richPost(i: number, members: string[], endsAfter: string) {
+  const named = (i + 1) % members.length;
+  const tagged = i % 4 === 0;
+  const text = `Post number ${i}: a few words about faith, food and laughter.`;
+  const poll =
+    i % 10 === 0
+      ? JSON.stringify({
+          options: [
+            { title: 'Friday', votes_count: 5 },
+            { title: 'Saturday', votes_count: 3 },
+            { title: 'Sunday', votes_count: 2 },
+          ],
+          multiple: false,
+          expires_at: new Date(Date.parse(endsAfter) + 86_400_000).toISOString(),
+          votes_count: 10,
+          voters_count: 10,
+        })
+      : null;
+  return {
+    content: tagged ? `${text} #faith with @member${named}` : text,
+    mentions: tagged ? JSON.stringify([{ id: members[named], username: `member${named}` }]) : null,
+    poll,
+    tagged,
+  };
 }
 
 /** The id of bench member `i` on PostgreSQL (a fixed UUID, so posts can name their authors in SQL). */
@@ -82,6 +126,8 @@ export async function seedFeedPostgres(
   totals: { members: number; posts: number },
   /** Post i's text as SQL over `i` (bench/search.ts). */
   contentSql = `'Post number ' || i || ': a few words about faith, food and laughter.'`,
+  /** As richPost: a tag and a mention in every 4th post, a poll in every 10th. */
+  rich = false,
 ): Promise<string[]> {
   const { members: MEMBERS, posts: POSTS } = totals;
   const now = Date.now();
@@ -100,11 +146,21 @@ export async function seedFeedPostgres(
   const categories = `(array['general','prayer','food','comedy'])[i % 4 + 1]`;
   const at = `'${start}'::timestamptz + (i::float8 / ${POSTS}) * interval '365 days'`;
   await sql
-    .raw(`insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at)
+    .raw(`insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at, mentions, poll)
       select gen_random_uuid()::text, ${memberIdSql(`i % ${MEMBERS}`)}, ${categories},
-        ${contentSql}, 'none', i % 7, i % 3, i % 11, ${at}, ${at}
+        ${rich ? `case when i % 4 = 0 then ${contentSql} || ' #faith with @member' || ((i + 1) % ${MEMBERS}) else ${contentSql} end` : contentSql},
+        'none', i % 7, i % 3, i % 11, ${at}, ${at},
+        ${rich ? `case when i % 4 = 0 then '[{"id":"' || ${memberIdSql(`((i + 1) % ${MEMBERS})`)} || '","username":"member' || ((i + 1) % ${MEMBERS}) || '"}]' end` : 'null'},
+        ${rich ? `case when i % 10 = 0 then '{"options":[{"title":"Friday","votes_count":5},{"title":"Saturday","votes_count":3},{"title":"Sunday","votes_count":2}],"multiple":false,"expires_at":"2099-01-01T00:00:00.000Z","votes_count":10,"voters_count":10}' end` : 'null'}
       from generate_series(${fromPost}, ${toPost - 1}) i`)
     .execute(db);
+  if (rich) {
+    await sql
+      .raw(`insert into post_tags (post_id, tag, user_id, created_at)
+        select id, 'faith', user_id, created_at from posts where content like '% #faith with @%'
+        on conflict do nothing`)
+      .execute(db);
+  }
   await sql`analyze`.execute(db);
   return Array.from(
     { length: MEMBERS },

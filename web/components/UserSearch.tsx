@@ -5,7 +5,7 @@ import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Avatar } from './Avatar.tsx';
+import { MemberOption } from './MemberOption.tsx';
 import { useDebounced } from './useDebounced.ts';
 
 /** Header search: 300 ms after the last keystroke, by username or full name, at most 8 results. */
@@ -110,23 +110,13 @@ export function UserSearch({ onNavigate }: { onNavigate?: () => void }) {
           ) : null}
           <div id={listId} role="listbox" aria-label={t('Users')}>
             {results.map((profile, index) => (
-              <div
+              <MemberOption
                 key={profile.id}
                 id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={`flex cursor-pointer items-center gap-3 px-4 py-2 ${index === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(profile)}
-                onKeyDown={(e) => e.key === 'Enter' && choose(profile)}
-                tabIndex={-1}
-              >
-                <Avatar url={profile.avatar_url} name={profile.full_name} size="sm" />
-                <span className="min-w-0">
-                  <span className="block truncate font-medium text-slate-900">{profile.full_name}</span>
-                  <span className="block truncate text-sm text-slate-500">@{profile.username}</span>
-                </span>
-              </div>
+                profile={profile}
+                active={index === active}
+                onPick={choose}
+              />
             ))}
             <div
               id={`${listId}-${results.length}`}

@@ -2,10 +2,41 @@ import { ALT_TEXT_MAX_LENGTH, CONTENT_WARNING_MAX_LENGTH } from '@common/schemas
 import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { TriangleAlert } from 'lucide-react';
-import { type RefObject, useId } from 'react';
+import { type ReactNode, type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** 'Content warning': a toggle beside 'Photo/Video' that shows the warning's field (pressed) or hides it. */
+/** A toggle of the composer's row beside 'Photo/Video' ('Content warning', 'Poll'): pressed while its fields show. */
+export function ComposerToggle({
+  on,
+  onToggle,
+  disabled,
+  icon,
+  label,
+  pressedClass,
+}: {
+  on: boolean;
+  onToggle: () => void;
+  disabled: boolean;
+  icon: ReactNode;
+  label: string;
+  /** Its colours while pressed. */
+  pressedClass: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={onToggle}
+      disabled={disabled}
+      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 ${on ? pressedClass : 'text-slate-700'}`}
+    >
+      {icon}
+      {label}
+    </button>
+  );
+}
+
+/** 'Content warning': shows the warning's field (pressed) or hides it. */
 export function WarningButton({
   on,
   onToggle,
@@ -17,16 +48,14 @@ export function WarningButton({
 }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      aria-pressed={on}
-      onClick={onToggle}
+    <ComposerToggle
+      on={on}
+      onToggle={onToggle}
       disabled={disabled}
-      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 ${on ? 'bg-amber-50 text-amber-800' : 'text-slate-700'}`}
-    >
-      <TriangleAlert aria-hidden="true" className="h-5 w-5 text-amber-600" />
-      {t('Content warning')}
-    </button>
+      icon={<TriangleAlert aria-hidden="true" className="h-5 w-5 text-amber-600" />}
+      label={t('Content warning')}
+      pressedClass="bg-amber-50 text-amber-800"
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import { ChartBar, Plus, X } from 'lucide-react';
 import { type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ComposerToggle } from './ComposerExtras.tsx';
 
 /** 'Poll': a toggle beside 'Photo/Video' that shows the poll's fields (pressed) or takes them away. */
 export function PollButton({
@@ -23,16 +24,14 @@ export function PollButton({
 }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      aria-pressed={on}
-      onClick={onToggle}
+    <ComposerToggle
+      on={on}
+      onToggle={onToggle}
       disabled={disabled}
-      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 ${on ? 'bg-brand-50 text-brand-800' : 'text-slate-700'}`}
-    >
-      <ChartBar aria-hidden="true" className="h-5 w-5 text-brand-600" />
-      {t('Poll')}
-    </button>
+      icon={<ChartBar aria-hidden="true" className="h-5 w-5 text-brand-600" />}
+      label={t('Poll')}
+      pressedClass="bg-brand-50 text-brand-800"
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { USERNAME_MAX_LENGTH } from '@common/limits.ts';
 import type { ProfileSummary } from '@common/schemas/profiles.ts';
-import { Avatar } from '@web/components/Avatar.tsx';
+import { MemberOption } from '@web/components/MemberOption.tsx';
 import { useDebounced } from '@web/components/useDebounced.ts';
 import { useProfileSearch } from '@web/queries/profiles.ts';
 import { type KeyboardEvent, type RefObject, useId, useState } from 'react';
@@ -121,24 +121,14 @@ export function useMentionPicker<E extends Field>({
       className="z-20 max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
     >
       {choices.map((profile, index) => (
-        <div
+        <MemberOption
           key={profile.id}
           id={`${listId}-${index}`}
-          role="option"
-          aria-selected={index === active}
-          className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${index === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
-          // The field keeps focus: a press on the list must not blur it (which closes the list).
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => pick(profile)}
-          onKeyDown={(event) => event.key === 'Enter' && pick(profile)}
-          tabIndex={-1}
-        >
-          <Avatar url={profile.avatar_url} name={profile.full_name} size="sm" />
-          <span className="min-w-0">
-            <span className="block truncate font-medium text-slate-900">{profile.full_name}</span>
-            <span className="block truncate text-sm text-slate-500">@{profile.username}</span>
-          </span>
-        </div>
+          profile={profile}
+          active={index === active}
+          onPick={pick}
+          className="px-3 py-2"
+        />
       ))}
     </div>
   ) : null;

@@ -2,15 +2,15 @@ import type { ProfilePage } from '@common/schemas/profiles.ts';
 import { ApiError } from '@web/api/client.ts';
 import { Spinner } from '@web/components/Spinner.tsx';
 import { useProfilePage } from '@web/queries/profiles.ts';
-import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { AboutTab } from './components/AboutTab.tsx';
 import { MediaGrid } from './components/MediaGrid.tsx';
 import { MissingProfileNote } from './components/MissingProfileNote.tsx';
 import { PostsTab } from './components/PostsTab.tsx';
 import { ProfileHeader } from './components/ProfileHeader.tsx';
+import { ProfileLoadFailed } from './components/ProfileLoadFailed.tsx';
 import { type ProfileTab, ProfileTabs, tabPanelId } from './components/ProfileTabs.tsx';
 
 /** /profile/{username}: cover, avatar, counts, actions, then the Posts, Photos, Videos and About tabs. */
@@ -33,30 +33,13 @@ function ProfileLoader({ username }: { username: string }) {
     );
   }
   if (profile.isError) {
-    const missing = profile.error instanceof ApiError && profile.error.status === 404;
     return (
-      <main className="mx-auto flex max-w-4xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">
-          {missing ? t('User not found') : t('Could not load this profile')}
-        </h1>
-        {missing ? (
-          <MissingProfileNote username={username} />
-        ) : (
-          <p role="alert" className="text-slate-600">
-            {profile.error.message}
-          </p>
-        )}
-        <div className="flex gap-2">
-          {missing ? null : (
-            <button type="button" onClick={() => profile.refetch()} className={secondaryButtonClass}>
-              {t('Try again')}
-            </button>
-          )}
-          <Link to="/" className={buttonClass}>
-            {t('Go Home')}
-          </Link>
-        </div>
-      </main>
+      <ProfileLoadFailed
+        missing={profile.error instanceof ApiError && profile.error.status === 404}
+        message={profile.error.message}
+        note={<MissingProfileNote username={username} />}
+        onRetry={() => void profile.refetch()}
+      />
     );
   }
   return <Profile profile={profile.data} />;

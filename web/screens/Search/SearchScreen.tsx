@@ -101,17 +101,21 @@ function PostResults({ q }: { q: string }) {
   );
 }
 
+/** A tab's answer on its way ('Searching...'), or why it did not come. */
+function Waiting({ error }: { error: Error | null }) {
+  const { t } = useTranslation();
+  if (!error) return <Spinner label={t('Searching...')} />;
+  return (
+    <p role="alert" className="text-red-600">
+      {error.message}
+    </p>
+  );
+}
+
 function PeopleResults({ q }: { q: string }) {
   const { t } = useTranslation();
   const search = useProfileSearch(q.toLowerCase());
-  if (search.isPending) return <Spinner label={t('Searching...')} />;
-  if (search.isError) {
-    return (
-      <p role="alert" className="text-red-600">
-        {search.error.message}
-      </p>
-    );
-  }
+  if (!search.data) return <Waiting error={search.error} />;
   const people = search.data.profiles;
   if (people.length === 0) {
     return <EmptyState title={t('No users found')} description={t('Try searching by username or name')} />;
@@ -139,14 +143,7 @@ function PeopleResults({ q }: { q: string }) {
 function TagResults({ q }: { q: string }) {
   const { t } = useTranslation();
   const search = useSearchTags(q);
-  if (search.isPending) return <Spinner label={t('Searching...')} />;
-  if (search.isError) {
-    return (
-      <p role="alert" className="text-red-600">
-        {search.error.message}
-      </p>
-    );
-  }
+  if (!search.data) return <Waiting error={search.error} />;
   const tags = search.data.tags;
   if (tags.length === 0) {
     return <EmptyState title={t('No tags found')} description={t('Tags start with # in a post.')} />;
