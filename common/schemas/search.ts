@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.ts';
 import { cursorField, limitField, text } from './fields.ts';
-import { FEED_PAGE_MAX, postSchema } from './posts.ts';
+import { FEED_PAGE_MAX, feedPageSchema } from './posts.ts';
 
 /** /search (issue 51): its tabs, in order. */
 export const SEARCH_TABS = ['people', 'posts', 'tags'] as const;
@@ -16,10 +16,8 @@ export const searchPostsQuerySchema = z.strictObject({
   limit: limitField(FEED_PAGE_MAX),
 });
 
-export const searchPostsPageSchema = z.object({
-  posts: z.array(postSchema),
-  next_cursor: z.nullable(z.string()),
-});
+/** A page of posts found, newest first: a feed's page. */
+export const searchPostsPageSchema = feedPageSchema;
 export type SearchPostsPage = z.infer<typeof searchPostsPageSchema>;
 
 /** GET /api/search/tags: tags that start with `q` (without '#'). */

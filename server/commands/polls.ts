@@ -8,17 +8,11 @@ import { notify } from './notifications.ts';
 import type { After } from './run.ts';
 
 /**
- * A new post's poll: its row in `polls` (when it ends, for the job) and the JSON its post keeps
- * (`posts.poll`, migration 20261203T0800), every option at no votes.
+ * A new post's poll as its post keeps it (`posts.poll`, migration 20261203T0800: every option at no
+ * votes), and when it ends.
  */
-export async function writePoll(
-  trx: Transaction<DB>,
-  postId: string,
-  input: PollInput,
-  now: number,
-): Promise<string> {
+export function newPoll(input: PollInput, now: number): { json: string; endsAt: string } {
   const endsAt = new Date(now + input.expires_in * 1000).toISOString();
-  await trx.insertInto('polls').values({ post_id: postId, ends_at: endsAt, finished_at: null }).execute();
   const poll: Poll = {
     options: input.options.map((title) => ({ title, votes_count: 0 })),
     multiple: input.multiple ?? false,
@@ -26,7 +20,12 @@ export async function writePoll(
     votes_count: 0,
     voters_count: 0,
   };
-  return JSON.stringify(poll);
+  return { json: JSON.stringify(poll), endsAt };
+}
+
+/** The poll's row in `polls`, for the job that sends its 'Final results' (after its post is written). */
+export async function keepPollEnd(trx: Transaction<DB>, postId: string, endsAt: string): Promise<void> {
+  await trx.insertInto('polls').values({ post_id: postId, ends_at: endsAt, finished_at: null }).execute();
 }
 
 /**

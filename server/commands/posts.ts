@@ -23,7 +23,7 @@ import { announceGroupPost, groupToPostIn, notifyGroupPost } from './groups.ts';
 import { writeHashtags } from './hashtags.ts';
 import { mentionsColumn, mentionsIn, tellMentioned } from './mentions.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
-import { writePoll } from './polls.ts';
+import { keepPollEnd, newPoll } from './polls.ts';
 import { writeRecipe } from './recipes.ts';
 import type { After } from './run.ts';
 import { forgetPostInSpotlight } from './spotlight.ts';
@@ -122,6 +122,7 @@ export async function createPost(
   const id = uuidv7();
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
+  const poll = input.poll ? newPoll(input.poll, nowMs) : null;
   if (groupId) {
     await trx.updateTable('groups').set({ last_activity_at: now }).where('id', '=', groupId).execute();
   }
@@ -146,16 +147,14 @@ export async function createPost(
       content_warning: input.content_warning || null,
       alt_text: input.alt_text || null,
       mentions: mentionsColumn(mentions),
+      poll: poll?.json ?? null,
       group_id: groupId,
       created_at: now,
       updated_at: now,
       ...prayer,
     })
     .execute();
-  if (input.poll) {
-    const poll = await writePoll(trx, id, input.poll, nowMs);
-    await trx.updateTable('posts').set({ poll }).where('id', '=', id).execute();
-  }
+  if (poll) await keepPollEnd(trx, id, poll.endsAt);
   if (input.recipe_data) await writeRecipe(trx, id, input.recipe_data, now);
   await writeHashtags(trx, { id, content, user_id: viewer.userId, created_at: now });
   await tellMentioned(

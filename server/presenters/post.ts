@@ -4,7 +4,7 @@ import { ANONYMOUS_NAME, type PrayerState } from '@common/schemas/prayer.ts';
 import type { Mention } from '@common/text/postText.ts';
 import type { DB } from '@server/db/types.ts';
 import { isExpired } from '@server/policies/prayer.ts';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 
 const postColumns = [
   'posts.id',
@@ -66,59 +66,23 @@ export function selectPostRows(db: Kysely<DB>) {
     .select(postColumns);
 }
 
-/** The one read shape of a post: its row, the author's profile and whether the viewer liked it (and prayed, on prayer posts). */
+/** Whether the viewer has a row of `table` (likes, prayers, bookmarks, poll_votes) for the post. */
+function viewerMarked(table: 'likes' | 'prayers' | 'bookmarks' | 'poll_votes', viewerId: string) {
+  return sql<SqlBool>`exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.post_id`)} = ${sql.ref('posts.id')} and ${sql.ref(`${table}.user_id`)} = ${viewerId})`;
+}
+
+/**
+ * The one read shape of a post: its row, the author's profile, and the viewer's part: whether they
+ * liked it, prayed for it (a post someone prayed for), bookmarked it and voted in its poll (a post
+ * with one).
+ */
 export function selectPosts(db: Kysely<DB>, viewerId: string) {
-  return selectPostRows(db)
-    .select((eb: ExpressionBuilder<DB, 'posts'>) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('likes')
-            .select(sql`1`.as('one'))
-            .whereRef('likes.post_id', '=', 'posts.id')
-            .where('likes.user_id', '=', viewerId),
-        )
-        .as('liked_by_me'),
-    )
-    .select((eb: ExpressionBuilder<DB, 'posts'>) =>
-      eb
-        .and([
-          eb('posts.prayed_count', '>', 0),
-          eb.exists(
-            eb
-              .selectFrom('prayers')
-              .select(sql`1`.as('one'))
-              .whereRef('prayers.post_id', '=', 'posts.id')
-              .where('prayers.user_id', '=', viewerId),
-          ),
-        ])
-        .as('prayed_by_me'),
-    )
-    .select((eb: ExpressionBuilder<DB, 'posts'>) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('bookmarks')
-            .select(sql`1`.as('one'))
-            .whereRef('bookmarks.post_id', '=', 'posts.id')
-            .where('bookmarks.user_id', '=', viewerId),
-        )
-        .as('bookmarked_by_me'),
-    )
-    .select((eb: ExpressionBuilder<DB, 'posts'>) =>
-      eb
-        .and([
-          eb('posts.poll', 'is not', null),
-          eb.exists(
-            eb
-              .selectFrom('poll_votes')
-              .select(sql`1`.as('one'))
-              .whereRef('poll_votes.post_id', '=', 'posts.id')
-              .where('poll_votes.user_id', '=', viewerId),
-          ),
-        ])
-        .as('voted_by_me'),
-    );
+  return selectPostRows(db).select([
+    viewerMarked('likes', viewerId).as('liked_by_me'),
+    sql<SqlBool>`(posts.prayed_count > 0 and ${viewerMarked('prayers', viewerId)})`.as('prayed_by_me'),
+    viewerMarked('bookmarks', viewerId).as('bookmarked_by_me'),
+    sql<SqlBool>`(posts.poll is not null and ${viewerMarked('poll_votes', viewerId)})`.as('voted_by_me'),
+  ]);
 }
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['executeTakeFirstOrThrow']>>;

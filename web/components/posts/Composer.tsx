@@ -13,6 +13,7 @@ import {
   type FocusEvent,
   type FormEvent,
   type KeyboardEvent,
+  type RefObject,
   useEffect,
   useId,
   useRef,
@@ -21,9 +22,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ComposerDetails } from './ComposerDetails.tsx';
-import { AltTextField, AltTextReminder, WarningButton, WarningField } from './ComposerExtras.tsx';
+import { AltTextField, AltTextReminder, ComposerToggle, WarningField } from './ComposerExtras.tsx';
 import { MediaButton, MediaPreview } from './ComposerMedia.tsx';
-import { PollButton, PollFields } from './ComposerPoll.tsx';
+import { PollFields } from './ComposerPoll.tsx';
 import {
   type Category,
   type Draft,
@@ -161,6 +162,13 @@ export function Composer({
       quietFocus.current = false;
     }
     setExpanded(false);
+  }
+
+  /** 'Content warning' and 'Poll': shows or takes away their fields; shown, the first has focus. */
+  function toggleFields(key: 'warningOn' | 'pollOn', first: RefObject<HTMLInputElement | null>) {
+    const on = !draft[key];
+    set(key)(on);
+    if (on) setTimeout(() => first.current?.focus(), 0);
   }
 
   // Focus on the folded line (after Escape): Enter or Space opens it, as for a button.
@@ -344,26 +352,20 @@ export function Composer({
               compact={folded}
             />
             {folded ? null : (
-              <WarningButton
+              <ComposerToggle
+                kind="warning"
                 on={draft.warningOn}
                 disabled={busy}
-                onToggle={() => {
-                  const on = !draft.warningOn;
-                  set('warningOn')(on);
-                  if (on) setTimeout(() => warningRef.current?.focus(), 0);
-                }}
+                onToggle={() => toggleFields('warningOn', warningRef)}
               />
             )}
             {folded || onSubmitPost ? null : (
               // A poll or a photo or video, not both (poll_with_media); a wall post has no poll.
-              <PollButton
+              <ComposerToggle
+                kind="poll"
                 on={draft.pollOn}
                 disabled={busy || file !== null}
-                onToggle={() => {
-                  const on = !draft.pollOn;
-                  set('pollOn')(on);
-                  if (on) setTimeout(() => pollRef.current?.focus(), 0);
-                }}
+                onToggle={() => toggleFields('pollOn', pollRef)}
               />
             )}
           </span>

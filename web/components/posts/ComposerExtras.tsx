@@ -1,61 +1,50 @@
 import { ALT_TEXT_MAX_LENGTH, CONTENT_WARNING_MAX_LENGTH } from '@common/schemas/postLimits.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { Dialog, DialogHeader } from '@web/ui/Dialog.tsx';
 import { buttonClass, inputClass, labelClass, secondaryButtonClass } from '@web/ui/styles.ts';
-import { TriangleAlert } from 'lucide-react';
-import { type ReactNode, type RefObject, useId } from 'react';
+import { ChartBar, TriangleAlert } from 'lucide-react';
+import { type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A toggle of the composer's row beside 'Photo/Video' ('Content warning', 'Poll'): pressed while its fields show. */
+/** The composer's toggles beside 'Photo/Video': each shows its fields while pressed. */
+const TOGGLES = {
+  warning: {
+    label: msg('Content warning'),
+    icon: <TriangleAlert aria-hidden="true" className="h-5 w-5 text-amber-600" />,
+    pressed: 'bg-amber-50 text-amber-800',
+  },
+  poll: {
+    label: msg('Poll'),
+    icon: <ChartBar aria-hidden="true" className="h-5 w-5 text-brand-600" />,
+    pressed: 'bg-brand-50 text-brand-800',
+  },
+} as const;
+
+/** 'Content warning' or 'Poll': pressed while its fields show. */
 export function ComposerToggle({
+  kind,
   on,
   onToggle,
   disabled,
-  icon,
-  label,
-  pressedClass,
 }: {
+  kind: keyof typeof TOGGLES;
   on: boolean;
   onToggle: () => void;
   disabled: boolean;
-  icon: ReactNode;
-  label: string;
-  /** Its colours while pressed. */
-  pressedClass: string;
 }) {
+  const { t } = useTranslation();
+  const toggle = TOGGLES[kind];
   return (
     <button
       type="button"
       aria-pressed={on}
       onClick={onToggle}
       disabled={disabled}
-      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 ${on ? pressedClass : 'text-slate-700'}`}
+      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 disabled:opacity-60 ${on ? toggle.pressed : 'text-slate-700'}`}
     >
-      {icon}
-      {label}
+      {toggle.icon}
+      {t(toggle.label)}
     </button>
-  );
-}
-
-/** 'Content warning': shows the warning's field (pressed) or hides it. */
-export function WarningButton({
-  on,
-  onToggle,
-  disabled,
-}: {
-  on: boolean;
-  onToggle: () => void;
-  disabled: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ComposerToggle
-      on={on}
-      onToggle={onToggle}
-      disabled={disabled}
-      icon={<TriangleAlert aria-hidden="true" className="h-5 w-5 text-amber-600" />}
-      label={t('Content warning')}
-      pressedClass="bg-amber-50 text-amber-800"
-    />
   );
 }
 

@@ -7,33 +7,9 @@ import {
 import { SelectField } from '@web/ui/Select.tsx';
 import { inputClass, labelClass } from '@web/ui/styles.ts';
 import type { TFunction } from 'i18next';
-import { ChartBar, Plus, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComposerToggle } from './ComposerExtras.tsx';
-
-/** 'Poll': a toggle beside 'Photo/Video' that shows the poll's fields (pressed) or takes them away. */
-export function PollButton({
-  on,
-  onToggle,
-  disabled,
-}: {
-  on: boolean;
-  onToggle: () => void;
-  disabled: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ComposerToggle
-      on={on}
-      onToggle={onToggle}
-      disabled={disabled}
-      icon={<ChartBar aria-hidden="true" className="h-5 w-5 text-brand-600" />}
-      label={t('Poll')}
-      pressedClass="bg-brand-50 text-brand-800"
-    />
-  );
-}
 
 /** 'Poll length' as the composer offers it: 5 minutes to 7 days. */
 function lengthLabel(t: TFunction, seconds: number): string {
