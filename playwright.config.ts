@@ -123,6 +123,8 @@ export default defineConfig({
         PUSH_SERVICE_CA_FILE: pushServiceCa,
         OVERPASS_URL: `${placesFixtureUrl}/api/interpreter`,
         RECIPE_IMPORT_ALLOW: '127.0.0.2/32',
+        // Link cards read the same fixture site's /cards/ pages.
+        LINK_PREVIEW_ALLOW_PRIVATE: '127.0.0.2/32',
       },
       stdout: 'ignore',
       stderr: 'pipe',

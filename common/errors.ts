@@ -10,6 +10,7 @@ import { EVENT_ERRORS } from './schemas/events.ts';
 import { FIELD_ERRORS } from './schemas/fields.ts';
 import { FOLLOW_ERRORS } from './schemas/follows.ts';
 import { GROUP_ERRORS } from './schemas/groups.ts';
+import { LINK_CARD_ERRORS } from './schemas/linkCards.ts';
 import { MEDIA_ERRORS } from './schemas/media.ts';
 import { MESSAGE_ERRORS } from './schemas/messages.ts';
 import { PLACES_ERRORS } from './schemas/places.ts';
@@ -132,6 +133,7 @@ export const ERRORS = {
   ...PLACES_ERRORS,
   ...POST_ERRORS,
   ...POLL_ERRORS,
+  ...LINK_CARD_ERRORS,
   ...PRAYER_ERRORS,
   ...RECIPE_ERRORS,
   ...PROFILE_ERRORS,
@@ -161,6 +163,7 @@ export const ERROR_TABLES = [
   PLACES_ERRORS,
   POST_ERRORS,
   POLL_ERRORS,
+  LINK_CARD_ERRORS,
   PRAYER_ERRORS,
   RECIPE_ERRORS,
   PROFILE_ERRORS,

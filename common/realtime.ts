@@ -67,6 +67,8 @@ export interface ServerToClientEvents {
   'circles:live': (change: LiveChange) => void;
   /** Someone posted in one of the member's groups: an open group page shows '{n} new posts'. */
   'group:post': (change: { group_id: string; post_id: string; prayer: boolean }) => void;
+  /** A post of the member's got its link card (issue 51): their open tabs show it. */
+  'post:card': (change: { post_id: string }) => void;
   /**
    * A prayer request the member asked, prayed for or listed changed (an update, answered, renewed): an
    * open feed or post page reloads it and its updates. Carries nothing of its author.

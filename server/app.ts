@@ -15,6 +15,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { endCirclesOnJanus } from './jobs/endStaleCircles.ts';
 import { startJobs } from './jobs/index.ts';
+import { createLinkCardReader } from './jobs/linkCards.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/createStorage.ts';
 import { countingMailer, countingRealtime, createMetrics } from './metrics/metrics.ts';
@@ -157,6 +158,10 @@ export async function buildApp(
     janus,
     circleMedia: janus,
   };
+  ctx.linkCards = createLinkCardReader(ctx, {
+    userAgent: `SplikzLinkPreview/1.0 (+${config.publicUrl}/about)`,
+    allow: config.linkPreviewAllowPrivate,
+  });
   ctxForJanus = ctx;
   metrics.countSocketsWith(sockets.openSockets);
 
@@ -231,6 +236,7 @@ export async function buildApp(
     routes,
     close: async () => {
       await jobs.stop();
+      await ctx.linkCards?.idle();
       await sockets.close();
       await janus?.close();
       await sessions.close();

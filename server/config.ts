@@ -5,12 +5,12 @@ import type { IceServer } from '@common/schemas/circles.ts';
 import webpush from 'web-push';
 import { z } from 'zod';
 import {
+  addressAllowSchema,
   httpUrl,
   iceServersSchema,
   metricsAllowSchema,
   optionalText,
   optionalUrl,
-  recipeImportAllowSchema,
   trustProxySchema,
 } from './configFields.ts';
 
@@ -54,6 +54,8 @@ export interface Config {
   metricsAllow: string[];
   /** Private addresses and ranges 'Import from a link' may read anyway (RECIPE_IMPORT_ALLOW). */
   recipeImportAllow: string[];
+  /** Private addresses and ranges a link card may read anyway (LINK_PREVIEW_ALLOW_PRIVATE). */
+  linkPreviewAllowPrivate: string[];
 }
 
 export interface PushConfig {
@@ -191,7 +193,8 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .optional(),
   METRICS_ALLOW: metricsAllowSchema,
-  RECIPE_IMPORT_ALLOW: recipeImportAllowSchema,
+  RECIPE_IMPORT_ALLOW: addressAllowSchema,
+  LINK_PREVIEW_ALLOW_PRIVATE: addressAllowSchema,
   JANUS_URL: optionalText,
   JANUS_API_SECRET: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
   JANUS_ADMIN_KEY: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
@@ -351,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     metricsAllow: e.METRICS_ALLOW,
     recipeImportAllow: e.RECIPE_IMPORT_ALLOW,
+    linkPreviewAllowPrivate: e.LINK_PREVIEW_ALLOW_PRIVATE,
     ...overrides,
   };
 }

@@ -121,10 +121,11 @@ export const metricsAllowSchema = optionalText.transform((value, ctx) => {
 });
 
 /**
- * RECIPE_IMPORT_ALLOW: private addresses and CIDR ranges that 'Import from a link' may read anyway
- * (a self-hoster's intranet recipe site; the tests' fixture site). Empty when unset: only public ones.
+ * A list of private addresses and CIDR ranges that a read of a member's link may reach anyway (a
+ * self-hoster's intranet; the tests' fixture site): RECIPE_IMPORT_ALLOW for 'Import from a link',
+ * LINK_PREVIEW_ALLOW_PRIVATE for link cards. Empty when unset: only public ones.
  */
-export const recipeImportAllowSchema = optionalText.transform((value, ctx) => {
+export const addressAllowSchema = optionalText.transform((value, ctx) => {
   if (!value) return [] as string[];
   const entries = listOf(value);
   const bad = entries.find((entry) => !isAddressOrRange(entry));

@@ -5,6 +5,7 @@ import type { CommandContext } from '@server/commands/run.ts';
 import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
 import { unauthorized } from '@server/http/errors.ts';
+import type { LinkCardReader } from '@server/jobs/linkCards.ts';
 import type { Log } from '@server/log.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
@@ -31,6 +32,8 @@ export interface AppContext extends CommandContext {
   janus?: JanusMedia | undefined;
   /** This node's Prometheus counters (/metrics); absent where no app is built (scripts, some tests). */
   metrics?: AppMetrics;
+  /** Reads the link cards of posts after their commit, and what a stopped node left (the job). */
+  linkCards?: LinkCardReader;
 }
 
 export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
 import { FEELINGS, FOOD_CATEGORIES, POST_CATEGORIES, PRAYER_TYPES } from '../options.ts';
 import { cursorField, isTimeZone, limitField, mediaIdField, personSchema, text } from './fields.ts';
+import { linkCardSchema } from './linkCards.ts';
 import { pollInputSchema, pollSchema } from './polls.ts';
 import {
   ALT_TEXT_MAX_LENGTH,
@@ -184,6 +185,8 @@ export const postSchema = z.object({
   mentions: z.array(mentionSchema),
   /** Its poll (issue 51), or null. */
   poll: z.nullable(pollSchema),
+  /** The card of its first link (issue 51), once the server has read it; null without one. */
+  card: z.nullable(linkCardSchema),
   /**
    * 'Who can see this' (issue 51): every post is for 'everyone' or the author's 'friends'; a prayer
    * request may also be for its 'group' or its author alone ('only_me').

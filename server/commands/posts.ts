@@ -21,6 +21,7 @@ import { sql, type Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { announceGroupPost, groupToPostIn, notifyGroupPost } from './groups.ts';
 import { writeHashtags } from './hashtags.ts';
+import { editPostCard, newPostCard } from './linkCards.ts';
 import { mentionsColumn, mentionsIn, tellMentioned } from './mentions.ts';
 import { notify, withdrawNotifications } from './notifications.ts';
 import { keepPollEnd, newPoll } from './polls.ts';
@@ -123,6 +124,7 @@ export async function createPost(
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   const poll = input.poll ? newPoll(input.poll, nowMs) : null;
+  const card = newPostCard(content);
   if (groupId) {
     await trx.updateTable('groups').set({ last_activity_at: now }).where('id', '=', groupId).execute();
   }
@@ -148,6 +150,7 @@ export async function createPost(
       alt_text: input.alt_text || null,
       mentions: mentionsColumn(mentions),
       poll: poll?.json ?? null,
+      ...card,
       group_id: groupId,
       created_at: now,
       updated_at: now,
@@ -155,6 +158,7 @@ export async function createPost(
     })
     .execute();
   if (poll) await keepPollEnd(trx, id, poll.endsAt);
+  if (card.card_url) after.readCard(id);
   if (input.recipe_data) await writeRecipe(trx, id, input.recipe_data, now);
   await writeHashtags(trx, { id, content, user_id: viewer.userId, created_at: now });
   await tellMentioned(
@@ -256,17 +260,23 @@ export async function updatePostContent(
     .select('mentions')
     .where('id', '=', postId)
     .executeTakeFirstOrThrow();
+  const card = await editPostCard(trx, after, edit.content, post);
   await trx
     .updateTable('posts')
     .set({
       content: edit.content,
       mentions: mentionsColumn(mentions),
+      ...card?.columns,
       ...(edit.content_warning === undefined ? {} : { content_warning: edit.content_warning || null }),
       ...(edit.alt_text === undefined ? {} : { alt_text: edit.alt_text || null }),
       updated_at: new Date().toISOString(),
     })
     .where('id', '=', postId)
     .execute();
+  if (card) {
+    await card.release();
+    if (card.columns.card_url) after.readCard(postId);
+  }
   await writeHashtags(trx, {
     id: postId,
     content: edit.content,
@@ -304,11 +314,11 @@ export async function removePost(
   const removed = await trx
     .deleteFrom('posts')
     .where('id', '=', post.id)
-    .returning(['user_id', 'like_count', 'comment_count', 'view_count'])
+    .returning(['user_id', 'like_count', 'comment_count', 'view_count', 'card_media_id'])
     .executeTakeFirst();
   if (!removed) return false;
   await forgetPostInSpotlight(trx, removed);
-  await releaseUploads(trx, after, [post.media_id]);
+  await releaseUploads(trx, after, [post.media_id, removed.card_media_id]);
   return true;
 }
 

@@ -22,6 +22,8 @@ export interface CommandContext {
   /** Notification emails after a commit (absent in scripts and jobs that send none). */
   mailer?: Mailer;
   config?: { publicUrl: string; authSecret: string };
+  /** Reads link cards after a commit (server/jobs/linkCards.ts); without it the job reads them. */
+  linkCards?: { read(postId: string): void };
 }
 
 /**
@@ -49,6 +51,8 @@ export interface After {
   email(event: MailEvent): void;
   /** A circle ended: its Janus room (if any) is destroyed, which cuts every guest's media. */
   closeCircleMedia(circleId: string): void;
+  /** The post waits for its link card: read after the commit, not awaited. */
+  readCard(postId: string): void;
 }
 
 export type Command<T> = (trx: Transaction<DB>, after: After) => Promise<T>;
@@ -66,6 +70,7 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
   const effects: Array<() => void | Promise<void>> = [];
   const pushes: PushEvent[] = [];
   const mails: MailEvent[] = [];
+  const cards: string[] = [];
   const after: After = {
     emit: (room, event, ...args) => events.push(() => ctx.realtime.emit(room, event, ...args)),
     emitExcept: (room, except, event, ...args) =>
@@ -82,6 +87,7 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
     closeCircleMedia: (circleId) => {
       if (ctx.circleMedia) effects.push(() => ctx.circleMedia?.closeRoom(circleId));
     },
+    readCard: (postId) => cards.push(postId),
   };
   const result = await ctx.database.db.transaction().execute((trx) => command(trx, after));
   // What the cache keeps is checked against numbers the transaction's triggers moved (server/cache/).
@@ -107,5 +113,6 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
     const { mailer, config } = ctx;
     void sendMailEvents({ database: ctx.database, log: ctx.log, mailer, config }, mails);
   }
+  for (const postId of cards) ctx.linkCards?.read(postId);
   return result;
 }

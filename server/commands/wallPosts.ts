@@ -14,6 +14,7 @@ import {
 import type { Transaction } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { writeHashtags } from './hashtags.ts';
+import { firstLink, newPostCard } from './linkCards.ts';
 import { mentionsColumn, mentionsIn, tellMentioned } from './mentions.ts';
 import { notify } from './notifications.ts';
 import type { After } from './run.ts';
@@ -71,9 +72,11 @@ export async function createWallPost(
         profile_owner_id: ownerId,
         category: 'general',
         mentions: mentionsColumn(mentions),
+        ...newPostCard(row.content),
         updated_at: now,
       })
       .execute();
+    if (firstLink(row.content)) after.readCard(id);
     await writeHashtags(trx, { id, content: row.content, user_id: viewer.userId, created_at: now });
     await tellMentioned(trx, after, viewer.userId, wallPostSeen(id, viewer.userId), mentions);
     return { status: 'published', postId: id };
@@ -158,10 +161,12 @@ export async function approvePendingPost(
       content_warning: pending.content_warning,
       alt_text: pending.alt_text,
       mentions: mentionsColumn(mentions),
+      ...newPostCard(pending.content),
       created_at: now,
       updated_at: now,
     })
     .execute();
+  if (firstLink(pending.content)) after.readCard(pending.id);
   await tellMentioned(trx, after, pending.author_id, wallPostSeen(pending.id, pending.author_id), mentions);
   await writeHashtags(trx, {
     id: pending.id,

@@ -33,6 +33,7 @@ import * as valueNumbers from './migrations/20261202T1930_value_numbers.ts';
 import * as mentions from './migrations/20261203T0600_mentions.ts';
 import * as postSearch from './migrations/20261203T0700_post_search.ts';
 import * as polls from './migrations/20261203T0800_polls.ts';
+import * as linkCards from './migrations/20261203T0900_link_cards.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '20261203T0600_mentions': mentions,
   '20261203T0700_post_search': postSearch,
   '20261203T0800_polls': polls,
+  '20261203T0900_link_cards': linkCards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -175,6 +175,14 @@ export interface PostsTable {
   mentions: Generated<string | null>;
   /** Its poll as every viewer sees it, as JSON (migration 20261203T0800, common/schemas/polls.ts Poll). */
   poll: Generated<string | null>;
+  /** The post's first link, whose card it gets (migration 20261203T0900). */
+  card_url: Generated<string | null>;
+  /** 'pending' until the card is read, then 'ready', 'none' (the page gave none) or 'removed' (by the author). */
+  card_state: Generated<'pending' | 'ready' | 'none' | 'removed' | null>;
+  /** The card as every viewer sees it, as JSON (common/schemas/linkCards.ts LinkCard). */
+  card: Generated<string | null>;
+  /** The card's image: an upload of the author's, re-encoded from the site's. */
+  card_media_id: Generated<string | null>;
 }
 
 /** When each poll ends, and when its 'Final results' went out (migration 20261203T0800). */

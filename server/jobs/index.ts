@@ -7,6 +7,7 @@ import { emailDigestsJob, type MailContext } from './emailDigests.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
 import { eventRemindersJob } from './eventReminders.ts';
 import { finishPollsJob } from './finishPolls.ts';
+import { type LinkCardReader, linkCardsJob } from './linkCards.ts';
 import { openEventCirclesJob } from './openEventCircles.ts';
 import { prayerRemindersJob } from './prayerReminders.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './runner.ts';
@@ -19,7 +20,7 @@ export type { JobDefinition, JobRunner } from './runner.ts';
  * in job_leases decide which node runs what. Call `stop()` on the result before closing the database.
  */
 export function startJobs(
-  ctx: CommandContext & Pick<MailContext, 'mailer' | 'config'>,
+  ctx: CommandContext & Pick<MailContext, 'mailer' | 'config'> & { linkCards?: LinkCardReader },
   options: Omit<JobRunnerOptions, 'db' | 'log' | 'jobs'> & {
     /** false: the runner only runs when asked (`tick()`), as the tests not about jobs want. */
     start?: boolean;
@@ -42,6 +43,7 @@ export function startJobs(
       openEventCirclesJob(ctx),
       prayerRemindersJob(ctx),
       finishPollsJob(ctx),
+      ...(ctx.linkCards ? [linkCardsJob(ctx.linkCards)] : []),
     ],
   });
   if (start) runner.start();

@@ -45,6 +45,8 @@ export interface ClaimedMedia {
  */
 const SHOWN_BY = [
   { table: 'posts', column: 'media_id', by: 'post' },
+  // A link card's image (issue 51): never claimed by a member, but kept while its post shows it.
+  { table: 'posts', column: 'card_media_id', by: 'post' },
   { table: 'pending_posts', column: 'media_id', by: 'post' },
   { table: 'profiles', column: 'avatar_media_id', by: 'profile' },
   { table: 'profiles', column: 'cover_media_id', by: 'profile' },

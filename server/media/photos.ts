@@ -126,3 +126,38 @@ function encodeMain(
       return { image: image.webp({ quality: 82 }), contentType: 'image/webp', extension: 'webp' };
   }
 }
+
+/**
+ * A link card's image (issue 51), fetched from a site: a JPEG, PNG, WebP or GIF (its first frame),
+ * re-encoded as WebP at most `width` wide with no metadata, so what a member's browser loads is ours
+ * alone. Throws 415 unsupported_media for anything else or a decompression bomb.
+ */
+export async function processCardImage(
+  input: Buffer,
+  width: number,
+): Promise<{ image: EncodedImage; width: number; height: number }> {
+  const sniffed = sniffMedia(input);
+  if (sniffed?.kind !== 'photo') throw unreadable();
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (metadata.format !== sniffed.format) throw unreadable();
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw unreadable();
+  try {
+    const out = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      image: { data: out.data, contentType: 'image/webp', extension: 'webp' },
+      width: out.info.width,
+      height: out.info.height,
+    };
+  } catch {
+    throw unreadable();
+  }
+}

@@ -1,3 +1,4 @@
+import type { LinkCard } from '@common/schemas/linkCards.ts';
 import type { Poll } from '@common/schemas/polls.ts';
 import type { Author, Comment, Post } from '@common/schemas/posts.ts';
 import { ANONYMOUS_NAME, type PrayerState } from '@common/schemas/prayer.ts';
@@ -54,6 +55,7 @@ const postColumns = [
   'posts.alt_text',
   'posts.mentions',
   'posts.poll',
+  'posts.card',
 ] as const;
 
 /** A post's row with its author's profile and its media's size: what every viewer sees alike. */
@@ -180,6 +182,7 @@ export function presentSharedPost(
     alt_text: row.alt_text,
     mentions: readMentions(row.mentions),
     poll: row.poll ? (JSON.parse(row.poll) as Poll) : null,
+    card: row.card ? (JSON.parse(row.card) as LinkCard) : null,
     visibility: row.visibility,
     like_count: Number(row.like_count),
     comment_count: Number(row.comment_count),

@@ -286,6 +286,9 @@ export async function findVisiblePost(trx: Transaction<DB>, viewer: Viewer, post
       'expires_at',
       'expires_after_days',
       'created_at',
+      'card_url',
+      'card_state',
+      'card_media_id',
     ])
     .where('id', '=', postId)
     .executeTakeFirst();

@@ -2,8 +2,7 @@ import { recipeImportSchema } from '@common/schemas/recipes.ts';
 import { HttpError } from '@server/http/errors.ts';
 import { type RecipeFixtureSite, startRecipeFixtureSite } from '@server/test/recipeFixtureSite.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRecipe } from './importRecipe.ts';
-import { type FetchPageOptions, fetchPage } from './safeFetch.ts';
+import { type FetchPageOptions, fetchPage, importRecipe } from './importRecipe.ts';
 
 const USER_AGENT = 'SplikzRecipeImport/1.0 (+https://splikz.test/about)';
 const OPTIONS: FetchPageOptions = { userAgent: USER_AGENT, allow: ['127.0.0.2/32'] };

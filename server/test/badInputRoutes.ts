@@ -164,6 +164,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     { params: { id: 'post' } },
   ),
   'DELETE /api/posts/:id/bookmark': { params: { id: 'post' } },
+  'DELETE /api/posts/:id/card': { params: { id: 'post' } },
   // Every name that can be a tag is one: a hostile path value that happens to be one (Z2bea1X7) is
   // followed like any other, so tag_follows may change; every other hostile value is refused (400).
   'PUT /api/tags/:tag/follow': { params: { tag: 'tag' }, mayChange: ['tag_follows'] },

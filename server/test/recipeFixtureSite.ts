@@ -14,7 +14,8 @@ import {
 
 // A small recipe website for the import's tests and the e2e: recipe pages written in each way sites
 // write them, and the ways a pasted link goes wrong (a redirect into the private network, too many
-// redirects, a huge page, a slow one, an image). It listens on 127.0.0.2 by default: a loopback address
+// redirects, a huge page, a slow one, an image). Link cards (issue 51) read its /cards/ pages: one with
+// Open Graph tags and a photo, and pages whose image is huge, private or the cloud's metadata address. It listens on 127.0.0.2 by default: a loopback address
 // the import refuses unless told to allow it, while 127.0.0.1 stays refused. E2e runs it as a command:
 //   node --import tsx server/test/recipeFixtureSite.ts <port> [host]
 
@@ -37,6 +38,36 @@ const HUGE_KILOBYTES = 3 * 1024;
 const SLOW_DEFAULT_MS = 15_000;
 /** A PNG's signature and the start of its header: enough to be an image to anyone who looks. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+/** /cards/huge.jpg's size: 50 MB, far over a card image's limit, sent without Content-Length. */
+const HUGE_IMAGE_MEGABYTES = 50;
+
+/** A card page: its title, description and image as Open Graph tags (none where not given). */
+function cardPage(card: { title?: string; description?: string; image?: string; site?: string }): string {
+  const tag = (property: string, content: string | undefined) =>
+    content === undefined ? '' : `<meta property="${property}" content="${content}">`;
+  return `<!doctype html><html><head><meta charset="utf-8">
+${card.title ? `<title>${card.title} | Parish Kitchen</title>` : ''}
+${tag('og:title', card.title)}${tag('og:description', card.description)}${tag('og:image', card.image)}
+${tag('og:site_name', card.site)}</head><body><h1>${card.title ?? 'A page'}</h1></body></html>`;
+}
+
+let cardPhoto: Promise<Buffer> | undefined;
+/** A 1200×630 JPEG, the size sites make their preview images, made once. */
+const cardPhotoJpeg = () => {
+  cardPhoto ??= import('sharp').then(({ default: sharp }) =>
+    sharp({ create: { width: 1200, height: 630, channels: 3, background: '#c8743a' } })
+      .jpeg()
+      .toBuffer(),
+  );
+  return cardPhoto;
+};
+
+async function* hugeImageChunks(): AsyncGenerator<Buffer> {
+  // A JPEG's start, then zeros: an image to anyone who only looks at its head.
+  yield Buffer.from('ffd8ffe000104a46494600', 'hex');
+  const chunk = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < HUGE_IMAGE_MEGABYTES; i++) yield chunk;
+}
 
 export async function startRecipeFixtureSite(host = '127.0.0.2', port = 0): Promise<RecipeFixtureSite> {
   const hits: string[] = [];
@@ -92,6 +123,41 @@ export async function startRecipeFixtureSite(host = '127.0.0.2', port = 0): Prom
       return;
     }
     if (path === '/not-html') return send(response, 200, PNG, 'image/png');
+    const cards: Record<string, () => string> = {
+      '/cards/article': () =>
+        cardPage({
+          title: 'Sourdough at Saint Mark&#39;s',
+          description: 'Our Saturday bake, the starter and the recipe.',
+          image: '/cards/photo.jpg',
+          site: 'Parish Kitchen',
+        }),
+      '/cards/plain': () =>
+        '<!doctype html><title>A plain page</title><meta name="description" content="Only a title and words.">',
+      '/cards/untitled': () => '<!doctype html><p>Nothing to show</p>',
+      '/cards/huge-image': () => cardPage({ title: 'A huge picture', image: '/cards/huge.jpg' }),
+      '/cards/private-image': () =>
+        cardPage({
+          title: 'A picture inside',
+          image: `http://127.0.0.1:${url.searchParams.get('port') ?? '1'}/cards/photo.jpg`,
+        }),
+      '/cards/metadata-image': () =>
+        cardPage({ title: 'A picture of the cloud', image: 'http://169.254.169.254/latest/meta-data/' }),
+    };
+    const card = cards[path];
+    if (card) return send(response, 200, card());
+    if (path === '/cards/photo.jpg') {
+      void cardPhotoJpeg().then((jpeg) => send(response, 200, jpeg, 'image/jpeg'));
+      return;
+    }
+    if (path === '/cards/huge.jpg') {
+      response.writeHead(200, { 'content-type': 'image/jpeg' });
+      // Every byte written means the reader never stopped: the tests look for this line.
+      pipeline(Readable.from(hugeImageChunks()), response).then(
+        () => hits.push(`${path}#sent-all`),
+        () => {},
+      );
+      return;
+    }
     send(response, 404, '<!doctype html><title>Not found</title><h1>Not found</h1>');
   });
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useLinkCardArrivals } from '@web/queries/linkCards.ts';
 import { notificationKeys } from '@web/queries/notifications.ts';
 import { sessionKeys } from '@web/queries/session.ts';
 import { useEffect } from 'react';
@@ -13,6 +14,7 @@ import { useRealtimeConnected, useRealtimeEvent } from './hooks.ts';
  */
 export function RealtimeBridge() {
   const queryClient = useQueryClient();
+  useLinkCardArrivals();
   useRealtimeEvent('notifications:changed', () => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
   });

@@ -8,6 +8,7 @@ import {
   type Trending,
   updatePostSchema,
 } from '@common/schemas/posts.ts';
+import { removeCard } from '@server/commands/linkCards.ts';
 import {
   createPost,
   deletePost,
@@ -96,6 +97,14 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = postIdParam(request.params.id);
     await runCommand(ctx, (trx, after) => deletePost(trx, after, viewer, id));
     return reply.status(204).send();
+  });
+
+  // 'Remove card' (issue 51): the author takes the link card off; the answer is the post without it.
+  app.delete<IdParams>('/api/posts/:id/card', async (request): Promise<Post> => {
+    const viewer = await requireViewer(ctx, request);
+    const id = postIdParam(request.params.id);
+    await runCommand(ctx, (trx, after) => removeCard(trx, after, viewer, id));
+    return (await getPost(db, viewer.userId, id))!;
   });
 
   app.put<IdParams>('/api/posts/:id/like', async (request) => {

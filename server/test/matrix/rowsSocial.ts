@@ -227,6 +227,31 @@ export const socialRows: HttpRow[] = [
     body: () => ({ choices: [1] }),
     expect: members(404, { owner: 200, other: 200 }),
   },
+  // Link cards (issue 51): the author alone takes one off; the blocked member finds no post.
+  {
+    route: 'DELETE /api/posts/:id/card',
+    variant: "the owner's fresh post with a link",
+    prepare: async (f) => {
+      // Written as a read card leaves it (no page is read: the matrix is about who may remove it).
+      const { post } = await freshFriendsPost(f);
+      const url = 'https://example.org/matrix';
+      const card = { url, title: 'Matrix', description: '', site: 'example.org', image_url: null };
+      await f.db
+        .updateTable('posts')
+        .set({
+          visibility: 'everyone',
+          content: `Matrix card ${url}`,
+          card_url: url,
+          card_state: 'ready',
+          card: JSON.stringify({ ...card, image_width: null, image_height: null }),
+        })
+        .where('id', '=', post as string)
+        .execute();
+      return { post: post as string };
+    },
+    path: ({ fresh }) => `/api/posts/${fresh.post}/card`,
+    expect: members(403, { owner: 200, blocked: 404 }),
+  },
   // Hashtags: every member's to read and follow; what a tag's page lists follows each post's rule.
   { route: 'GET /api/tags/followed', path: () => '/api/tags/followed', expect: members(200) },
   { route: 'GET /api/tags/:tag', path: () => '/api/tags/matrix', expect: members(200) },

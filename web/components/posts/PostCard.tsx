@@ -15,6 +15,7 @@ import { CommentsSection } from './CommentsSection.tsx';
 import { PostActions } from './PostActions.tsx';
 import { PostEditForm } from './PostEditForm.tsx';
 import { PostHeader } from './PostHeader.tsx';
+import { PostLinkCard } from './PostLinkCard.tsx';
 import { PostMedia } from './PostMedia.tsx';
 import type { PostMenuItem } from './PostMenu.tsx';
 import { PostPoll } from './PostPoll.tsx';
@@ -157,6 +158,7 @@ export function PostCard({
             {post.poll ? <PostPoll post={{ ...post, poll: post.poll }} /> : null}
             {post.prayer?.testimony ? <PrayerTestimony testimony={post.prayer.testimony} /> : null}
             <PostMedia post={post} eager={first} />
+            {post.card && !editing ? <PostLinkCard postId={post.id} card={post.card} own={isOwn} /> : null}
             <PostRecipe post={post} openAtFirst={defaultCommentsOpen} />
           </>
         )}

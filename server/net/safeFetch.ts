@@ -1,27 +1,62 @@
 import dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_REDIRECTS, IMPORT_TIMEOUT_MS } from '@common/schemas/recipes.ts';
-import { badRequest, HttpError } from '@server/http/errors.ts';
 import ipaddr from 'ipaddr.js';
 import { Agent, type Dispatcher, request } from 'undici';
 
 /**
- * Reads a page at an address a member pasted (a recipe import), which the server must not be tricked
- * into using against itself or its network (SSRF): only http(s), only public unicast addresses. The
- * address is checked where the socket connects (undici's connect `lookup`), after DNS, so a name that
- * resolves to a public address when checked and a private one when used (DNS rebinding) cannot slip
- * through; IP literals never reach `lookup`, so they are checked before connecting. Redirects are
- * followed by hand so each hop is checked again. One deadline covers every hop and the body.
+ * The one way the server reads an address from outside that a member gave it (a recipe import, a link
+ * card and its image), which the server must not be tricked into using against itself or its network
+ * (SSRF): only http(s), only public unicast addresses. The address is checked where the socket connects
+ * (undici's connect `lookup`), after DNS, so a name that resolves to a public address when checked and
+ * a private one when used (DNS rebinding) cannot slip through; IP literals never reach `lookup`, so they
+ * are checked before connecting. Redirects are followed by hand so each hop is checked again. One
+ * deadline covers every hop and the body, and the body is cut off at a size limit, not buffered.
+ *
+ * It throws FetchRefused with a kind, which each caller turns into its own answer (the recipe import's
+ * import_* errors; a link card that is simply not made).
  */
 
-export interface FetchPageOptions {
+export interface SafeFetchOptions {
   /** Sent as User-Agent: sites block anonymous clients, and should know who reads them. */
   userAgent: string;
-  /** CIDRs read even though private (a self-hoster's intranet; the tests' 127.0.0.2/32). */
+  /** Private addresses and CIDRs read anyway (a self-hoster's intranet; the tests' 127.0.0.2/32). */
   allow?: readonly string[];
-  /** Tests shorten these; the defaults are the contract's. */
-  timeoutMs?: number;
-  maxBytes?: number;
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /** The Accept header. */
+  accept: string;
+  /** The Content-Types taken; a response without one is taken too (servers forget it). */
+  types: RegExp;
+}
+
+export type RefusedKind =
+  /** Not an http(s) address at all (the address given, not a redirect). */
+  | 'invalid_url'
+  /** A private, loopback, link-local or metadata address, here or after a redirect; another scheme. */
+  | 'blocked'
+  | 'too_many_redirects'
+  | 'timeout'
+  | 'too_large'
+  /** The answer is not of the types asked for. */
+  | 'wrong_type'
+  /** An HTTP error or a network error: `reason` says which, in a few words. */
+  | 'failed';
+
+export class FetchRefused extends Error {
+  constructor(
+    readonly kind: RefusedKind,
+    readonly reason?: string,
+  ) {
+    super(reason ? `${kind}: ${reason}` : kind);
+  }
+}
+
+export interface Fetched {
+  /** The address finally read, after redirects. */
+  url: string;
+  contentType: string;
+  body: Uint8Array;
 }
 
 type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
@@ -65,7 +100,7 @@ function checkedUrl(raw: string, base: URL | undefined, allowed: readonly Cidr[]
   try {
     url = new URL(raw, base);
   } catch {
-    throw badRequest('import_failed', { reason: 'a broken address' });
+    throw new FetchRefused('failed', 'a broken address');
   }
   if (!WEB_SCHEMES.has(url.protocol)) throw new BlockedAddress(url.protocol);
   // WHATWG URL has already written 0x7f.1 and 2130706433 as 127.0.0.1; IPv6 keeps its brackets.
@@ -74,7 +109,7 @@ function checkedUrl(raw: string, base: URL | undefined, allowed: readonly Cidr[]
   return url;
 }
 
-/** What went wrong on the network, in a few words for import_failed's `reason`. */
+/** What went wrong on the network, in a few words. */
 function networkReason(error: unknown): string {
   let code: unknown;
   for (let e: unknown = error; e instanceof Error && code === undefined; e = e.cause) {
@@ -106,22 +141,12 @@ function isBlocked(error: unknown): boolean {
   return false;
 }
 
-/** The body's text, decoded by the charset the server names (UTF-8 when it names none we know). */
-function decode(bytes: Uint8Array, contentType: string): string {
-  const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
 type Body = Dispatcher.ResponseData['body'];
 
 /** Drops an unread body: the connection closes, and the abort's error has a listener (else it crashes). */
 const discard = (body: Body) => body.on('error', () => {}).destroy();
 
-/** The body, read until `maxBytes` at most: a page that goes on for ever is cut off, not buffered. */
+/** The body, read until `maxBytes` at most: an answer that goes on for ever is cut off, not buffered. */
 async function readBody(body: Body, maxBytes: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -129,7 +154,7 @@ async function readBody(body: Body, maxBytes: number): Promise<Uint8Array> {
     size += chunk.length;
     if (size > maxBytes) {
       discard(body);
-      throw badRequest('import_too_large');
+      throw new FetchRefused('too_large');
     }
     chunks.push(chunk);
   }
@@ -141,84 +166,96 @@ const header = (headers: Dispatcher.ResponseData['headers'], name: string): stri
   return (Array.isArray(value) ? value[0] : value) ?? '';
 };
 
-/** Follows redirects and reads the final page; errors are import_* 400s (import_blocked too). */
+/** Follows redirects and reads the final answer. */
 async function fetchWithin(
   start: URL,
-  options: FetchPageOptions,
+  options: SafeFetchOptions,
   agent: Agent,
   signal: AbortSignal,
   allowed: readonly Cidr[],
-): Promise<{ url: string; html: string }> {
-  const maxBytes = options.maxBytes ?? IMPORT_MAX_BYTES;
+): Promise<Fetched> {
   let url = start;
   for (let redirects = 0; ; redirects++) {
     const response = await request(url, {
       dispatcher: agent,
       method: 'GET',
       signal,
-      headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml' },
+      headers: { 'user-agent': options.userAgent, accept: options.accept },
     });
     const { statusCode, headers, body } = response;
     const location = header(headers, 'location');
     if (REDIRECTS.has(statusCode) && location) {
       discard(body);
-      if (redirects >= IMPORT_MAX_REDIRECTS) throw badRequest('import_too_many_redirects');
+      if (redirects >= options.maxRedirects) throw new FetchRefused('too_many_redirects');
       url = checkedUrl(location, url, allowed);
       continue;
     }
     if (statusCode < 200 || statusCode > 299) {
       discard(body);
-      throw badRequest('import_failed', { reason: `HTTP ${statusCode}` });
+      throw new FetchRefused('failed', `HTTP ${statusCode}`);
     }
     const contentType = header(headers, 'content-type');
-    // No type at all is read as a page; a type that says it is something else is not.
-    if (contentType && !/^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+    if (contentType && !options.types.test(contentType)) {
       discard(body);
-      throw badRequest('import_failed', { reason: 'not a web page' });
+      throw new FetchRefused('wrong_type');
     }
-    if (Number(header(headers, 'content-length')) > maxBytes) {
+    if (Number(header(headers, 'content-length')) > options.maxBytes) {
       discard(body);
-      throw badRequest('import_too_large');
+      throw new FetchRefused('too_large');
     }
-    return { url: url.href, html: decode(await readBody(body, maxBytes), contentType) };
+    return { url: url.href, contentType, body: await readBody(body, options.maxBytes) };
   }
 }
 
-/**
- * The page at `url` and the address it was finally read from, after at most IMPORT_MAX_REDIRECTS
- * redirects. Throws 400 recipe_url_invalid (not http(s)), import_blocked (a private address, here or
- * after a redirect, or a redirect to another scheme), import_too_many_redirects, import_timeout,
- * import_too_large, or import_failed { reason } (an HTTP error, a network error, not HTML).
- */
-export async function fetchPage(
-  url: string,
-  options: FetchPageOptions,
-): Promise<{ url: string; html: string }> {
-  if (!URL.canParse(url) || !WEB_SCHEMES.has(new URL(url).protocol)) throw badRequest('recipe_url_invalid');
-  // RECIPE_IMPORT_ALLOW takes single addresses as well as ranges.
-  const allowed = (options.allow ?? []).map((entry) =>
+/** An allow list's entries as ranges: single addresses are taken as well as CIDRs. */
+function parseAllowList(entries: readonly string[]): Cidr[] {
+  return entries.map((entry) =>
     ipaddr.parseCIDR(
       entry.includes('/') ? entry : `${entry}/${ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128}`,
     ),
   );
-  // One agent per import: its lookup carries this call's allow list, and nothing outlives the call.
+}
+
+/** Whether `raw` is an http(s) address (what safeFetch will try at all). */
+export function isWebAddress(raw: string): boolean {
+  return URL.canParse(raw) && WEB_SCHEMES.has(new URL(raw).protocol);
+}
+
+/**
+ * The answer at `url` and the address it was finally read from, after at most `maxRedirects`
+ * redirects, or FetchRefused.
+ */
+export async function safeFetch(url: string, options: SafeFetchOptions): Promise<Fetched> {
+  if (!isWebAddress(url)) throw new FetchRefused('invalid_url');
+  const allowed = parseAllowList(options.allow ?? []);
+  // One agent per call: its lookup carries this call's allow list, and nothing outlives the call.
   const agent = new Agent({ connect: { lookup: checkedLookup(allowed) } });
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, options.timeoutMs ?? IMPORT_TIMEOUT_MS);
+  }, options.timeoutMs);
   try {
     const start = checkedUrl(url, undefined, allowed);
     return await fetchWithin(start, options, agent, controller.signal, allowed);
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (timedOut) throw badRequest('import_timeout');
-    if (isBlocked(error)) throw badRequest('import_blocked');
-    throw badRequest('import_failed', { reason: networkReason(error) });
+    if (error instanceof FetchRefused) throw error;
+    if (timedOut) throw new FetchRefused('timeout');
+    if (isBlocked(error)) throw new FetchRefused('blocked');
+    throw new FetchRefused('failed', networkReason(error));
   } finally {
     clearTimeout(timer);
     await agent.destroy();
+  }
+}
+
+/** The text of an answer, decoded by the charset its server names (UTF-8 when it names none we know). */
+export function decodeText(fetched: Fetched): string {
+  const charset = /charset\s*=\s*"?([\w.:-]+)/i.exec(fetched.contentType)?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(fetched.body);
+  } catch {
+    return new TextDecoder('utf-8').decode(fetched.body);
   }
 }
