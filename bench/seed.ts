@@ -44,8 +44,8 @@ export function seedFeed(
     })();
   }
   const post = db.prepare(
-    `insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at, mentions, poll)
-     values (?, ?, ?, ?, 'none', ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at, mentions, poll, card_url, card_state, card)
+     values (?, ?, ?, ?, 'none', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const tag = db.prepare('insert into post_tags (post_id, tag, user_id, created_at) values (?, ?, ?, ?)');
   const categories = ['general', 'prayer', 'food', 'comedy'];
@@ -70,6 +70,9 @@ export function seedFeed(
           at,
           rich?.mentions ?? null,
           rich?.poll ?? null,
+          rich?.card ? CARD_URL : null,
+          rich?.card ? 'ready' : null,
+          rich?.card ?? null,
         );
         if (rich?.tagged) tag.run(id, 'faith', author, at);
       }
@@ -80,10 +83,23 @@ export function seedFeed(
   db.close();
 }
 
+const CARD_URL = 'https://kitchen.example/sourdough';
+/** A link card as the app keeps it (commands/linkCards.ts); CARD_SQL in SQL's quoting (PostgreSQL). */
+const CARD_JSON = JSON.stringify({
+  url: CARD_URL,
+  title: "Sourdough at Saint Mark's",
+  description: 'Our Saturday bake, the starter and the recipe.',
+  site: 'Parish Kitchen',
+  image_url: '/media/m/00000000-0000-7000-8000-000000000001.webp',
+  image_width: 640,
+  image_height: 336,
+});
+const CARD_SQL = `'${CARD_JSON.replaceAll("'", "''")}'`;
+
 /**
  * A post as issue 51 writes them, for the benches that read feeds: every 4th names a member and
  * carries #faith (its mention and tag kept as the app keeps them), every 10th asks a poll of three
- * options ten members voted in.
+ * options ten members voted in, every 5th (the others) shares a link with its card.
  */
 export function richPost(i: number, members: string[], endsAfter: string) {
   const named = (i + 1) % members.length;
@@ -103,11 +119,14 @@ export function richPost(i: number, members: string[], endsAfter: string) {
           voters_count: 10,
         })
       : null;
+  const linked = i % 5 === 2;
+  const body = linked ? `${text} ${CARD_URL}` : text;
   return {
-    content: tagged ? `${text} #faith with @member${named}` : text,
+    content: tagged ? `${body} #faith with @member${named}` : body,
     mentions: tagged ? JSON.stringify([{ id: members[named], username: `member${named}` }]) : null,
     poll,
     tagged,
+    card: linked ? CARD_JSON : null,
   };
 }
 
@@ -126,7 +145,7 @@ export async function seedFeedPostgres(
   totals: { members: number; posts: number },
   /** Post i's text as SQL over `i` (bench/search.ts). */
   contentSql = `'Post number ' || i || ': a few words about faith, food and laughter.'`,
-  /** As richPost: a tag and a mention in every 4th post, a poll in every 10th. */
+  /** As richPost: a tag and a mention in every 4th post, a poll in every 10th, a link card in every 5th. */
   rich = false,
 ): Promise<string[]> {
   const { members: MEMBERS, posts: POSTS } = totals;
@@ -144,14 +163,18 @@ export async function seedFeedPostgres(
       .execute(db);
   }
   const categories = `(array['general','prayer','food','comedy'])[i % 4 + 1]`;
+  const linkedSql = `${contentSql} || case when i % 5 = 2 then ' ${CARD_URL}' else '' end`;
   const at = `'${start}'::timestamptz + (i::float8 / ${POSTS}) * interval '365 days'`;
   await sql
-    .raw(`insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at, mentions, poll)
+    .raw(`insert into posts (id, user_id, category, content, media_type, like_count, comment_count, view_count, created_at, updated_at, mentions, poll, card_url, card_state, card)
       select gen_random_uuid()::text, ${memberIdSql(`i % ${MEMBERS}`)}, ${categories},
-        ${rich ? `case when i % 4 = 0 then ${contentSql} || ' #faith with @member' || ((i + 1) % ${MEMBERS}) else ${contentSql} end` : contentSql},
+        ${rich ? `${linkedSql} || case when i % 4 = 0 then ' #faith with @member' || ((i + 1) % ${MEMBERS}) else '' end` : contentSql},
         'none', i % 7, i % 3, i % 11, ${at}, ${at},
         ${rich ? `case when i % 4 = 0 then '[{"id":"' || ${memberIdSql(`((i + 1) % ${MEMBERS})`)} || '","username":"member' || ((i + 1) % ${MEMBERS}) || '"}]' end` : 'null'},
-        ${rich ? `case when i % 10 = 0 then '{"options":[{"title":"Friday","votes_count":5},{"title":"Saturday","votes_count":3},{"title":"Sunday","votes_count":2}],"multiple":false,"expires_at":"2099-01-01T00:00:00.000Z","votes_count":10,"voters_count":10}' end` : 'null'}
+        ${rich ? `case when i % 10 = 0 then '{"options":[{"title":"Friday","votes_count":5},{"title":"Saturday","votes_count":3},{"title":"Sunday","votes_count":2}],"multiple":false,"expires_at":"2099-01-01T00:00:00.000Z","votes_count":10,"voters_count":10}' end` : 'null'},
+        ${rich ? `case when i % 5 = 2 then '${CARD_URL}' end` : 'null'},
+        ${rich ? `case when i % 5 = 2 then 'ready' end` : 'null'},
+        ${rich ? `case when i % 5 = 2 then ${CARD_SQL} end` : 'null'}
       from generate_series(${fromPost}, ${toPost - 1}) i`)
     .execute(db);
   if (rich) {
