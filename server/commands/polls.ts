@@ -2,6 +2,7 @@ import type { Poll, PollInput } from '@common/schemas/polls.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { badRequest, conflict, notFound } from '@server/http/errors.ts';
+import { canSeePost } from '@server/policies/post.ts';
 import { findVisiblePost } from '@server/queries/posts.ts';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { notify } from './notifications.ts';
@@ -84,7 +85,14 @@ export async function finishPolls(trx: Transaction<DB>, after: After, now: strin
   const due = await trx
     .selectFrom('polls')
     .innerJoin('posts', 'posts.id', 'polls.post_id')
-    .select(['polls.post_id', 'posts.user_id'])
+    .select([
+      'polls.post_id',
+      'posts.user_id',
+      'posts.group_id',
+      'posts.category',
+      'posts.visibility',
+      'posts.anonymous',
+    ])
     .where('polls.finished_at', 'is', null)
     .where('polls.ends_at', '<=', now)
     .orderBy('polls.ends_at')
@@ -104,7 +112,11 @@ export async function finishPolls(trx: Transaction<DB>, after: After, now: strin
       .distinct()
       .where('post_id', '=', poll.post_id)
       .execute();
-    const told = new Set([poll.user_id, ...voters.map((v) => v.user_id)]);
+    // A voter who can no longer see the post (left its group, unfriended, blocked) hears nothing of it.
+    const told = new Set([poll.user_id]);
+    for (const { user_id } of voters) {
+      if (!told.has(user_id) && (await canSeePost(trx, user_id, poll))) told.add(user_id);
+    }
     for (const userId of told) {
       await notify(trx, after, { userId, fromUserId: null, type: 'poll_ended', postId: poll.post_id });
     }

@@ -169,6 +169,10 @@ describe.each(dialects)('polls (%s)', (dialect) => {
     const post = await supper();
     expect((await vote(ben, post.id, [0])).status).toBe(200);
     expect((await vote(cy, post.id, [1])).status).toBe(200);
+    // A voter the author then blocks can no longer see the post: they hear nothing of its end.
+    const dee = await groupTestMember(server, 'Dee Gone');
+    expect((await vote(dee, post.id, [2])).status).toBe(200);
+    expect((await ann.client.request('PUT', `/api/blocks/${dee.id}`)).status).toBe(200);
     await endNow(post.id);
     const latecomer = await groupTestMember(server, 'Lee Late');
     const refused = await vote(latecomer, post.id, [0]);
@@ -182,6 +186,15 @@ describe.each(dialects)('polls (%s)', (dialect) => {
     expect(await finishDuePolls(server.built.ctx)).toBeGreaterThanOrEqual(1);
     for (const who of [ann, ben, cy]) expect(await final(who)).toHaveLength(1);
     expect(await final(latecomer)).toEqual([]);
+    expect(await final(dee)).toEqual([]);
+    // Not even kept out of sight: no line is written for them (nor a push sent).
+    const deeRows = await db()
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', dee.id)
+      .where('type', '=', 'poll_ended')
+      .execute();
+    expect(deeRows).toEqual([]);
     // Told once, whichever node runs the job next.
     await finishDuePolls(server.built.ctx);
     for (const who of [ann, ben, cy]) expect(await final(who)).toHaveLength(1);
