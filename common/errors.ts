@@ -60,6 +60,7 @@ const SERVER_ERRORS = defineErrors({
   invalid_token: 'This link is invalid or has expired. Please ask for a new one.',
   user_already_exists: 'An account with this email already exists. Sign in instead.',
   no_free_username: 'Could not find a free username. Please choose one.',
+  invalid_password: 'Your current password is not right. Nothing was changed.',
   auth_error: 'Request failed.',
   sign_in_throttled: {
     one: 'Too many failed sign-in attempts for this account. Please wait {{count}} second and try again.',

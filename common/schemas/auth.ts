@@ -24,6 +24,7 @@ export const AUTH_ERRORS = defineErrors({
   password_required: 'Password is required.',
   reset_token_missing: 'The reset link is missing its token.',
   callback_url_not_path: 'callbackURL must be a path on this site.',
+  current_password_required: 'Enter your current password.',
 });
 const { rule } = rulesOf(AUTH_ERRORS);
 
@@ -103,3 +104,20 @@ export const resendConfirmationSchema = z.strictObject({
 export const newPasswordFormSchema = z
   .object({ password, confirm: z.string() })
   .check(z.refine((v) => v.password === v.confirm, { ...rule('passwords_dont_match'), path: ['confirm'] }));
+
+/**
+ * 'Change password' (/settings/security, issue 52): the current password and a new one of the spec's
+ * 6 characters at least. Saving signs out every other session of the member.
+ */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: text({
+    label: 'Current password',
+    min: 1,
+    max: PASSWORD_MAX_LENGTH,
+    trim: false,
+    typeError: rule('current_password_required'),
+    required: rule('current_password_required'),
+  }),
+  newPassword: password,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

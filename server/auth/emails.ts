@@ -46,6 +46,20 @@ export const resetPasswordEmail = (t: TFunction, to: string, url: string) =>
     url,
   );
 
+/** After 'Change password' (issue 52): what happened, and where to go if it was not them. */
+export const passwordChangedEmail = (t: TFunction, to: string, url: string) =>
+  actionMail(
+    t,
+    to,
+    t('Your Splikz password was changed'),
+    [
+      t('The password of your Splikz account was just changed, and every other device was signed out.'),
+      t('If it was not you, reset your password now with the link below.'),
+    ],
+    t('Reset your password'),
+    url,
+  );
+
 /**
  * The language of a member's email: the one they chose in /settings/language, else the one the
  * page that asked for it was showing (its Accept-Language), else English.

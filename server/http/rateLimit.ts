@@ -48,6 +48,8 @@ export const MEMBER_LIMITS = {
   recipeImport: { max: 10, timeWindow: 60_000 },
   /** Bookmarks saved and removed, tags followed and unfollowed: they tell no one, but each is a stored row. */
   ownLists: { max: 120, timeWindow: 60_000 },
+  /** 'Change password' (issue 52): a person changes it now and then; a thief guesses the current one. */
+  changePassword: { max: 5, timeWindow: 15 * 60_000 },
   /** Saving recipes and the shopping list's changes (ticking off as one shops). */
   recipe: { max: 120, timeWindow: 60_000 },
 } as const;

@@ -114,6 +114,8 @@ export const ROUTES: Record<string, RouteSpec> = {
     visitor,
   ),
   'POST /api/auth/reset-password': withBody(auth.resetPasswordSchema, {}, visitor),
+  // A generated current password is never A's: each answer is invalid_password (or 429), nothing changes.
+  'POST /api/auth/change-password': withBody(auth.changePasswordSchema, {}),
   'POST /api/auth/*': hiddenAuth,
   'PUT /api/auth/*': hiddenAuth,
   'PATCH /api/auth/*': hiddenAuth,

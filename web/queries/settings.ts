@@ -1,3 +1,4 @@
+import type { ChangePasswordInput } from '@common/schemas/auth.ts';
 import type { Me } from '@common/schemas/profiles.ts';
 import {
   type AccountSettings,
@@ -214,5 +215,16 @@ export function useDeleteAccount() {
       queryClient.setQueryData(sessionKeys.me, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     },
+  });
+}
+
+/**
+ * 'Change password' (issue 52): Better Auth checks the current password, signs out every other
+ * session and gives this one a new cookie; the answer is not kept.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      api<unknown>('/api/auth/change-password', { method: 'POST', body: input }),
   });
 }

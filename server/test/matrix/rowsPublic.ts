@@ -1,7 +1,7 @@
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { makeUserInput } from '@server/test/harness.ts';
 import { PASSWORD } from './fixtures.ts';
-import { everyone, type HttpRow, type RowContext } from './table.ts';
+import { everyone, type HttpRow, members, type RowContext } from './table.ts';
 
 // Routes open to everyone: health, readiness and metrics (METRICS_ALLOW decides on the peer address),
 // the auth endpoints (a cookie authorizes nothing there: the credentials or the token in the request
@@ -83,6 +83,14 @@ export const publicRows: HttpRow[] = [
     // With a session Better Auth answers about that session's account: 'Email mismatch' to
     // everyone but the owner, 'already verified' to the owner. Without one it says nothing either way.
     expect: { ...everyone(400), visitor: 200, suspended: 200 },
+  },
+  {
+    route: 'POST /api/auth/change-password',
+    variant: 'a current password that is not theirs',
+    path: () => '/api/auth/change-password',
+    // Only ever the session's own account (the body names no one): a guess is refused, nothing changes.
+    body: () => ({ currentPassword: 'not-anyones-password', newPassword: 'secret456' }),
+    expect: members(400),
   },
   { route: 'GET /api/auth/get-session', path: () => '/api/auth/get-session', expect: everyone(200) },
   {

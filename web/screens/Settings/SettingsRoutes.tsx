@@ -11,6 +11,7 @@ const PrivacyScreen = lazy(() => import('./PrivacyScreen.tsx'));
 const PrivacyCheckupScreen = lazy(() => import('./PrivacyCheckupScreen.tsx'));
 const PrivacyCenterScreen = lazy(() => import('./PrivacyCenterScreen.tsx'));
 const ProfileDetailsScreen = lazy(() => import('./ProfileDetailsScreen.tsx'));
+const SecurityScreen = lazy(() => import('./SecurityScreen.tsx'));
 const NotFoundScreen = lazy(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
 
 /** /settings and its pages (spec section 2, 'Settings'); each page loads when first opened. */
@@ -27,6 +28,7 @@ export default function SettingsRoutes() {
         <Route path="privacy-checkup" element={<PrivacyCheckupScreen />} />
         <Route path="privacy-center" element={<PrivacyCenterScreen />} />
         <Route path="profile-details" element={<ProfileDetailsScreen />} />
+        <Route path="security" element={<SecurityScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>
     </Suspense>

@@ -7,6 +7,7 @@ import {
   Database,
   Globe,
   Image as ImageIcon,
+  KeyRound,
   type LucideIcon,
   ShieldCheck,
   UserRound,
@@ -28,6 +29,7 @@ const PREFERENCES: LinkRow[] = [
 ];
 
 const PRIVACY_AND_SECURITY: LinkRow[] = [
+  ['/settings/security', KeyRound, msg('Password and security'), msg('Change your password')],
   ['/settings/privacy', Users, msg('Privacy'), msg('Who can see your followers list')],
   ['/settings/privacy-checkup', ShieldCheck, msg('Privacy Checkup'), msg('Review who can see and reach you')],
   ['/settings/privacy-center', Database, msg('Privacy Center'), msg('Review, download or delete your data')],
