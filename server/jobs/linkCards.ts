@@ -14,7 +14,13 @@ import { readCard } from '@server/linkCards/readCard.ts';
 import { type MediaObjectRow, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import { processCardImage } from '@server/media/photos.ts';
 import { uploadKeyBase } from '@server/media/storeUpload.ts';
-import { decodeText, FetchRefused, type SafeFetchOptions, safeFetch } from '@server/net/safeFetch.ts';
+import {
+  decodeText,
+  FetchRefused,
+  HTML_PAGE,
+  type SafeFetchOptions,
+  safeFetch,
+} from '@server/net/safeFetch.ts';
 import { v7 as uuidv7 } from 'uuid';
 import type { JobDefinition } from './runner.ts';
 
@@ -59,11 +65,7 @@ export function createLinkCardReader(ctx: CommandContext, options: LinkCardOptio
     types,
     maxBytes,
   });
-  const pageOptions = fetchOptions(
-    'text/html,application/xhtml+xml',
-    /^\s*(text\/html|application\/xhtml\+xml)\b/i,
-    LINK_CARD_PAGE_MAX_BYTES,
-  );
+  const pageOptions = fetchOptions(HTML_PAGE.accept, HTML_PAGE.types, LINK_CARD_PAGE_MAX_BYTES);
   const imageOptions = fetchOptions(
     'image/webp,image/png,image/jpeg,image/gif;q=0.8',
     /^\s*image\//i,

@@ -70,6 +70,44 @@ export async function processPhoto(input: Buffer, sniffed: SniffedMedia): Promis
 }
 
 /**
+ * An untrusted still (a poster or a card image) read far enough to trust: its sniffed format matches
+ * what sharp reads, it is a GIF only where `gif` allows one, and it is no decompression bomb.
+ * Throws `refuse()` otherwise.
+ */
+async function checkedStill(
+  input: Buffer,
+  refuse: () => Error,
+  options: { gif: boolean },
+): Promise<Metadata> {
+  const sniffed = sniffMedia(input);
+  if (sniffed?.kind !== 'photo' || (!options.gif && sniffed.format === 'gif')) throw refuse();
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw refuse();
+  }
+  const { width = 0, height = 0 } = metadata;
+  if (metadata.format !== sniffed.format || width * height > MAX_INPUT_PIXELS) throw refuse();
+  return metadata;
+}
+
+/** A checked still as WebP (its first frame), upright, at most `width` wide, without metadata. */
+async function stillAsWebp(input: Buffer, width: number, refuse: () => Error) {
+  try {
+    const out = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    const image: EncodedImage = { data: out.data, contentType: 'image/webp', extension: 'webp' };
+    return { image, width: out.info.width, height: out.info.height };
+  } catch {
+    throw refuse();
+  }
+}
+
+/**
  * A video's poster, sent by the browser: a JPEG, PNG or WebP still with the video's shape, re-encoded
  * like a feed variant (WebP, at most MEDIA_LIMITS.feedWidth wide, no metadata).
  */
@@ -77,34 +115,16 @@ export async function processPoster(
   input: Buffer,
   video: { width: number; height: number },
 ): Promise<EncodedImage> {
-  const sniffed = sniffMedia(input);
-  if (sniffed?.kind !== 'photo' || sniffed.format === 'gif') throw unsupportedPoster();
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw unsupportedPoster();
-  }
+  const metadata = await checkedStill(input, unsupportedPoster, { gif: false });
+  if ((metadata.pages ?? 1) > 1) throw unsupportedPoster();
   const { width = 0, height = 0 } = metadata;
-  if (metadata.format !== sniffed.format || (metadata.pages ?? 1) > 1 || width * height > MAX_INPUT_PIXELS) {
-    throw unsupportedPoster();
-  }
   // EXIF orientation swaps the sides the browser shows; canvases write none, so this is rare.
   const [shownWidth, shownHeight] = (metadata.orientation ?? 1) >= 5 ? [height, width] : [width, height];
   const ratio = shownWidth / shownHeight / (video.width / video.height);
   if (!video.width || !video.height || Math.abs(ratio - 1) > MEDIA_LIMITS.posterAspectTolerance) {
     throw badRequest('poster_mismatch');
   }
-  try {
-    const data = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: MEDIA_LIMITS.feedWidth, withoutEnlargement: true })
-      .webp({ quality: 78, effort: 4 })
-      .toBuffer();
-    return { data, contentType: 'image/webp', extension: 'webp' };
-  } catch {
-    throw unsupportedPoster();
-  }
+  return (await stillAsWebp(input, MEDIA_LIMITS.feedWidth, unsupportedPoster)).image;
 }
 
 const unsupportedPoster = () => httpError(415, 'unsupported_poster');
@@ -136,28 +156,6 @@ export async function processCardImage(
   input: Buffer,
   width: number,
 ): Promise<{ image: EncodedImage; width: number; height: number }> {
-  const sniffed = sniffMedia(input);
-  if (sniffed?.kind !== 'photo') throw unreadable();
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    throw unreadable();
-  }
-  if (metadata.format !== sniffed.format) throw unreadable();
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw unreadable();
-  try {
-    const out = await sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78, effort: 4 })
-      .toBuffer({ resolveWithObject: true });
-    return {
-      image: { data: out.data, contentType: 'image/webp', extension: 'webp' },
-      width: out.info.width,
-      height: out.info.height,
-    };
-  } catch {
-    throw unreadable();
-  }
+  await checkedStill(input, unreadable, { gif: true });
+  return stillAsWebp(input, width, unreadable);
 }

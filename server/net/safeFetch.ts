@@ -30,6 +30,12 @@ export interface SafeFetchOptions {
   types: RegExp;
 }
 
+/** What a reader of web pages asks for and takes (a recipe import, a link card). */
+export const HTML_PAGE = {
+  accept: 'text/html,application/xhtml+xml',
+  types: /^\s*(text\/html|application\/xhtml\+xml)\b/i,
+} as const;
+
 export type RefusedKind =
   /** Not an http(s) address at all (the address given, not a redirect). */
   | 'invalid_url'

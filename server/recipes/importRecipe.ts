@@ -5,7 +5,7 @@ import {
   type RecipeImport,
 } from '@common/schemas/recipes.ts';
 import { badRequest, type HttpError } from '@server/http/errors.ts';
-import { decodeText, FetchRefused, safeFetch } from '@server/net/safeFetch.ts';
+import { decodeText, FetchRefused, HTML_PAGE, safeFetch } from '@server/net/safeFetch.ts';
 import { readRecipe } from './readRecipe.ts';
 
 export interface FetchPageOptions {
@@ -56,8 +56,7 @@ export async function fetchPage(
       timeoutMs: options.timeoutMs ?? IMPORT_TIMEOUT_MS,
       maxBytes: options.maxBytes ?? IMPORT_MAX_BYTES,
       maxRedirects: IMPORT_MAX_REDIRECTS,
-      accept: 'text/html,application/xhtml+xml',
-      types: /^\s*(text\/html|application\/xhtml\+xml)\b/i,
+      ...HTML_PAGE,
     });
     return { url: page.url, html: decodeText(page) };
   } catch (error) {

@@ -233,21 +233,20 @@ export const socialRows: HttpRow[] = [
     variant: "the owner's fresh post with a link",
     prepare: async (f) => {
       // Written as a read card leaves it (no page is read: the matrix is about who may remove it).
-      const { post } = await freshFriendsPost(f);
+      const { post } = await freshRequest(f, 'everyone', 'general');
       const url = 'https://example.org/matrix';
       const card = { url, title: 'Matrix', description: '', site: 'example.org', image_url: null };
       await f.db
         .updateTable('posts')
         .set({
-          visibility: 'everyone',
           content: `Matrix card ${url}`,
           card_url: url,
           card_state: 'ready',
           card: JSON.stringify({ ...card, image_width: null, image_height: null }),
         })
-        .where('id', '=', post as string)
+        .where('id', '=', post)
         .execute();
-      return { post: post as string };
+      return { post };
     },
     path: ({ fresh }) => `/api/posts/${fresh.post}/card`,
     expect: members(403, { owner: 200, blocked: 404 }),
