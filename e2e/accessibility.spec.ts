@@ -141,6 +141,10 @@ for (const size of SIZES) {
       ['/settings/privacy-checkup', (p) => p.getByRole('heading', { level: 1 })],
       ['/settings/privacy-center', (p) => p.getByRole('heading', { level: 1 })],
       ['/settings/profile-details', (p) => p.getByRole('heading', { level: 1 })],
+      [
+        '/settings/security',
+        (p) => p.getByRole('region', { name: "Where you're signed in" }).getByRole('listitem').first(),
+      ],
       ['/admin', (p) => p.getByRole('tab').first()],
     ];
     await page.setViewportSize(size.viewport);

@@ -52,3 +52,61 @@ test('changing the password on a phone signs out the other browser; the old pass
   await phone!.goto('/');
   await expect(phone!.getByRole('region', { name: 'Create a post' })).toBeVisible();
 });
+
+const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+const SAFARI_ON_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+
+test("'Where you're signed in' lists each browser and signs one or all others out", async ({
+  browser,
+  baseURL,
+}) => {
+  const member = newMember('sessions');
+  const here = await (await browser.newContext()).newPage();
+  await createConfirmedMember(here.request, baseURL!, member);
+  const [laptop, phone] = await Promise.all(
+    [FIREFOX_ON_LINUX, SAFARI_ON_IOS].map(async (userAgent) =>
+      (await browser.newContext({ userAgent })).newPage(),
+    ),
+  );
+  for (const device of [laptop!, phone!]) {
+    await device.goto('/auth');
+    await device.getByLabel('Email').fill(member.email);
+    await device.getByLabel('Password').fill(member.password);
+    await device.getByRole('button', { name: 'Sign In' }).click();
+    await expect(device).toHaveURL(/\/$/);
+  }
+
+  await here.goto('/settings/security');
+  const section = here.getByRole('region', { name: "Where you're signed in" });
+  const rows = section.getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  // This browser first, marked, with nothing to sign out of.
+  await expect(rows.first()).toContainText('This device');
+  await expect(rows.first().getByRole('button')).toHaveCount(0);
+  const laptopRow = section.getByRole('listitem', { name: 'Firefox on Linux' });
+  await expect(laptopRow).toContainText('127.0.0.1');
+  await expect(laptopRow).toContainText(/Last active (just now|1 minute ago)/);
+  await expect(section.getByRole('listitem', { name: 'Safari on iOS' })).toBeVisible();
+
+  // One session, by keyboard: it ends at once, the others go on.
+  await laptopRow.getByRole('button', { name: 'Sign out of Firefox on Linux' }).focus();
+  await here.keyboard.press('Enter');
+  await expect(here.getByText('Signed out of Firefox on Linux.')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await laptop!.reload();
+  await expect(laptop!).toHaveURL(/\/auth/);
+  await phone!.reload();
+  await expect(phone!.getByRole('region', { name: 'Create a post' })).toBeVisible();
+
+  // Every other one, on a phone-sized screen.
+  await here.setViewportSize(PHONE);
+  await section.getByRole('button', { name: 'Sign out of all other sessions' }).click();
+  await expect(here.getByText('Every other session was signed out.')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(section.getByText('You are not signed in anywhere else.')).toBeVisible();
+  await phone!.reload();
+  await expect(phone!).toHaveURL(/\/auth/);
+  await here.reload();
+  await expect(here.getByRole('heading', { name: 'Password and security', level: 1 })).toBeVisible();
+});

@@ -25,6 +25,7 @@ export const AUTH_ERRORS = defineErrors({
   reset_token_missing: 'The reset link is missing its token.',
   callback_url_not_path: 'callbackURL must be a path on this site.',
   current_password_required: 'Enter your current password.',
+  session_not_found: 'This session has already ended. Reload the list.',
 });
 const { rule } = rulesOf(AUTH_ERRORS);
 
@@ -121,3 +122,17 @@ export const changePasswordSchema = z.strictObject({
   newPassword: password,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** One of the member's sessions on "Where you're signed in" (issue 52): never its token. */
+export interface MemberSession {
+  id: string;
+  /** 'Chrome', 'Firefox'...: null when the browser sent no User-Agent it could be read from. */
+  browser: string | null;
+  /** 'Linux', 'iOS'...: null as `browser`. */
+  system: string | null;
+  ip_address: string | null;
+  signed_in_at: string;
+  last_active_at: string;
+  /** The session of the browser asking: 'This device'. */
+  current: boolean;
+}

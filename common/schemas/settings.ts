@@ -261,6 +261,8 @@ export const dataExportSchema = z.object({
    */
   recipes: z.object({ written: rows, saved: rows, shopping_list: rows }),
   media: rows,
+  /** Where they are signed in (issue 52): browser, system, address and times, never a token. */
+  sessions: rows,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

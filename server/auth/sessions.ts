@@ -21,6 +21,9 @@ interface Entry {
 // entries on this node at once and, through REVOCATION_CHANNEL, on every other node within
 // milliseconds; while that channel is down a node does not trust its cache at all.
 const CACHE_TTL_MS = 10_000;
+// "Where you're signed in" shows when each session was last used: its updatedAt moves on a lookup at
+// most this often (Better Auth itself moves it once a day, when it extends the session).
+const LAST_ACTIVE_STEP_MS = 5 * 60_000;
 export const REVOCATION_CHANNEL = 'splikz:sessions:revoked';
 
 /** Told on every node (this one included) when a member's sessions change: drop their sockets. */
@@ -80,7 +83,7 @@ export class SessionResolver {
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
       .innerJoin('profiles', 'profiles.id', 'session.userId')
-      .select(['session.userId', 'session.expiresAt', 'user.email'])
+      .select(['session.userId', 'session.expiresAt', 'session.updatedAt', 'user.email'])
       .where('session.token', '=', token)
       // Suspension deletes the member's sessions; this also refuses one created in a race with it.
       .where('profiles.suspended_at', 'is', null)
@@ -88,6 +91,14 @@ export class SessionResolver {
     const expiresAt = row ? new Date(row.expiresAt).getTime() : 0;
     const viewer =
       row && expiresAt > Date.now() ? { userId: row.userId, email: row.email, sessionToken: token } : null;
+    if (viewer && new Date(row!.updatedAt).getTime() < Date.now() - LAST_ACTIVE_STEP_MS) {
+      void this.db
+        .updateTable('session')
+        .set({ updatedAt: new Date().toISOString() })
+        .where('token', '=', token)
+        .execute()
+        .catch(() => undefined);
+    }
     if (cacheLive && generation === this.#generation) {
       this.#cache.set(token, { viewer, expiresAt: viewer ? expiresAt : Date.now() + CACHE_TTL_MS });
     }

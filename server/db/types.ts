@@ -63,6 +63,11 @@ export interface SessionTable {
   token: string;
   userId: string;
   expiresAt: ColumnType<string | Date, string | Date, string | Date>;
+  createdAt: ColumnType<string | Date, string | Date, string | Date>;
+  /** Moved by Better Auth when it extends the session, and by SessionResolver as it is used. */
+  updatedAt: ColumnType<string | Date, string | Date, string | Date>;
+  ipAddress: string | null;
+  userAgent: string | null;
 }
 
 export interface ProfilesTable {

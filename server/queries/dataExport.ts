@@ -1,4 +1,5 @@
 import type { DataExport, DataSummary } from '@common/schemas/settings.ts';
+import { exportSessions } from '@server/auth/memberSessions.ts';
 import type { DB } from '@server/db/types.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
@@ -315,6 +316,7 @@ export async function exportMemberData(
         feed_url: m.variant_key ? urls.publicUrl(m.variant_key) : null,
       })),
     ),
+    sessions: await exportSessions(db, userId),
   };
 }
 

@@ -1,7 +1,7 @@
 import { showInputSchema } from '@common/schemas/admin.ts';
 import { validBodies } from '@server/test/badInput.ts';
 import { makeCircle } from '@server/test/circles.ts';
-import { signedInMember, type TestClient, type TestServer } from '@server/test/harness.ts';
+import { signedInMember, TestClient, type TestServer } from '@server/test/harness.ts';
 import fc from 'fast-check';
 
 // The world generated bad input runs in (badInputRoutes.ts): two members and an admin, and one of
@@ -54,6 +54,17 @@ export async function makeFixtures(server: TestServer) {
   await made(b.client, 'PUT', `/api/follows/${a.me.id}`); // a friend request, and A's notification
   await made(a.client, 'PUT', `/api/follows/${b.me.id}`);
   const reportOfB = { target_type: 'post', reason: 'spam' };
+  /** A second session of the member (another device), as "Where you're signed in" lists it. */
+  const otherSession = async (member: typeof a) => {
+    const device = new TestClient(server.baseUrl);
+    const { email, password } = member.input;
+    await made(device, 'POST', '/api/auth/sign-in/email', { email, password });
+    const sessions = (await made(device, 'GET', '/api/auth/sessions')) as Array<{
+      id: string;
+      current: boolean;
+    }>;
+    return sessions.find((session) => session.current)!.id;
+  };
   const firstNotification = async (client: TestClient) =>
     (await made(client, 'GET', '/api/notifications')).notifications[0].id;
   const ids = {
@@ -69,6 +80,8 @@ export async function makeFixtures(server: TestServer) {
       .pending_post.id,
     notification: await firstNotification(a.client),
     notificationOfB: await firstNotification(b.client),
+    session: await otherSession(a),
+    sessionOfB: await otherSession(b),
     circle: (await makeCircle(a.client, { mode: 'scheduled' })).id,
     circleOfB: (await makeCircle(b.client, { mode: 'scheduled' })).id,
     show: (await made(boss.client, 'POST', '/api/admin/shows', fc.sample(showBodies, 1)[0])).id,

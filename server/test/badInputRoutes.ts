@@ -116,6 +116,9 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/auth/reset-password': withBody(auth.resetPasswordSchema, {}, visitor),
   // A generated current password is never A's: each answer is invalid_password (or 429), nothing changes.
   'POST /api/auth/change-password': withBody(auth.changePasswordSchema, {}),
+  // Another member's session is not found; A's own other device is ended only by a bodiless request.
+  'DELETE /api/auth/sessions/:id': { params: { id: 'session' }, refuse: ['sessionOfB'] },
+  'POST /api/auth/sessions/sign-out-others': {},
   'POST /api/auth/*': hiddenAuth,
   'PUT /api/auth/*': hiddenAuth,
   'PATCH /api/auth/*': hiddenAuth,

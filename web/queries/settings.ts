@@ -1,4 +1,4 @@
-import type { ChangePasswordInput } from '@common/schemas/auth.ts';
+import type { ChangePasswordInput, MemberSession } from '@common/schemas/auth.ts';
 import type { Me } from '@common/schemas/profiles.ts';
 import {
   type AccountSettings,
@@ -26,6 +26,7 @@ export const settingsKeys = {
   privacy: () => ['settings', 'privacy'] as const,
   preferences: () => ['settings', 'preferences'] as const,
   dataSummary: () => ['settings', 'data-summary'] as const,
+  sessions: () => ['settings', 'sessions'] as const,
 };
 
 export const DATA_DOWNLOAD_URL = '/api/settings/data?download=1';
@@ -226,5 +227,38 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
       api<unknown>('/api/auth/change-password', { method: 'POST', body: input }),
+  });
+}
+
+/** "Where you're signed in" (issue 52): this device first, then the latest active. */
+export function useSessions() {
+  return useQuery({
+    ...settingsQuery<MemberSession[]>(settingsKeys.sessions(), '/api/auth/sessions'),
+    staleTime: 0,
+  });
+}
+
+/** Ends one of the member's other sessions; the list drops it at once and is read again. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<null>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: (_data, _error, id) => {
+      queryClient.setQueryData<MemberSession[]>(settingsKeys.sessions(), (list) =>
+        list?.filter((session) => session.id !== id),
+      );
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
+    },
+  });
+}
+
+/** 'Sign out of all other sessions': every session but this browser's ends. */
+export function useSignOutOthers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ ended: number }>('/api/auth/sessions/sign-out-others', { method: 'POST', body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() }),
   });
 }

@@ -3,19 +3,21 @@ import type { ErrorBody } from '@common/errorTemplates.ts';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
+  type MemberSession,
   resendConfirmationSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
 } from '@common/schemas/auth.ts';
 import { sanitizeUsername } from '@common/username.ts';
-import { mailLanguage, passwordChangedEmail } from '@server/auth/emails.ts';
+import { endOtherSessions, endSession, listSessions } from '@server/auth/memberSessions.ts';
+import { afterPasswordChange } from '@server/auth/passwordChange.ts';
 import { throttleSignIn } from '@server/auth/signInThrottle.ts';
 import { type AppContext, requireViewer } from '@server/context.ts';
-import { badRequest, errorBody } from '@server/http/errors.ts';
+import { badRequest, errorBody, notFound } from '@server/http/errors.ts';
+import { idParam } from '@server/http/params.ts';
 import { enforceLimit, memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { translator } from '@server/i18n/translate.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 
@@ -169,46 +171,39 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         forward(request, reply, path, method === 'POST' ? (request.body ?? {}) : undefined),
     });
   }
-  // 'Change password' (issue 52): every other session of the member ends; then every node drops the
-  // member's cached sessions and sockets, and the member hears of it by mail. Wrong current passwords count like failed sign-ins.
+  // 'Change password' (issue 52): Better Auth checks the current password and writes the new hash;
+  // the other sessions end in afterPasswordChange, so this browser keeps its session and cookie.
+  // Wrong current passwords count against the member like failed sign-ins.
   const passwordLimit = memberLimit(app, 'changePassword');
   app.post('/api/auth/change-password', async (request, reply) => {
     await enforceLimit(ipLimit, request);
     const viewer = await requireViewer(ctx, request);
     await passwordLimit(request, viewer.userId);
     const body = parseInput(changePasswordSchema, request.body);
-    // Better Auth checks the current password and writes the new hash; the other sessions are ended
-    // here, so this browser keeps its session (and cookie) while every tab of the member reconnects.
     return forward(
       request,
       reply,
       '/change-password',
       { ...body, revokeOtherSessions: false },
       async (status) => {
-        if (status !== 200) return;
-        await ctx.database.db
-          .withTables<{ session: { userId: string; token: string } }>()
-          .deleteFrom('session')
-          .where('userId', '=', viewer.userId)
-          .where('token', '!=', viewer.sessionToken)
-          .execute();
-        ctx.sessions.forgetUser(viewer.userId);
-        const user = await ctx.database.db
-          .withTables<{ user: { id: string; email: string } }>()
-          .selectFrom('user')
-          .select('email')
-          .where('id', '=', viewer.userId)
-          .executeTakeFirst();
-        if (!user) return;
-        const t = translator(await mailLanguage(ctx.database, viewer.userId));
-        const reset = `${ctx.config.publicUrl}/auth`;
-        void ctx.mailer
-          .send(passwordChangedEmail(t, user.email, reset))
-          .catch((error: unknown) =>
-            ctx.log.warn({ err: error }, 'could not send the password-changed mail'),
-          );
+        if (status === 200) await afterPasswordChange(ctx, viewer);
       },
     );
+  });
+  // "Where you're signed in" (issue 52): the member's own sessions, each ended on every node at once.
+  app.get('/api/auth/sessions', async (request): Promise<MemberSession[]> => {
+    const viewer = await requireViewer(ctx, request);
+    return listSessions(ctx, viewer);
+  });
+  app.delete<{ Params: { id: string } }>('/api/auth/sessions/:id', async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    const id = idParam(request.params.id, 'session_not_found');
+    if (!(await endSession(ctx, viewer, id))) throw notFound('session_not_found');
+    return reply.status(204).send();
+  });
+  app.post('/api/auth/sessions/sign-out-others', async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    return { ended: await endOtherSessions(ctx, viewer) };
   });
   // The reset link: the router has decoded the token, so `%5c` and `%2e` are checked as `\` and `.`.
   app.get<{ Params: { token: string } }>('/api/auth/reset-password/:token', (request, reply) => {

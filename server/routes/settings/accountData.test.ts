@@ -87,6 +87,18 @@ describe.each(dialects)('settings: your data and deleting an account (%s)', (dia
       'message',
     ]);
     expect(data.media).toEqual([expect.objectContaining({ id: photo.id, url: photo.url })]);
+    // Where she is signed in (issue 52): this browser, with its address and times, never its token.
+    expect(data.sessions).toEqual([
+      {
+        browser: null,
+        system: null,
+        ip_address: '127.0.0.1',
+        signed_in_at: expect.any(String),
+        last_active_at: expect.any(String),
+      },
+    ]);
+    const token = decodeURIComponent(ann.client.cookies.get('better-auth.session_token')!).split('.')[0]!;
+    expect(JSON.stringify(data)).not.toContain(token);
     expect(data.events.hosted.map((e: { title: string }) => e.title)).toEqual(['Ann hosts']);
     // Her own answers only: Cat's answer to Ann's event is Cat's.
     expect(data.events.answers).toEqual([

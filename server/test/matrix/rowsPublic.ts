@@ -1,5 +1,6 @@
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { makeUserInput } from '@server/test/harness.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { PASSWORD } from './fixtures.ts';
 import { everyone, type HttpRow, members, type RowContext } from './table.ts';
 
@@ -91,6 +92,39 @@ export const publicRows: HttpRow[] = [
     // Only ever the session's own account (the body names no one): a guess is refused, nothing changes.
     body: () => ({ currentPassword: 'not-anyones-password', newPassword: 'secret456' }),
     expect: members(400),
+  },
+  // "Where you're signed in": only ever the viewer's own sessions; another member's is not found.
+  { route: 'GET /api/auth/sessions', path: () => '/api/auth/sessions', expect: members(200) },
+  {
+    route: 'DELETE /api/auth/sessions/:id',
+    variant: "the owner's session on another device",
+    prepare: async (f) => {
+      const id = uuidv7();
+      const now = new Date();
+      await f.db
+        .insertInto('session')
+        .values({
+          id,
+          token: `matrix-${id}`,
+          userId: f.members.owner.id,
+          expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          ipAddress: '203.0.113.9',
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+        })
+        .execute();
+      return { session: id };
+    },
+    path: ({ fresh }) => `/api/auth/sessions/${fresh.session}`,
+    expect: members(404, { owner: 204 }),
+  },
+  {
+    route: 'POST /api/auth/sessions/sign-out-others',
+    // Each member's matrix session is their only one: it goes on, and the other rows with it.
+    path: () => '/api/auth/sessions/sign-out-others',
+    body: () => ({}),
+    expect: members(200),
   },
   { route: 'GET /api/auth/get-session', path: () => '/api/auth/get-session', expect: everyone(200) },
   {

@@ -6,10 +6,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
+import { SignedInSessions } from './components/SignedInSessions.tsx';
 
 /**
  * /settings/security, 'Password and security' (issue 52): 'Change password' with the current one; a
- * change signs out every other device of the member and mails them.
+ * change signs out every other device of the member and mails them; "Where you're signed in" lists
+ * the member's sessions and ends any of them.
  */
 export default function SecurityScreen() {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ export default function SecurityScreen() {
           </div>
         </form>
       </SettingsSection>
+      <SignedInSessions />
     </SettingsPage>
   );
 }
