@@ -61,6 +61,21 @@ const SERVER_ERRORS = defineErrors({
   user_already_exists: 'An account with this email already exists. Sign in instead.',
   no_free_username: 'Could not find a free username. Please choose one.',
   invalid_password: 'Your current password is not right. Nothing was changed.',
+  // Two-factor sign-in (issue 52; Better Auth's twoFactor codes, and ours).
+  invalid_code: 'That code is not right. Check your authenticator app and try again.',
+  invalid_backup_code: 'That recovery code is not right, or it was already used.',
+  totp_already_enabled: 'Two-factor authentication is already on.',
+  totp_not_enabled: 'Two-factor authentication is not on for this account.',
+  backup_codes_not_enabled: 'Two-factor authentication is not on for this account.',
+  too_many_attempts_request_new_code: 'Too many wrong codes. Sign in again with your password.',
+  invalid_two_factor_cookie: 'Your sign-in has expired. Sign in again with your password.',
+  account_temporarily_locked: 'Too many wrong codes for this account. Please try again in 15 minutes.',
+  two_factor_code_used: 'This code was already used. Wait for the next one in your app.',
+  two_factor_required: 'Turn on two-factor authentication to use the admin console.',
+  two_factor_locked: {
+    one: 'Too many wrong codes for this account. Please wait {{count}} minute and try again.',
+    other: 'Too many wrong codes for this account. Please wait {{count}} minutes and try again.',
+  },
   auth_error: 'Request failed.',
   sign_in_throttled: {
     one: 'Too many failed sign-in attempts for this account. Please wait {{count}} second and try again.',

@@ -56,6 +56,8 @@ export interface Config {
   recipeImportAllow: string[];
   /** Private addresses and ranges a link card may read anyway (LINK_PREVIEW_ALLOW_PRIVATE). */
   linkPreviewAllowPrivate: string[];
+  /** REQUIRE_ADMIN_2FA=true: an admin reaches the admin console only with two-factor sign-in on. */
+  requireAdmin2fa: boolean;
 }
 
 export interface PushConfig {
@@ -195,6 +197,10 @@ const envSchema = z.object({
   METRICS_ALLOW: metricsAllowSchema,
   RECIPE_IMPORT_ALLOW: addressAllowSchema,
   LINK_PREVIEW_ALLOW_PRIVATE: addressAllowSchema,
+  REQUIRE_ADMIN_2FA: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
   JANUS_URL: optionalText,
   JANUS_API_SECRET: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
   JANUS_ADMIN_KEY: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
@@ -355,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsAllow: e.METRICS_ALLOW,
     recipeImportAllow: e.RECIPE_IMPORT_ALLOW,
     linkPreviewAllowPrivate: e.LINK_PREVIEW_ALLOW_PRIVATE,
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
     ...overrides,
   };
 }

@@ -26,6 +26,8 @@ export const AUTH_ERRORS = defineErrors({
   callback_url_not_path: 'callbackURL must be a path on this site.',
   current_password_required: 'Enter your current password.',
   session_not_found: 'This session has already ended. Reload the list.',
+  two_factor_code_format: 'Enter the 6 digits your authenticator app shows.',
+  recovery_code_required: 'Enter one of your recovery codes.',
 });
 const { rule } = rulesOf(AUTH_ERRORS);
 
@@ -122,6 +124,45 @@ export const changePasswordSchema = z.strictObject({
   newPassword: password,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+const currentPassword = text({
+  label: 'Current password',
+  min: 1,
+  max: PASSWORD_MAX_LENGTH,
+  trim: false,
+  typeError: rule('current_password_required'),
+  required: rule('current_password_required'),
+});
+
+/** A code of the authenticator app: 6 digits (the web drops the space some apps show in the middle). */
+const totpCode = text({
+  label: 'Code',
+  min: 1,
+  max: 40,
+  typeError: rule('two_factor_code_format'),
+  required: rule('two_factor_code_format'),
+}).check(z.regex(/^\d{6}$/, rule('two_factor_code_format')));
+
+/** 'Turn on two-factor authentication' (issue 52): the password first, then a code of the app. */
+export const enableTwoFactorSchema = z.strictObject({ password: currentPassword });
+export const twoFactorCodeSchema = z.strictObject({ code: totpCode });
+/** A recovery code (10 letters and digits, a dash in the middle), each good once. */
+export const recoveryCodeSchema = z.strictObject({
+  code: text({
+    label: 'Recovery code',
+    min: 1,
+    max: 40,
+    typeError: rule('recovery_code_required'),
+    required: rule('recovery_code_required'),
+  }),
+});
+/** Turning it off takes the password and a code of the app. */
+export const disableTwoFactorSchema = z.strictObject({ password: currentPassword, code: totpCode });
+
+/** GET /api/auth/two-factor: whether two-factor sign-in is on for the member. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+}
 
 /** One of the member's sessions on "Where you're signed in" (issue 52): never its token. */
 export interface MemberSession {

@@ -3,6 +3,7 @@ import type { Database_ } from '@server/db/database.ts';
 import { translator } from '@server/i18n/translate.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import { betterAuth } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { v7 as uuidv7 } from 'uuid';
 import { confirmationEmail, mailLanguage, resetPasswordEmail } from './emails.ts';
 import type { MailQuota } from './mailQuota.ts';
@@ -10,6 +11,8 @@ import { argon2Password } from './passwords.ts';
 import { createProfileBeforeUser, profilesModel, refuseSuspendedMember } from './profileOnSignUp.ts';
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+export const TOTP_PERIOD_SECONDS = 30;
+export const TWO_FACTOR_FREE_FAILURES = 5;
 
 /** Better Auth over our Kysely instance: email + password, confirmation required, sessions in the DB. */
 export function createAuth(options: {
@@ -73,7 +76,20 @@ export function createAuth(options: {
         delete: { after: async (session) => options.onSessionsChanged(session.userId) },
       },
     },
-    plugins: [profilesModel],
+    plugins: [
+      profilesModel,
+      // Two-factor sign-in (issue 52): TOTP and 10 single-use recovery codes. Wrong codes lock the
+      // account's second step for 15 minutes after TWO_FACTOR_FREE_FAILURES in a row, as wrong passwords
+      // slow its first; each challenge (one password sign-in) takes 5 tries. No device is ever
+      // trusted: our routes refuse `trustDevice`.
+      twoFactor({
+        issuer: 'Splikz',
+        totpOptions: { digits: 6, period: TOTP_PERIOD_SECONDS },
+        backupCodeOptions: { amount: 10, length: 10 },
+        accountLockout: { maxFailedAttempts: TWO_FACTOR_FREE_FAILURES, durationSeconds: 15 * 60 },
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
+    ],
   });
 }
 

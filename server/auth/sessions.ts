@@ -56,7 +56,7 @@ export class SessionResolver {
     secureCookies: boolean,
     options: { redisUrl?: string | undefined; log?: (message: string, error?: unknown) => void } = {},
   ) {
-    this.#cookieName = `${secureCookies ? '__Secure-' : ''}better-auth.session_token`;
+    this.#cookieName = authCookieName('session_token', secureCookies);
     if (options.redisUrl) {
       const log = options.log ?? (() => {});
       this.#publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
@@ -160,25 +160,43 @@ export class SessionResolver {
   }
 
   #verifiedToken(cookieHeader: string | undefined): string | null {
-    if (!cookieHeader) return null;
-    const prefix = `${this.#cookieName}=`;
-    const part = cookieHeader.split(/;\s*/).find((c) => c.startsWith(prefix));
-    if (!part) return null;
-    let value: string;
-    try {
-      value = decodeURIComponent(part.slice(prefix.length));
-    } catch {
-      return null;
-    }
+    const value = cookieValue(cookieHeader, this.#cookieName);
+    if (value === null) return null;
     const known = this.#signed.get(value);
     if (known !== undefined) return known;
-    const dot = value.lastIndexOf('.');
-    if (dot <= 0) return null;
-    const token = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1), 'base64');
-    const expected = createHmac('sha256', this.secret).update(token).digest();
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    this.#signed.set(value, token);
+    const token = unsignedValue(value, this.secret);
+    if (token !== null) this.#signed.set(value, token);
     return token;
   }
+}
+
+/** The name Better Auth gives its cookie `name` (`__Secure-` in front over https). */
+export const authCookieName = (name: string, secure: boolean) =>
+  `${secure ? '__Secure-' : ''}better-auth.${name}`;
+
+/** The value of the cookie `name` in a Cookie header, URL-decoded; null when it is not there. */
+export function cookieValue(cookieHeader: string | undefined, name: string): string | null {
+  if (!cookieHeader) return null;
+  const prefix = `${name}=`;
+  const part = cookieHeader.split(/;\s*/).find((c) => c.startsWith(prefix));
+  if (!part) return null;
+  try {
+    return decodeURIComponent(part.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What Better Auth signed into a cookie (`value.base64(HMAC-SHA256(value, secret))`: the session
+ * token, the pending two-factor challenge), or null when the signature is not ours.
+ */
+export function unsignedValue(signed: string, secret: string): string | null {
+  const dot = signed.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  const given = Buffer.from(signed.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(value).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return value;
 }

@@ -34,6 +34,7 @@ import * as mentions from './migrations/20261203T0600_mentions.ts';
 import * as postSearch from './migrations/20261203T0700_post_search.ts';
 import * as polls from './migrations/20261203T0800_polls.ts';
 import * as linkCards from './migrations/20261203T0900_link_cards.ts';
+import * as twoFactor from './migrations/20261204T0900_two_factor.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '20261203T0700_post_search': postSearch,
   '20261203T0800_polls': polls,
   '20261203T0900_link_cards': linkCards,
+  '20261204T0900_two_factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

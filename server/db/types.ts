@@ -56,6 +56,25 @@ export interface UserTable {
   image: string | null;
   createdAt: ColumnType<string | Date, string | Date, string | Date>;
   updatedAt: ColumnType<string | Date, string | Date, string | Date>;
+  /** Better Auth's twoFactor plugin (issue 52): set once the member verified their first code. */
+  twoFactorEnabled: ColumnType<Bool | null, Bool | undefined, Bool>;
+}
+
+/** Better Auth's twoFactor plugin: the TOTP secret and recovery codes, encrypted with the auth secret. */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: Bool | null;
+  failedVerificationCount: number | null;
+  lockedUntil: ColumnType<string | Date | null, string | Date | null, string | Date | null>;
+}
+
+/** The step (Unix time / 30 s) of the last TOTP code a member used: no code at or before it again. */
+export interface TwoFactorStepsTable {
+  user_id: string;
+  last_step: ColumnType<number, number, number>;
 }
 
 export interface SessionTable {
@@ -424,6 +443,8 @@ export interface SignInFailuresTable {
 export interface DB {
   user: UserTable;
   session: SessionTable;
+  twoFactor: TwoFactorTable;
+  two_factor_steps: TwoFactorStepsTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;

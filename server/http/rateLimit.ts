@@ -50,6 +50,8 @@ export const MEMBER_LIMITS = {
   ownLists: { max: 120, timeWindow: 60_000 },
   /** 'Change password' (issue 52): a person changes it now and then; a thief guesses the current one. */
   changePassword: { max: 5, timeWindow: 15 * 60_000 },
+  /** Turning two-factor sign-in on or off (issue 52): the password or a code is guessed at most this often. */
+  twoFactorSetup: { max: 10, timeWindow: 15 * 60_000 },
   /** Saving recipes and the shopping list's changes (ticking off as one shops). */
   recipe: { max: 120, timeWindow: 60_000 },
 } as const;

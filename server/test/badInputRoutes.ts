@@ -119,6 +119,15 @@ export const ROUTES: Record<string, RouteSpec> = {
   // Another member's session is not found; A's own other device is ended only by a bodiless request.
   'DELETE /api/auth/sessions/:id': { params: { id: 'session' }, refuse: ['sessionOfB'] },
   'POST /api/auth/sessions/sign-out-others': {},
+  // A has no second factor: every code is refused (400), a generated password is never A's.
+  'POST /api/auth/two-factor/enable': withBody(auth.enableTwoFactorSchema, {}),
+  'POST /api/auth/two-factor/verify-totp': withBody(auth.twoFactorCodeSchema, {
+    code: fc.stringMatching(/^\d{6}$/),
+  }),
+  'POST /api/auth/two-factor/verify-backup-code': withBody(auth.recoveryCodeSchema, {}),
+  'POST /api/auth/two-factor/disable': withBody(auth.disableTwoFactorSchema, {
+    code: fc.stringMatching(/^\d{6}$/),
+  }),
   'POST /api/auth/*': hiddenAuth,
   'PUT /api/auth/*': hiddenAuth,
   'PATCH /api/auth/*': hiddenAuth,

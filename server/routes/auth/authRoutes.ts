@@ -1,5 +1,3 @@
-import { errorMessage, type PlainErrorCode } from '@common/errors.ts';
-import type { ErrorBody } from '@common/errorTemplates.ts';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -14,12 +12,14 @@ import { endOtherSessions, endSession, listSessions } from '@server/auth/memberS
 import { afterPasswordChange } from '@server/auth/passwordChange.ts';
 import { throttleSignIn } from '@server/auth/signInThrottle.ts';
 import { type AppContext, requireViewer } from '@server/context.ts';
-import { badRequest, errorBody, notFound } from '@server/http/errors.ts';
+import { badRequest, notFound } from '@server/http/errors.ts';
 import { idParam } from '@server/http/params.ts';
 import { enforceLimit, memberLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
+import { forwardToBetterAuth, notFoundAnswer } from './forward.ts';
+import { twoFactorRoutes } from './twoFactorRoutes.ts';
 
 // Only the Better Auth endpoints the product uses are reachable; the rest (update-user, change-email,
 // delete-user...) would let a client set fields it may not, so they answer 404.
@@ -37,46 +37,6 @@ const passthrough: Array<[method: 'GET' | 'POST', path: string]> = [
 ];
 // Better Auth's reset tokens are letters and digits; anything else (`..\`, `/`, `%`) is not a token.
 const RESET_TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
-
-const snakeCase = (code: string) => code.toLowerCase().replace(/[^a-z0-9]+/g, '_');
-
-/** Better Auth's refusals (and our hooks', server/auth) that common/errors.ts words, snake_cased. */
-const BETTER_AUTH_CODES = new Set<string>([
-  'email_not_verified',
-  'invalid_email_or_password',
-  'invalid_token',
-  'user_already_exists',
-  'username_taken',
-  'account_suspended',
-  'no_free_username',
-  'invalid_password',
-] satisfies PlainErrorCode[]);
-
-/**
- * A Better Auth refusal in our shape: its code snake_cased, worded by common/errors.ts when it is one
- * of ours; any other keeps Better Auth's own message, which the web shows as it is.
- */
-function betterAuthError(parsed: { code?: string; message?: string }): ErrorBody {
-  const code = parsed.code ? snakeCase(parsed.code) : 'auth_error';
-  if (BETTER_AUTH_CODES.has(code)) return { code, message: errorMessage(code as PlainErrorCode) };
-  return { code, message: parsed.message ?? errorMessage('auth_error') };
-}
-
-const notFoundAnswer = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.status(404).send(errorBody('not_found', { method: request.method, url: request.url }));
-
-/**
- * The URL Better Auth receives: the allow-listed endpoint, never a path taken from the request (the
- * URL parser turns `\` into `/` and resolves `..`, which would reach endpoints we hide), and the
- * query string. Null when the result is not exactly that endpoint.
- */
-export function betterAuthUrl(publicUrl: string, endpoint: string, rawUrl: string): URL | null {
-  const url = new URL(publicUrl);
-  url.pathname = `/api/auth${endpoint}`;
-  const query = rawUrl.indexOf('?');
-  if (query >= 0) url.search = rawUrl.slice(query);
-  return url.pathname === `/api/auth${endpoint}` ? url : null;
-}
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { authRateLimit } = ctx.config;
@@ -101,47 +61,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (taken) throw badRequest('username_taken');
   }
 
-  /** `beforeAnswer` runs once Better Auth has answered and before the client hears it. */
-  async function forward(
+  const forward = (
     request: FastifyRequest,
     reply: FastifyReply,
     endpoint: string,
     body?: unknown,
     beforeAnswer?: (status: number) => Promise<void>,
-  ) {
-    const target = betterAuthUrl(ctx.config.publicUrl, endpoint, request.url);
-    if (!target) return notFoundAnswer(request, reply);
-    const headers = new Headers();
-    for (const [key, value] of Object.entries(request.headers)) {
-      if (value === undefined || key === 'content-length' || key === 'host') continue;
-      // The client may write any of these; Better Auth records the address we trust instead.
-      if (key === 'x-forwarded-for' || key === 'x-real-ip' || key === 'forwarded') continue;
-      headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-    }
-    headers.set('x-forwarded-for', request.ip);
-    if (body !== undefined) headers.set('content-type', 'application/json');
-    const response = await ctx.auth.handler(
-      new Request(target, {
-        method: request.method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    await beforeAnswer?.(response.status);
-    reply.status(response.status);
-    response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding')
-        reply.header(key, value);
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    const text = await response.text();
-    if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-      const parsed = JSON.parse(text || '{}') as { code?: string; message?: string };
-      return reply.send({ error: betterAuthError(parsed) });
-    }
-    return reply.send(text);
-  }
+  ) => forwardToBetterAuth(ctx, request, reply, endpoint, body, beforeAnswer);
 
   for (const [path, schema] of Object.entries(validatedPosts)) {
     const url = `/api/auth${path}`;
@@ -211,5 +137,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!RESET_TOKEN.test(token)) return notFoundAnswer(request, reply);
     return forward(request, reply, `/reset-password/${token}`);
   });
+  twoFactorRoutes(app, ctx, ipLimit);
   app.all('/api/auth/*', async (request, reply) => notFoundAnswer(request, reply));
 }

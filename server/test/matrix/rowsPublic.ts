@@ -93,6 +93,37 @@ export const publicRows: HttpRow[] = [
     body: () => ({ currentPassword: 'not-anyones-password', newPassword: 'secret456' }),
     expect: members(400),
   },
+  // Two-factor sign-in: only ever the session's own account (no body names anyone); the second step of
+  // a sign-in is the two_factor cookie's, which no viewer here has.
+  { route: 'GET /api/auth/two-factor', path: () => '/api/auth/two-factor', expect: members(200) },
+  {
+    route: 'POST /api/auth/two-factor/enable',
+    variant: 'a password that is not theirs',
+    path: () => '/api/auth/two-factor/enable',
+    body: () => ({ password: 'not-anyones-password' }),
+    expect: members(400),
+  },
+  {
+    route: 'POST /api/auth/two-factor/verify-totp',
+    variant: 'a code with two-factor sign-in off',
+    path: () => '/api/auth/two-factor/verify-totp',
+    body: () => ({ code: '000000' }),
+    expect: members(400),
+  },
+  {
+    route: 'POST /api/auth/two-factor/verify-backup-code',
+    variant: 'no sign-in waiting for its second step',
+    path: () => '/api/auth/two-factor/verify-backup-code',
+    body: () => ({ code: 'abcde-fghij' }),
+    expect: everyone(401),
+  },
+  {
+    route: 'POST /api/auth/two-factor/disable',
+    variant: 'two-factor sign-in off',
+    path: () => '/api/auth/two-factor/disable',
+    body: () => ({ password: 'not-anyones-password', code: '000000' }),
+    expect: members(400),
+  },
   // "Where you're signed in": only ever the viewer's own sessions; another member's is not found.
   { route: 'GET /api/auth/sessions', path: () => '/api/auth/sessions', expect: members(200) },
   {

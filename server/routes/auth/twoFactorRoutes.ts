@@ -1,0 +1,103 @@
+import {
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  recoveryCodeSchema,
+  type TwoFactorStatus,
+  twoFactorCodeSchema,
+} from '@common/schemas/auth.ts';
+import {
+  claimTotpStep,
+  totpCodeStep,
+  twoFactorLockedSeconds,
+  twoFactorUserId,
+} from '@server/auth/twoFactor.ts';
+import { type AppContext, optionalViewer, requireViewer } from '@server/context.ts';
+import { httpError } from '@server/http/errors.ts';
+import { enforceLimit, memberLimit } from '@server/http/rateLimit.ts';
+import { parseInput } from '@server/http/validate.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { forwardToBetterAuth } from './forward.ts';
+
+type Limit = Parameters<typeof enforceLimit>[0];
+
+const lockedAnswer = (reply: FastifyReply, seconds: number) => {
+  const error = httpError(429, 'two_factor_locked', { count: Math.max(1, Math.ceil(seconds / 60)) });
+  return reply.status(429).header('retry-after', String(seconds)).send({ error: error.body });
+};
+const codeUsed = () => httpError(401, 'two_factor_code_used');
+
+/**
+ * Two-factor sign-in (issue 52), Better Auth's twoFactor plugin behind our checks: each body parsed
+ * by a shared schema (no `trustDevice`: no device skips the second step), every call under the auth
+ * limit per IP, the member's own calls under a limit per member, a locked account answered before
+ * Better Auth is asked, and a TOTP code taken once (auth/twoFactor.ts).
+ */
+export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: Limit): void {
+  const setupLimit = memberLimit(app, 'twoFactorSetup');
+
+  app.get('/api/auth/two-factor', async (request): Promise<TwoFactorStatus> => {
+    const viewer = await requireViewer(ctx, request);
+    const row = await ctx.database.db
+      .selectFrom('user')
+      .select('twoFactorEnabled')
+      .where('id', '=', viewer.userId)
+      .executeTakeFirst();
+    return { enabled: Boolean(row?.twoFactorEnabled) };
+  });
+
+  // 'Turn on two-factor authentication': the password, then a new secret and recovery codes, kept
+  // unverified until a code of the app comes back (verify-totp with the session).
+  app.post('/api/auth/two-factor/enable', async (request, reply) => {
+    await enforceLimit(ipLimit, request);
+    const viewer = await requireViewer(ctx, request);
+    await setupLimit(request, viewer.userId);
+    const body = parseInput(enableTwoFactorSchema, request.body);
+    return forwardToBetterAuth(ctx, request, reply, '/two-factor/enable', body);
+  });
+
+  // A code of the app: the second step of a sign-in (Better Auth's two_factor cookie), or the code
+  // that turns two-factor sign-in on (with the session).
+  app.post('/api/auth/two-factor/verify-totp', async (request, reply) => {
+    await enforceLimit(ipLimit, request);
+    const viewer = await optionalViewer(ctx, request);
+    if (viewer) await setupLimit(request, viewer.userId);
+    const { code } = parseInput(twoFactorCodeSchema, request.body);
+    const userId = await twoFactorUserId(ctx, request.headers.cookie, viewer?.userId ?? null);
+    if (!userId) throw httpError(401, 'invalid_two_factor_cookie');
+    const locked = await twoFactorLockedSeconds(ctx, userId);
+    if (locked > 0) return lockedAnswer(reply, locked);
+    const step = await totpCodeStep(ctx, userId, code);
+    if (step.used) throw codeUsed();
+    // Claimed before Better Auth answers, so two requests with one code cannot both pass.
+    if (step.step !== null && !(await claimTotpStep(ctx, userId, step.step))) throw codeUsed();
+    return forwardToBetterAuth(ctx, request, reply, '/two-factor/verify-totp', { code });
+  });
+
+  // 'Use a recovery code': each works once (Better Auth removes it with a compare-and-set).
+  app.post('/api/auth/two-factor/verify-backup-code', async (request, reply) => {
+    await enforceLimit(ipLimit, request);
+    const { code } = parseInput(recoveryCodeSchema, request.body);
+    const userId = await twoFactorUserId(ctx, request.headers.cookie, null);
+    if (!userId) throw httpError(401, 'invalid_two_factor_cookie');
+    const locked = await twoFactorLockedSeconds(ctx, userId);
+    if (locked > 0) return lockedAnswer(reply, locked);
+    return forwardToBetterAuth(ctx, request, reply, '/two-factor/verify-backup-code', { code });
+  });
+
+  // Turning it off takes the password (Better Auth checks it) and a code of the app (checked here
+  // first, and taken once it is off, so a wrong password does not use the code up).
+  app.post('/api/auth/two-factor/disable', async (request, reply) => {
+    await enforceLimit(ipLimit, request);
+    const viewer = await requireViewer(ctx, request);
+    await setupLimit(request, viewer.userId);
+    const { password, code } = parseInput(disableTwoFactorSchema, request.body);
+    const step = await totpCodeStep(ctx, viewer.userId, code);
+    if (!step.found) throw httpError(400, 'totp_not_enabled');
+    if (step.used) throw codeUsed();
+    if (step.step === null) throw httpError(400, 'invalid_code');
+    const claimed = step.step;
+    return forwardToBetterAuth(ctx, request, reply, '/two-factor/disable', { password }, async (status) => {
+      if (status === 200) await claimTotpStep(ctx, viewer.userId, claimed);
+    });
+  });
+}
