@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { totpCode } from '../server/test/totp.ts';
 import { createConfirmedMember, mailTo, newMember } from './support/members.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -109,4 +111,72 @@ test("'Where you're signed in' lists each browser and signs one or all others ou
   await expect(phone!).toHaveURL(/\/auth/);
   await here.reload();
   await expect(here.getByRole('heading', { name: 'Password and security', level: 1 })).toBeVisible();
+});
+
+test('two-factor sign-in: turned on from the setup key, then a code or a recovery code signs in', async ({
+  browser,
+  baseURL,
+}) => {
+  const member = newMember('twofactor');
+  const page = await (await browser.newContext()).newPage();
+  await createConfirmedMember(page.request, baseURL!, member);
+  await page.goto('/settings/security');
+  const section = page.getByRole('region', { name: 'Two-factor authentication' });
+  await section.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await section.getByLabel('Password').fill('not-the-password');
+  await section.getByRole('button', { name: 'Continue' }).click();
+  await expect(section.getByRole('alert')).toContainText('Your current password is not right.');
+  await section.getByLabel('Password').fill(member.password);
+  await section.getByLabel('Password').press('Enter');
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const setupKey = (await section.getByTestId('setup-key').textContent())!;
+  expect(setupKey.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+  // A wrong code is refused; the one the app would show turns it on.
+  await section.getByLabel('Code from your app').fill('000000');
+  await section.getByRole('button', { name: 'Verify' }).click();
+  await expect(section.getByRole('alert')).toContainText('That code is not right.');
+  const code = await totpCode(setupKey);
+  await section.getByLabel('Code from your app').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+  await section.getByRole('button', { name: 'Verify' }).click();
+  const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allTextContents();
+  const download = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('splikz-recovery-codes.txt');
+  expect(await readFile((await (await download).path())!, 'utf8')).toContain(recoveryCodes[9]!);
+  await section.getByRole('button', { name: 'Done' }).click();
+  await expect(section.getByText('Two-factor authentication is on.')).toBeVisible();
+  await expect(codes).toHaveCount(0);
+
+  // Another browser, on a phone: the password, then a code of the app.
+  const phone = await (await browser.newContext({ viewport: PHONE })).newPage();
+  const passwordStep = async () => {
+    await phone.goto('/auth');
+    await phone.getByLabel('Email').fill(member.email);
+    await phone.getByLabel('Password').fill(member.password);
+    await phone.getByRole('button', { name: 'Sign In' }).click();
+    await expect(phone.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  };
+  await passwordStep();
+  await expect(phone.getByLabel('Code', { exact: true })).toBeFocused();
+  await phone.getByLabel('Code', { exact: true }).fill(await totpCode(setupKey, 1));
+  await phone.getByLabel('Code', { exact: true }).press('Enter');
+  await expect(phone.getByRole('region', { name: 'Create a post' })).toBeVisible();
+
+  // A third browser with a recovery code, which then works no more.
+  await phone.context().clearCookies();
+  await passwordStep();
+  await phone.getByRole('button', { name: 'Use a recovery code' }).click();
+  await phone.getByLabel('Recovery code', { exact: true }).fill(recoveryCodes[0]!);
+  await phone.getByRole('button', { name: 'Verify' }).click();
+  await expect(phone.getByRole('region', { name: 'Create a post' })).toBeVisible();
+  await phone.context().clearCookies();
+  await passwordStep();
+  await phone.getByRole('button', { name: 'Use a recovery code' }).click();
+  await phone.getByLabel('Recovery code', { exact: true }).fill(recoveryCodes[0]!);
+  await phone.getByRole('button', { name: 'Verify' }).click();
+  await expect(phone.getByRole('alert')).toContainText(
+    'That recovery code is not right, or it was already used.',
+  );
 });

@@ -2,6 +2,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import type { Database_ } from '@server/db/database.ts';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { TOTP_PERIOD_SECONDS } from './auth.ts';
+import { argon2Password } from './passwords.ts';
 import { authCookieName, cookieValue, unsignedValue } from './sessions.ts';
 
 // Two-factor sign-in (issue 52) is Better Auth's twoFactor plugin; this file adds the one thing it
@@ -118,4 +119,43 @@ export async function twoFactorEnabled(ctx: TwoFactorContext, userId: string): P
     .where('id', '=', userId)
     .executeTakeFirst();
   return Boolean(row?.twoFactorEnabled);
+}
+
+/** Whether `password` is the member's (the hash Better Auth keeps on their credential account). */
+export async function passwordMatches(
+  ctx: TwoFactorContext,
+  userId: string,
+  password: string,
+): Promise<boolean> {
+  const account = await ctx.database.db
+    .withTables<{ account: { userId: string; providerId: string; password: string | null } }>()
+    .selectFrom('account')
+    .select('password')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+  return Boolean(account?.password) && (await argon2Password.verify({ hash: account!.password!, password }));
+}
+
+/**
+ * Turns two-factor sign-in on once the first code came back, or off, in place. Better Auth's own
+ * endpoints for these also swap the member's session for a new one, and a tab that asks in between
+ * with the old cookie is signed out: here the session stays.
+ */
+export async function setTwoFactor(ctx: TwoFactorContext, userId: string, on: boolean): Promise<void> {
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await trx.updateTable('user').set({ twoFactorEnabled: on }).where('id', '=', userId).execute();
+    if (on) await trx.updateTable('twoFactor').set({ verified: true }).where('userId', '=', userId).execute();
+    else await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute();
+  });
+}
+
+/** Whether the member's secret was made but no code of it came back yet ('Turn on', half-way). */
+export async function twoFactorPending(ctx: TwoFactorContext, userId: string): Promise<boolean> {
+  const row = await ctx.database.db
+    .selectFrom('twoFactor')
+    .select('verified')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined && !row.verified;
 }

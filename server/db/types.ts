@@ -57,7 +57,7 @@ export interface UserTable {
   createdAt: ColumnType<string | Date, string | Date, string | Date>;
   updatedAt: ColumnType<string | Date, string | Date, string | Date>;
   /** Better Auth's twoFactor plugin (issue 52): set once the member verified their first code. */
-  twoFactorEnabled: ColumnType<Bool | null, Bool | undefined, Bool>;
+  twoFactorEnabled: ColumnType<boolean | number | null, boolean | undefined, boolean>;
 }
 
 /** Better Auth's twoFactor plugin: the TOTP secret and recovery codes, encrypted with the auth secret. */
@@ -66,7 +66,7 @@ export interface TwoFactorTable {
   secret: string;
   backupCodes: string;
   userId: string;
-  verified: Bool | null;
+  verified: ColumnType<boolean | number | null, boolean | undefined, boolean>;
   failedVerificationCount: number | null;
   lockedUntil: ColumnType<string | Date | null, string | Date | null, string | Date | null>;
 }

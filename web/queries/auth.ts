@@ -8,7 +8,23 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      api('/api/auth/sign-in/email', { body: { ...input, callbackURL: CALLBACK_URL } }),
+      api<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
+        body: { ...input, callbackURL: CALLBACK_URL },
+      }),
+    // A member with two-factor sign-in on is not signed in yet: the form asks for the second step.
+    onSuccess: (answer) =>
+      answer?.twoFactorRedirect ? undefined : queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
+  });
+}
+
+/** The second step of a sign-in (issue 52): a code of the authenticator app, or a recovery code. */
+export function useVerifyTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, code }: { kind: 'app' | 'recovery'; code: string }) =>
+      api(kind === 'app' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code', {
+        body: { code },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
   });
 }

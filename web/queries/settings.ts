@@ -1,4 +1,4 @@
-import type { ChangePasswordInput, MemberSession } from '@common/schemas/auth.ts';
+import type { ChangePasswordInput, MemberSession, TwoFactorStatus } from '@common/schemas/auth.ts';
 import type { Me } from '@common/schemas/profiles.ts';
 import {
   type AccountSettings,
@@ -27,6 +27,7 @@ export const settingsKeys = {
   preferences: () => ['settings', 'preferences'] as const,
   dataSummary: () => ['settings', 'data-summary'] as const,
   sessions: () => ['settings', 'sessions'] as const,
+  twoFactor: () => ['settings', 'two-factor'] as const,
 };
 
 export const DATA_DOWNLOAD_URL = '/api/settings/data?download=1';
@@ -260,5 +261,37 @@ export function useSignOutOthers() {
     mutationFn: () =>
       api<{ ended: number }>('/api/auth/sessions/sign-out-others', { method: 'POST', body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() }),
+  });
+}
+
+/** Whether two-factor sign-in is on (issue 52). */
+export function useTwoFactorStatus() {
+  return useQuery(settingsQuery<TwoFactorStatus>(settingsKeys.twoFactor(), '/api/auth/two-factor'));
+}
+
+/** 'Turn on two-factor authentication', first step: the password gives a setup key and recovery codes. */
+export function useEnableTwoFactor() {
+  return useMutation({
+    mutationFn: (password: string) =>
+      api<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { body: { password } }),
+  });
+}
+
+/** The code of the app that turns two-factor sign-in on. */
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api('/api/auth/two-factor/verify-totp', { body: { code } }),
+    onSuccess: () => queryClient.setQueryData<TwoFactorStatus>(settingsKeys.twoFactor(), { enabled: true }),
+  });
+}
+
+/** Turning it off: the password and a code of the app. */
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { password: string; code: string }) =>
+      api('/api/auth/two-factor/disable', { body: input }),
+    onSuccess: () => queryClient.setQueryData<TwoFactorStatus>(settingsKeys.twoFactor(), { enabled: false }),
   });
 }

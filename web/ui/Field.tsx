@@ -1,6 +1,6 @@
 import { issueError } from '@common/errorTemplates.ts';
 import { errorText } from '@web/i18n/errors.ts';
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 import { labelClass } from './styles.ts';
 
 /** `aria-describedby` from the ids of what is shown under a control (an error, a hint, a counter). */
@@ -33,7 +33,13 @@ export function Field({
   error,
   hint,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string }) {
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  /** The input itself (React 19 passes `ref` as a prop), to move focus to it. */
+  ref?: Ref<HTMLInputElement>;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">

@@ -7,8 +7,12 @@ import {
 } from '@common/schemas/auth.ts';
 import {
   claimTotpStep,
+  passwordMatches,
+  setTwoFactor,
   totpCodeStep,
+  twoFactorEnabled,
   twoFactorLockedSeconds,
+  twoFactorPending,
   twoFactorUserId,
 } from '@server/auth/twoFactor.ts';
 import { type AppContext, optionalViewer, requireViewer } from '@server/context.ts';
@@ -37,12 +41,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
 
   app.get('/api/auth/two-factor', async (request): Promise<TwoFactorStatus> => {
     const viewer = await requireViewer(ctx, request);
-    const row = await ctx.database.db
-      .selectFrom('user')
-      .select('twoFactorEnabled')
-      .where('id', '=', viewer.userId)
-      .executeTakeFirst();
-    return { enabled: Boolean(row?.twoFactorEnabled) };
+    return { enabled: await twoFactorEnabled(ctx, viewer.userId) };
   });
 
   // 'Turn on two-factor authentication': the password, then a new secret and recovery codes, kept
@@ -55,8 +54,8 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
     return forwardToBetterAuth(ctx, request, reply, '/two-factor/enable', body);
   });
 
-  // A code of the app: the second step of a sign-in (Better Auth's two_factor cookie), or the code
-  // that turns two-factor sign-in on (with the session).
+  // A code of the app: the second step of a sign-in (Better Auth's two_factor cookie, which makes the
+  // session), or, with a session, the first code that turns two-factor sign-in on (done here).
   app.post('/api/auth/two-factor/verify-totp', async (request, reply) => {
     await enforceLimit(ipLimit, request);
     const viewer = await optionalViewer(ctx, request);
@@ -64,6 +63,20 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
     const { code } = parseInput(twoFactorCodeSchema, request.body);
     const userId = await twoFactorUserId(ctx, request.headers.cookie, viewer?.userId ?? null);
     if (!userId) throw httpError(401, 'invalid_two_factor_cookie');
+    if (viewer) {
+      if (!(await twoFactorPending(ctx, userId))) {
+        throw httpError(
+          400,
+          (await twoFactorEnabled(ctx, userId)) ? 'totp_already_enabled' : 'totp_not_enabled',
+        );
+      }
+      const step = await totpCodeStep(ctx, userId, code);
+      if (step.used) throw codeUsed();
+      if (step.step === null) throw httpError(401, 'invalid_code');
+      if (!(await claimTotpStep(ctx, userId, step.step))) throw codeUsed();
+      await setTwoFactor(ctx, userId, true);
+      return { status: true };
+    }
     const locked = await twoFactorLockedSeconds(ctx, userId);
     if (locked > 0) return lockedAnswer(reply, locked);
     const step = await totpCodeStep(ctx, userId, code);
@@ -84,20 +97,20 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
     return forwardToBetterAuth(ctx, request, reply, '/two-factor/verify-backup-code', { code });
   });
 
-  // Turning it off takes the password (Better Auth checks it) and a code of the app (checked here
-  // first, and taken once it is off, so a wrong password does not use the code up).
-  app.post('/api/auth/two-factor/disable', async (request, reply) => {
+  // Turning it off takes the password and a code of the app; the code is taken only once the
+  // password was right, so a mistyped password does not use it up.
+  app.post('/api/auth/two-factor/disable', async (request) => {
     await enforceLimit(ipLimit, request);
     const viewer = await requireViewer(ctx, request);
     await setupLimit(request, viewer.userId);
     const { password, code } = parseInput(disableTwoFactorSchema, request.body);
+    if (!(await twoFactorEnabled(ctx, viewer.userId))) throw httpError(400, 'totp_not_enabled');
     const step = await totpCodeStep(ctx, viewer.userId, code);
-    if (!step.found) throw httpError(400, 'totp_not_enabled');
     if (step.used) throw codeUsed();
     if (step.step === null) throw httpError(400, 'invalid_code');
-    const claimed = step.step;
-    return forwardToBetterAuth(ctx, request, reply, '/two-factor/disable', { password }, async (status) => {
-      if (status === 200) await claimTotpStep(ctx, viewer.userId, claimed);
-    });
+    if (!(await passwordMatches(ctx, viewer.userId, password))) throw httpError(400, 'invalid_password');
+    if (!(await claimTotpStep(ctx, viewer.userId, step.step))) throw codeUsed();
+    await setTwoFactor(ctx, viewer.userId, false);
+    return { status: true };
   });
 }

@@ -39,6 +39,10 @@ export default function AdminScreen() {
     const error = access.error;
     if (error instanceof ApiError && error.status === 401) {
       navigate('/auth', { replace: true });
+    } else if (error instanceof ApiError && error.code === 'two_factor_required') {
+      // REQUIRE_ADMIN_2FA (issue 52): the admin turns it on first, then comes back.
+      toast.error(error.message);
+      navigate('/settings/security', { replace: true });
     } else if (error instanceof ApiError && error.status === 403) {
       toast.error(t('Access Denied'), { description: t("You don't have admin privileges") });
       navigate('/', { replace: true });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
 import { SignedInSessions } from './components/SignedInSessions.tsx';
+import { TwoFactorSection } from './components/TwoFactorSection.tsx';
 
 /**
  * /settings/security, 'Password and security' (issue 52): 'Change password' with the current one; a
@@ -67,6 +68,7 @@ export default function SecurityScreen() {
           </div>
         </form>
       </SettingsSection>
+      <TwoFactorSection />
       <SignedInSessions />
     </SettingsPage>
   );

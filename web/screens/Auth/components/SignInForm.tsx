@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AUTH_KEYS } from '../texts.ts';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 
 export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSignUp: () => void }) {
   const { t } = useTranslation();
@@ -14,6 +15,7 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | undefined>();
+  const [secondStep, setSecondStep] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -22,7 +24,11 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
     if (!email.trim()) return setEmailError(t('Email is required.'));
     if (!password) return setError(t('Password is required.'));
     try {
-      await signIn.mutateAsync({ email: email.trim(), password });
+      const answer = await signIn.mutateAsync({ email: email.trim(), password });
+      if (answer?.twoFactorRedirect) {
+        setPassword('');
+        setSecondStep(true);
+      }
     } catch (e) {
       setError((e as Error).message);
     }
@@ -43,6 +49,8 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
       setError((e as Error).message);
     }
   }
+
+  if (secondStep) return <TwoFactorStep onBack={() => setSecondStep(false)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
