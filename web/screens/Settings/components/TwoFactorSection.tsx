@@ -199,7 +199,7 @@ function SetUp({
         <p className="text-sm font-medium text-slate-700">{t('Setup key')}</p>
         <code
           data-testid="setup-key"
-          className="w-fit max-w-full select-all break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider text-slate-900"
+          className="w-fit max-w-full select-all break-words rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider text-slate-900"
         >
           {setupKey.match(/.{1,4}/g)?.join(' ')}
         </code>
