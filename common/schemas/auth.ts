@@ -143,6 +143,12 @@ const totpCode = text({
   required: rule('two_factor_code_format'),
 }).check(z.regex(/^\d{6}$/, rule('two_factor_code_format')));
 
+/** A code as an app shows it, '123 456' or '123456': its 6 digits, or null when it is no such code. */
+export function appCodeDigits(typed: string): string | null {
+  const code = typed.replace(/\s+/g, '');
+  return /^\d{6}$/.test(code) ? code : null;
+}
+
 /** 'Turn on two-factor authentication' (issue 52): the password first, then a code of the app. */
 export const enableTwoFactorSchema = z.strictObject({ password: currentPassword });
 export const twoFactorCodeSchema = z.strictObject({ code: totpCode });

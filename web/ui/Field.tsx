@@ -61,6 +61,31 @@ export function Field({
   );
 }
 
+/** The field of a code from an authenticator app (issue 52): digits on a phone's keyboard, filled by the system. */
+export function AppCodeField({
+  label,
+  value,
+  onChange,
+  ref,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <Field
+      ref={ref}
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /** The form-level error under a form: what the server said, or why it could not be reached. */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;

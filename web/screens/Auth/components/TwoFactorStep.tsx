@@ -1,5 +1,6 @@
+import { appCodeDigits } from '@common/schemas/auth.ts';
 import { useVerifyTwoFactor } from '@web/queries/auth.ts';
-import { Field, FormError } from '@web/ui/Field.tsx';
+import { AppCodeField, Field, FormError } from '@web/ui/Field.tsx';
 import { buttonClass, linkButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +22,8 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     // Apps show the code as '123 456'; a recovery code may be pasted with spaces around it.
-    const typed = kind === 'app' ? code.replace(/\s+/g, '') : code.trim();
-    if (kind === 'app' && !/^\d{6}$/.test(typed))
-      return setError(t('Enter the 6 digits your authenticator app shows.'));
+    const typed = kind === 'app' ? appCodeDigits(code) : code.trim();
+    if (kind === 'app' && !typed) return setError(t('Enter the 6 digits your authenticator app shows.'));
     if (!typed) return setError(t('Enter one of your recovery codes.'));
     setError(null);
     try {
@@ -47,16 +47,7 @@ export function TwoFactorStep({ onBack }: { onBack: () => void }) {
           : t('Enter one of the recovery codes you saved when you turned on two-factor authentication')}
       </h2>
       {kind === 'app' ? (
-        <Field
-          ref={field}
-          key="app"
-          label={t('Code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <AppCodeField ref={field} key="app" label={t('Code')} value={code} onChange={setCode} />
       ) : (
         <Field
           ref={field}

@@ -1,10 +1,11 @@
+import { appCodeDigits } from '@common/schemas/auth.ts';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
   useEnableTwoFactor,
   useTwoFactorStatus,
 } from '@web/queries/settings.ts';
-import { Field, FormError } from '@web/ui/Field.tsx';
+import { AppCodeField, Field, FormError } from '@web/ui/Field.tsx';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +20,30 @@ type Step =
   | { kind: 'codes'; recoveryCodes: string[] }
   | { kind: 'turn-off' };
 
-/** The code as the app shows it, '123 456' or '123456': the 6 digits, or null. */
-const digitsOf = (typed: string) => {
-  const code = typed.replace(/\s+/g, '');
-  return /^\d{6}$/.test(code) ? code : null;
-};
+/** A form's 'save' button (its words while saving) and 'Cancel'. */
+function FormActions({
+  label,
+  pending,
+  danger = false,
+  onCancel,
+}: {
+  label: string;
+  pending: boolean;
+  danger?: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="submit" className={danger ? dangerButtonClass : buttonClass} disabled={pending}>
+        {pending ? t('Saving...') : label}
+      </button>
+      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+        {t('Cancel')}
+      </button>
+    </div>
+  );
+}
 
 /**
  * 'Two-factor authentication' (issue 52): turned on with the password, a QR code or setup key for the
@@ -124,14 +144,7 @@ function AskPassword({
         onChange={(e) => setPassword(e.target.value)}
       />
       <FormError message={error} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClass} disabled={enable.isPending}>
-          {enable.isPending ? t('Saving...') : t('Continue')}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          {t('Cancel')}
-        </button>
-      </div>
+      <FormActions label={t('Continue')} pending={enable.isPending} onCancel={onCancel} />
     </form>
   );
 }
@@ -178,7 +191,7 @@ function SetUp({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const digits = digitsOf(code);
+    const digits = appCodeDigits(code);
     if (!digits) return setError(t('Enter the 6 digits your authenticator app shows.'));
     setError(null);
     try {
@@ -205,14 +218,7 @@ function SetUp({
         </code>
       </div>
       <div className="max-w-xs">
-        <Field
-          label={t('Code from your app')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        <AppCodeField label={t('Code from your app')} value={code} onChange={setCode} />
       </div>
       <FormError message={error} />
       <div className="flex flex-wrap gap-2">
@@ -293,7 +299,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!password) return setError(t('Enter your current password.'));
-    const digits = digitsOf(code);
+    const digits = appCodeDigits(code);
     if (!digits) return setError(t('Enter the 6 digits your authenticator app shows.'));
     setError(null);
     try {
@@ -314,23 +320,14 @@ function TurnOff({ onDone }: { onDone: () => void }) {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <Field
-        label={t('Code from your app')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <AppCodeField label={t('Code from your app')} value={code} onChange={setCode} />
       <FormError message={error} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={dangerButtonClass} disabled={disable.isPending}>
-          {disable.isPending ? t('Saving...') : t('Turn off two-factor authentication')}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={onDone}>
-          {t('Cancel')}
-        </button>
-      </div>
+      <FormActions
+        label={t('Turn off two-factor authentication')}
+        pending={disable.isPending}
+        danger
+        onCancel={onDone}
+      />
     </form>
   );
 }
