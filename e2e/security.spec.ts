@@ -165,17 +165,16 @@ test('two-factor sign-in: turned on from the setup key, then a code or a recover
   await expect(phone.getByRole('region', { name: 'Create a post' })).toBeVisible();
 
   // A third browser with a recovery code, which then works no more.
-  await phone.context().clearCookies();
-  await passwordStep();
-  await phone.getByRole('button', { name: 'Use a recovery code' }).click();
-  await phone.getByLabel('Recovery code', { exact: true }).fill(recoveryCodes[0]!);
-  await phone.getByRole('button', { name: 'Verify' }).click();
+  const withRecoveryCode = async (code: string) => {
+    await phone.context().clearCookies();
+    await passwordStep();
+    await phone.getByRole('button', { name: 'Use a recovery code' }).click();
+    await phone.getByLabel('Recovery code', { exact: true }).fill(code);
+    await phone.getByRole('button', { name: 'Verify' }).click();
+  };
+  await withRecoveryCode(recoveryCodes[0]!);
   await expect(phone.getByRole('region', { name: 'Create a post' })).toBeVisible();
-  await phone.context().clearCookies();
-  await passwordStep();
-  await phone.getByRole('button', { name: 'Use a recovery code' }).click();
-  await phone.getByLabel('Recovery code', { exact: true }).fill(recoveryCodes[0]!);
-  await phone.getByRole('button', { name: 'Verify' }).click();
+  await withRecoveryCode(recoveryCodes[0]!);
   await expect(phone.getByRole('alert')).toContainText(
     'That recovery code is not right, or it was already used.',
   );

@@ -2,7 +2,6 @@ import { createOTP } from '@better-auth/utils/otp';
 import type { Database_ } from '@server/db/database.ts';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { TOTP_PERIOD_SECONDS } from './auth.ts';
-import { argon2Password } from './passwords.ts';
 import { authCookieName, cookieValue, unsignedValue } from './sessions.ts';
 
 // Two-factor sign-in (issue 52) is Better Auth's twoFactor plugin; this file adds the one thing it
@@ -119,22 +118,6 @@ export async function twoFactorEnabled(ctx: TwoFactorContext, userId: string): P
     .where('id', '=', userId)
     .executeTakeFirst();
   return Boolean(row?.twoFactorEnabled);
-}
-
-/** Whether `password` is the member's (the hash Better Auth keeps on their credential account). */
-export async function passwordMatches(
-  ctx: TwoFactorContext,
-  userId: string,
-  password: string,
-): Promise<boolean> {
-  const account = await ctx.database.db
-    .withTables<{ account: { userId: string; providerId: string; password: string | null } }>()
-    .selectFrom('account')
-    .select('password')
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst();
-  return Boolean(account?.password) && (await argon2Password.verify({ hash: account!.password!, password }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { argon2Password } from '@server/auth/passwords.ts';
+import { passwordMatches } from '@server/auth/passwords.ts';
 import type { DB } from '@server/db/types.ts';
 import { forbidden } from '@server/http/errors.ts';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
@@ -6,27 +6,11 @@ import { handOnGroups, recountGroups } from './groups.ts';
 import type { After } from './run.ts';
 import { releaseUploads } from './uploads.ts';
 
-/** Better Auth's account table (not in DB: only this command reads it). */
-interface AccountTable {
-  userId: string;
-  providerId: string;
-  password: string | null;
-}
-
 const wrongPassword = () => forbidden('wrong_password');
 
 /** Checks the member's password against Better Auth's credential account. */
 export async function verifyPassword(db: Kysely<DB>, userId: string, password: string): Promise<void> {
-  const account = await db
-    .withTables<{ account: AccountTable }>()
-    .selectFrom('account')
-    .select('password')
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst();
-  if (!account?.password) throw wrongPassword();
-  const ok = await argon2Password.verify({ hash: account.password, password }).catch(() => false);
-  if (!ok) throw wrongPassword();
+  if (!(await passwordMatches(db, userId, password))) throw wrongPassword();
 }
 
 /**

@@ -5,9 +5,9 @@ import {
   type TwoFactorStatus,
   twoFactorCodeSchema,
 } from '@common/schemas/auth.ts';
+import { passwordMatches } from '@server/auth/passwords.ts';
 import {
   claimTotpStep,
-  passwordMatches,
   setTwoFactor,
   totpCodeStep,
   twoFactorEnabled,
@@ -38,6 +38,16 @@ const codeUsed = () => httpError(401, 'two_factor_code_used');
  */
 export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: Limit): void {
   const setupLimit = memberLimit(app, 'twoFactorSetup');
+  /** The step of a code not taken yet (null: no code of now); a code already taken is refused. */
+  const unusedStep = async (userId: string, code: string) => {
+    const { step, used } = await totpCodeStep(ctx, userId, code);
+    if (used) throw codeUsed();
+    return step;
+  };
+  /** Takes the step; a request that took it first (on any node) wins, and this one is refused. */
+  const take = async (userId: string, step: number) => {
+    if (!(await claimTotpStep(ctx, userId, step))) throw codeUsed();
+  };
 
   app.get('/api/auth/two-factor', async (request): Promise<TwoFactorStatus> => {
     const viewer = await requireViewer(ctx, request);
@@ -70,19 +80,18 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
           (await twoFactorEnabled(ctx, userId)) ? 'totp_already_enabled' : 'totp_not_enabled',
         );
       }
-      const step = await totpCodeStep(ctx, userId, code);
-      if (step.used) throw codeUsed();
-      if (step.step === null) throw httpError(401, 'invalid_code');
-      if (!(await claimTotpStep(ctx, userId, step.step))) throw codeUsed();
+      const step = await unusedStep(userId, code);
+      if (step === null) throw httpError(401, 'invalid_code');
+      await take(userId, step);
       await setTwoFactor(ctx, userId, true);
       return { status: true };
     }
     const locked = await twoFactorLockedSeconds(ctx, userId);
     if (locked > 0) return lockedAnswer(reply, locked);
-    const step = await totpCodeStep(ctx, userId, code);
-    if (step.used) throw codeUsed();
-    // Claimed before Better Auth answers, so two requests with one code cannot both pass.
-    if (step.step !== null && !(await claimTotpStep(ctx, userId, step.step))) throw codeUsed();
+    // Taken before Better Auth answers, so two requests with one code cannot both pass; a code of no
+    // step of now goes to Better Auth, which refuses it and counts the failure.
+    const step = await unusedStep(userId, code);
+    if (step !== null) await take(userId, step);
     return forwardToBetterAuth(ctx, request, reply, '/two-factor/verify-totp', { code });
   });
 
@@ -105,11 +114,11 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
     await setupLimit(request, viewer.userId);
     const { password, code } = parseInput(disableTwoFactorSchema, request.body);
     if (!(await twoFactorEnabled(ctx, viewer.userId))) throw httpError(400, 'totp_not_enabled');
-    const step = await totpCodeStep(ctx, viewer.userId, code);
-    if (step.used) throw codeUsed();
-    if (step.step === null) throw httpError(400, 'invalid_code');
-    if (!(await passwordMatches(ctx, viewer.userId, password))) throw httpError(400, 'invalid_password');
-    if (!(await claimTotpStep(ctx, viewer.userId, step.step))) throw codeUsed();
+    const step = await unusedStep(viewer.userId, code);
+    if (step === null) throw httpError(400, 'invalid_code');
+    if (!(await passwordMatches(ctx.database.db, viewer.userId, password)))
+      throw httpError(400, 'invalid_password');
+    await take(viewer.userId, step);
     await setTwoFactor(ctx, viewer.userId, false);
     return { status: true };
   });
