@@ -76,6 +76,12 @@ const SERVER_ERRORS = defineErrors({
     one: 'Too many wrong codes for this account. Please wait {{count}} minute and try again.',
     other: 'Too many wrong codes for this account. Please wait {{count}} minutes and try again.',
   },
+  // Passkeys (issue 52; Better Auth's passkey codes).
+  challenge_not_found: 'This passkey request has expired. Please try again.',
+  passkey_not_found:
+    'This passkey does not belong to a Splikz account here. Sign in with your email and password.',
+  authentication_failed: 'Your passkey could not be checked. Try again, or sign in with your password.',
+  failed_to_verify_registration: 'Your passkey could not be added. Please try again.',
   auth_error: 'Request failed.',
   sign_in_throttled: {
     one: 'Too many failed sign-in attempts for this account. Please wait {{count}} second and try again.',

@@ -61,7 +61,7 @@ test('an admin deletes a member after the dialog, and that member can no longer 
   await expect(victimPage).toHaveURL(/\/auth$/);
   await victimPage.getByLabel('Email').fill(victim.email);
   await victimPage.getByLabel('Password').fill(victim.password);
-  await victimPage.getByRole('button', { name: 'Sign In' }).click();
+  await victimPage.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(victimPage.getByRole('alert')).toContainText('Invalid email or password');
 
   // The audit log says who did it.

@@ -22,7 +22,7 @@ test('sign up, confirm from the email, sign in, find another member, sign out', 
   // Signing in before confirming is refused with a message that says what to do.
   await page.getByLabel('Email').fill(me.email);
   await page.getByLabel('Password').fill(me.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('confirm your email');
 
   const mail = await mailTo(me.email, /Confirm your Splikz account/);
@@ -92,9 +92,9 @@ test('forgot password and set a new one from the emailed link', async ({ page, r
 
   await page.getByLabel('Email').fill(me.email);
   await page.getByLabel('Password').fill(me.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
   await page.getByLabel('Password').fill('brand-new-1');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });

@@ -139,7 +139,7 @@ test('a reported post is removed, its author suspended from a report, signed out
   await expect(boris.page).toHaveURL(/\/auth$/);
   await boris.page.getByLabel('Email').fill(boris.member.email);
   await boris.page.getByLabel('Password').fill(boris.member.password);
-  await boris.page.getByRole('button', { name: 'Sign In' }).click();
+  await boris.page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(boris.page.getByRole('alert')).toContainText(REPORT_MESSAGES.suspended);
 
   // The admin restores him from Members (never offered for the admin's own row).
@@ -157,7 +157,7 @@ test('a reported post is removed, its author suspended from a report, signed out
   await expect(row.getByRole('button', { name: `Suspend ${boris.member.name}` })).toBeVisible();
   await expect(row).not.toContainText('Suspended');
 
-  await boris.page.getByRole('button', { name: 'Sign In' }).click();
+  await boris.page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(boris.page).toHaveURL(/\/$/);
 
   // Every step is in the audit log, newest first (other specs' admins may write lines in between).

@@ -15,7 +15,7 @@ test('protected screens send a visitor to /auth', async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth$/);
   }
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('static pages are public, with Back and Last updated', async ({ page }) => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { totpCode } from '../server/test/totp.ts';
 import { createConfirmedMember, mailTo, newMember } from './support/members.ts';
+import { startOwnServer } from './support/ownServer.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -45,10 +46,10 @@ test('changing the password on a phone signs out the other browser; the old pass
   await expect(laptop!).toHaveURL(/\/auth/);
   await laptop!.getByLabel('Email').fill(member.email);
   await laptop!.getByLabel('Password').fill(member.password);
-  await laptop!.getByRole('button', { name: 'Sign In' }).click();
+  await laptop!.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(laptop!.getByRole('alert')).toContainText('Invalid email or password');
   await laptop!.getByLabel('Password').fill('a-new-secret');
-  await laptop!.getByRole('button', { name: 'Sign In' }).click();
+  await laptop!.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(laptop!).toHaveURL(/\/$/);
   // The phone stayed signed in.
   await phone!.goto('/');
@@ -75,7 +76,7 @@ test("'Where you're signed in' lists each browser and signs one or all others ou
     await device.goto('/auth');
     await device.getByLabel('Email').fill(member.email);
     await device.getByLabel('Password').fill(member.password);
-    await device.getByRole('button', { name: 'Sign In' }).click();
+    await device.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(device).toHaveURL(/\/$/);
   }
 
@@ -155,7 +156,7 @@ test('two-factor sign-in: turned on from the setup key, then a code or a recover
     await phone.goto('/auth');
     await phone.getByLabel('Email').fill(member.email);
     await phone.getByLabel('Password').fill(member.password);
-    await phone.getByRole('button', { name: 'Sign In' }).click();
+    await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(phone.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
   };
   await passwordStep();
@@ -178,4 +179,84 @@ test('two-factor sign-in: turned on from the setup key, then a code or a recover
   await expect(phone.getByRole('alert')).toContainText(
     'That recovery code is not right, or it was already used.',
   );
+});
+
+test('a passkey added in settings signs in with no password, through Chromium’s virtual authenticator', async ({
+  browser,
+}) => {
+  // Its own server at http://localhost: a passkey's relying party is a domain, never 127.0.0.1.
+  const server = await startOwnServer({ host: 'localhost' });
+  try {
+    const member = newMember('passkey');
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await server.createMember(page.request, member);
+    // A platform authenticator that says yes at once: the fingerprint the member would give.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('WebAuthn.enable');
+    const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+
+    await page.goto(`${server.url}/settings/security`);
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    // A name is asked for, then the password; a wrong one adds nothing.
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(passkeys.getByText('Give this passkey a name, such as the device it is on.')).toBeVisible();
+    await passkeys.getByLabel('Passkey name').fill('My phone');
+    await passkeys.getByLabel('Password').fill('not-the-password');
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(passkeys.getByRole('alert')).toContainText('Your current password is not right.');
+    await passkeys.getByLabel('Password').fill(member.password);
+    await passkeys.getByLabel('Password').press('Enter');
+    await expect(page.getByText('Passkey My phone added.')).toBeVisible();
+    await expect(passkeys.getByRole('listitem').filter({ hasText: 'My phone' })).toContainText('Added');
+    const { credentials } = await devtools.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+
+    // Signed out, then in again with the passkey alone: offered by the email field's autofill, picked
+    // at once by the virtual authenticator.
+    await context.clearCookies();
+    await page.goto(`${server.url}/auth`);
+    await expect(page).toHaveURL(`${server.url}/`);
+    await expect(page.getByRole('region', { name: 'Create a post' })).toBeVisible();
+
+    // And with the button: the autofill waits (no one picks), the button's own prompt is answered.
+    await context.clearCookies();
+    const presence = (enabled: boolean) =>
+      devtools.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
+    await presence(false);
+    await page.goto(`${server.url}/auth`);
+    const withPasskey = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await expect(withPasskey).toBeVisible();
+    await presence(true);
+    await withPasskey.click();
+    await expect(page).toHaveURL(`${server.url}/`);
+    await expect(page.getByRole('region', { name: 'Create a post' })).toBeVisible();
+
+    // Removed, it signs nobody in: the browser still offers it, the server no longer knows it.
+    await page.goto(`${server.url}/settings/security`);
+    await passkeys.getByRole('button', { name: 'Remove the passkey My phone' }).click();
+    await expect(page.getByText('Passkey My phone removed.')).toBeVisible();
+    await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
+    await context.clearCookies();
+    await page.goto(`${server.url}/auth`);
+    await expect(page.getByRole('alert')).toContainText(
+      'This passkey does not belong to a Splikz account here.',
+    );
+    await expect(page).toHaveURL(/\/auth/);
+    await context.close();
+  } finally {
+    await server.stop();
+  }
 });

@@ -93,7 +93,7 @@ test('deleting the account needs the password, signs out and ends the account', 
   // The account is gone: signing in again fails.
   await page.getByLabel('Email').fill(me.email);
   await page.getByLabel('Password').fill(me.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
 });
 

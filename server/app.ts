@@ -140,6 +140,7 @@ export async function buildApp(
     database,
     mailer,
     mailQuota,
+    log: app.log,
     // Drops the member's cached sessions and sockets on every node (sessions.ts, socketServer.ts).
     onSessionsChanged: (userId) => sessions.forgetUser(userId),
   });

@@ -28,6 +28,9 @@ export const AUTH_ERRORS = defineErrors({
   session_not_found: 'This session has already ended. Reload the list.',
   two_factor_code_format: 'Enter the 6 digits your authenticator app shows.',
   recovery_code_required: 'Enter one of your recovery codes.',
+  passkey_name_required: 'Give this passkey a name, such as the device it is on.',
+  passkey_response_invalid: 'Your browser sent a passkey answer Splikz cannot read. Try again.',
+  passkey_gone: 'This passkey was already removed. Reload the list.',
 });
 const { rule } = rulesOf(AUTH_ERRORS);
 
@@ -182,4 +185,58 @@ export interface MemberSession {
   last_active_at: string;
   /** The session of the browser asking: 'This device'. */
   current: boolean;
+}
+
+/** What a passkey's name may be: the device or password manager it lives in, as the member calls it. */
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+
+/**
+ * A browser's WebAuthn answer (navigator.credentials.create or .get, as JSON): its credential id and
+ * the base64url parts Better Auth's passkey plugin verifies. Browsers add fields; those are kept.
+ */
+const webAuthnPart = text({
+  label: 'Passkey answer',
+  min: 1,
+  max: 20_000,
+  trim: false,
+  typeError: rule('passkey_response_invalid'),
+  required: rule('passkey_response_invalid'),
+}).check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/, rule('passkey_response_invalid')));
+const webAuthnResponse = (parts: Record<string, typeof webAuthnPart>) =>
+  z.looseObject(
+    {
+      id: webAuthnPart,
+      rawId: webAuthnPart,
+      type: z.literal('public-key', rule('passkey_response_invalid')),
+      response: z.looseObject(parts, rule('passkey_response_invalid')),
+    },
+    rule('passkey_response_invalid'),
+  );
+
+/** 'Add a passkey' (issue 52): the password first, as for two-factor; then the browser's new passkey. */
+export const passkeyOptionsSchema = z.strictObject({ password: currentPassword });
+export const addPasskeySchema = z.strictObject({
+  name: text({
+    label: 'Passkey name',
+    min: 1,
+    max: PASSKEY_NAME_MAX_LENGTH,
+    typeError: rule('passkey_name_required'),
+    required: rule('passkey_name_required'),
+  }),
+  response: webAuthnResponse({ clientDataJSON: webAuthnPart, attestationObject: webAuthnPart }),
+});
+/** 'Sign in with a passkey': the browser's signed answer to the challenge. */
+export const passkeySignInSchema = z.strictObject({
+  response: webAuthnResponse({
+    clientDataJSON: webAuthnPart,
+    authenticatorData: webAuthnPart,
+    signature: webAuthnPart,
+  }),
+});
+
+/** One of the member's passkeys on 'Password and security': its name and date, never its key. */
+export interface MemberPasskey {
+  id: string;
+  name: string;
+  created_at: string;
 }

@@ -132,6 +132,7 @@ export const PREFERENCE_TOGGLES = [
   'data_saver',
   'show_content_warnings',
   'remind_alt_text',
+  'email_sign_in_alerts',
 ] as const;
 export type PreferenceToggle = (typeof PREFERENCE_TOGGLES)[number];
 
@@ -155,6 +156,8 @@ export const preferencesSchema = z.object({
   show_content_warnings: z.boolean(),
   /** 'Remind me to add alt text': asked once before posting a photo without it (issue 51). */
   remind_alt_text: z.boolean(),
+  /** 'Email me about sign-ins from a new browser' (issue 52): on. */
+  email_sign_in_alerts: z.boolean(),
   language: z.enum(languageCodes),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
@@ -178,6 +181,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   data_saver: false,
   show_content_warnings: false,
   remind_alt_text: true,
+  email_sign_in_alerts: true,
   language: 'en-US',
 };
 
@@ -202,6 +206,7 @@ export const updatePreferencesSchema = z.strictObject({
   data_saver: toggle('data_saver'),
   show_content_warnings: toggle('show_content_warnings'),
   remind_alt_text: toggle('remind_alt_text'),
+  email_sign_in_alerts: toggle('email_sign_in_alerts'),
   language: z.optional(
     z.enum(
       languageCodes,
@@ -263,6 +268,10 @@ export const dataExportSchema = z.object({
   media: rows,
   /** Where they are signed in (issue 52): browser, system, address and times, never a token. */
   sessions: rows,
+  /** Their passkeys (issue 52): names and dates, never a credential or key. */
+  passkeys: rows,
+  /** The browsers and systems they signed in from, for sign-in alerts (issue 52). */
+  sign_in_browsers: rows,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

@@ -96,6 +96,6 @@ export async function signIn(page: Page, member: Member) {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 }

@@ -41,11 +41,17 @@ export async function startOwnServer(
     env?: Record<string, string>;
     /** Keep the server's log, for a test that reads it. */
     keepLog?: boolean;
+    /**
+     * The name in PUBLIC_URL: 'localhost' for passkeys, whose relying party must be a domain (WebAuthn
+     * refuses an IP address); the server still listens on 127.0.0.1, where the browser finds it.
+     */
+    host?: '127.0.0.1' | 'localhost';
   } = {},
 ): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'splikz-e2e-own-'));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const health = `http://127.0.0.1:${port}/api/health`;
   // The server bundle that `npm run build` makes (scripts/buildServer.mjs), as the main e2e server runs.
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'build/server.cjs'], {
     env: {
@@ -70,7 +76,7 @@ export async function startOwnServer(
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the second app server exited (${child.exitCode})`);
-    const up = await fetch(`${url}/api/health`).then(
+    const up = await fetch(health).then(
       (r) => r.ok,
       () => false,
     );

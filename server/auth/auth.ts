@@ -1,6 +1,8 @@
+import { passkey } from '@better-auth/passkey';
 import type { Config } from '@server/config.ts';
 import type { Database_ } from '@server/db/database.ts';
 import { translator } from '@server/i18n/translate.ts';
+import type { Log } from '@server/log.ts';
 import type { Mailer } from '@server/mail/mailer.ts';
 import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -9,6 +11,7 @@ import { confirmationEmail, mailLanguage, resetPasswordEmail } from './emails.ts
 import type { MailQuota } from './mailQuota.ts';
 import { argon2Password } from './passwords.ts';
 import { createProfileBeforeUser, profilesModel, refuseSuspendedMember } from './profileOnSignUp.ts';
+import { noteSignIn } from './signInAlerts.ts';
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 export const TOTP_PERIOD_SECONDS = 30;
@@ -19,6 +22,7 @@ export function createAuth(options: {
   config: Config;
   database: Database_;
   mailer: Mailer;
+  log: Log;
   /** Reset and confirmation mails per address per day; past it, Better Auth answers as usual, unsent. */
   mailQuota: MailQuota;
   onSessionsChanged: (userId: string) => void;
@@ -62,7 +66,9 @@ export function createAuth(options: {
         await mailer.send(confirmationEmail(t, user.email, url));
       },
     },
-    session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 * 24 },
+    // freshAge 0: Better Auth's own 'recent sign-in' check guards only endpoints we hide, and adding a
+    // passkey asks for the password instead (routes/auth/passkeyRoutes.ts).
+    session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: 60 * 60 * 24, freshAge: 0 },
     advanced: {
       // Better Auth skips its Origin and callbackURL checks when NODE_ENV=test or TEST=true: never here.
       disableOriginCheck: false,
@@ -72,7 +78,16 @@ export function createAuth(options: {
     databaseHooks: {
       user: { create: { before: createProfileBeforeUser } },
       session: {
-        create: { before: refuseSuspendedMember },
+        create: {
+          before: refuseSuspendedMember,
+          // Sign-in alerts: a new browser of the account mails the member; a failure never fails
+          // the sign-in.
+          after: async (session, endpoint) => {
+            await noteSignIn(options, session, endpoint?.path).catch((error: unknown) =>
+              options.log.warn({ err: error }, 'could not note the sign-in'),
+            );
+          },
+        },
         delete: { after: async (session) => options.onSessionsChanged(session.userId) },
       },
     },
@@ -88,6 +103,14 @@ export function createAuth(options: {
         backupCodeOptions: { amount: 10, length: 10 },
         accountLockout: { maxFailedAttempts: TWO_FACTOR_FREE_FAILURES, durationSeconds: 15 * 60 },
         twoFactorCookieMaxAge: 10 * 60,
+      }),
+      // Passkeys (issue 52): bound to PUBLIC_URL's host and origin, discoverable so that the browser
+      // can offer them in the sign-in form's autofill without an email first.
+      passkey({
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: 'Splikz',
+        origin: new URL(config.publicUrl).origin,
+        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       }),
     ],
   });

@@ -60,6 +60,37 @@ export const passwordChangedEmail = (t: TFunction, to: string, url: string) =>
     url,
   );
 
+/** What a sign-in alert tells: when, from which browser and system, from which address. */
+export interface SignInAlert {
+  time: string;
+  browser: string | null;
+  system: string | null;
+  ipAddress: string | null;
+}
+
+/**
+ * A sign-in from a browser the account had not used (issue 52): where it came from, and the security
+ * page, where the session can be signed out and the alerts turned off. The browser and system are
+ * names the sessions list reads from the User-Agent, never its raw text.
+ */
+export const signInAlertEmail = (t: TFunction, to: string, alert: SignInAlert, url: string) =>
+  actionMail(
+    t,
+    to,
+    t('New sign-in to your Splikz account'),
+    [
+      t('Your Splikz account was just signed in to from a browser it had not used before.'),
+      t('Time: {{time}}', { time: alert.time }),
+      t('Browser: {{browser}}', { browser: alert.browser ?? t('Unknown browser') }),
+      t('System: {{system}}', { system: alert.system ?? t('Unknown system') }),
+      ...(alert.ipAddress ? [t('IP address: {{ip}}', { ip: alert.ipAddress })] : []),
+      t('If this was you, there is nothing to do. If not, sign that session out and change your password.'),
+      t('You can turn these emails off on the same page.'),
+    ],
+    t('Review where you are signed in'),
+    url,
+  );
+
 /**
  * The language of a member's email: the one they chose in /settings/language, else the one the
  * page that asked for it was showing (its Accept-Language), else English.

@@ -35,6 +35,8 @@ import * as postSearch from './migrations/20261203T0700_post_search.ts';
 import * as polls from './migrations/20261203T0800_polls.ts';
 import * as linkCards from './migrations/20261203T0900_link_cards.ts';
 import * as twoFactor from './migrations/20261204T0900_two_factor.ts';
+import * as passkeys from './migrations/20261207T0900_passkeys.ts';
+import * as signInAlerts from './migrations/20261207T1000_sign_in_alerts.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -74,6 +76,8 @@ const migrations: Record<string, Migration> = {
   '20261203T0800_polls': polls,
   '20261203T0900_link_cards': linkCards,
   '20261204T0900_two_factor': twoFactor,
+  '20261207T0900_passkeys': passkeys,
+  '20261207T1000_sign_in_alerts': signInAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,6 +71,29 @@ export interface TwoFactorTable {
   lockedUntil: ColumnType<string | Date | null, string | Date | null, string | Date | null>;
 }
 
+/** Better Auth's passkey plugin: a WebAuthn credential's id and public key (no secret), and its name. */
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: Bool;
+  transports: string | null;
+  createdAt: ColumnType<string | Date | null, string | Date | undefined, string | Date>;
+  aaguid: string | null;
+}
+
+/** A browser and system an account signed in from (issue 52): one not here mails a sign-in alert. */
+export interface SignInBrowsersTable {
+  user_id: string;
+  browser: string;
+  system: string;
+  first_seen_at: string;
+}
+
 /** The step (Unix time / 30 s) of the last TOTP code a member used: no code at or before it again. */
 export interface TwoFactorStepsTable {
   user_id: string;
@@ -301,6 +324,8 @@ export interface UserSettingsTable {
   data_saver: Bool;
   show_content_warnings: Bool;
   remind_alt_text: Bool;
+  /** 'Email me about sign-ins from a new browser' (issue 52). */
+  email_sign_in_alerts: Bool;
   language: string;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -445,6 +470,8 @@ export interface DB {
   session: SessionTable;
   twoFactor: TwoFactorTable;
   two_factor_steps: TwoFactorStepsTable;
+  passkey: PasskeyTable;
+  sign_in_browsers: SignInBrowsersTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;

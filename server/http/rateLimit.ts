@@ -52,6 +52,8 @@ export const MEMBER_LIMITS = {
   changePassword: { max: 5, timeWindow: 15 * 60_000 },
   /** Turning two-factor sign-in on or off (issue 52): the password or a code is guessed at most this often. */
   twoFactorSetup: { max: 10, timeWindow: 15 * 60_000 },
+  /** Adding a passkey (issue 52): the password is asked first, so it is guessed at most this often. */
+  passkeySetup: { max: 10, timeWindow: 15 * 60_000 },
   /** Saving recipes and the shopping list's changes (ticking off as one shops). */
   recipe: { max: 120, timeWindow: 60_000 },
 } as const;

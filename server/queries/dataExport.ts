@@ -1,5 +1,7 @@
 import type { DataExport, DataSummary } from '@common/schemas/settings.ts';
 import { exportSessions } from '@server/auth/memberSessions.ts';
+import { exportPasskeys } from '@server/auth/passkeys.ts';
+import { exportSignInBrowsers } from '@server/auth/signInAlerts.ts';
 import type { DB } from '@server/db/types.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
@@ -317,6 +319,8 @@ export async function exportMemberData(
       })),
     ),
     sessions: await exportSessions(db, userId),
+    passkeys: await exportPasskeys(db, userId),
+    sign_in_browsers: await exportSignInBrowsers(db, userId),
   };
 }
 

@@ -2,6 +2,7 @@ import { showInputSchema } from '@common/schemas/admin.ts';
 import { validBodies } from '@server/test/badInput.ts';
 import { makeCircle } from '@server/test/circles.ts';
 import { signedInMember, TestClient, type TestServer } from '@server/test/harness.ts';
+import { TestAuthenticator } from '@server/test/webauthn.ts';
 import fc from 'fast-check';
 
 // The world generated bad input runs in (badInputRoutes.ts): two members and an admin, and one of
@@ -65,6 +66,15 @@ export async function makeFixtures(server: TestServer) {
     }>;
     return sessions.find((session) => session.current)!.id;
   };
+  /** A passkey of the member (issue 52), added as 'Add a passkey' does. */
+  const passkeyOf = async (member: typeof a) => {
+    const options = await made(member.client, 'POST', '/api/auth/passkeys/options', {
+      password: member.input.password,
+    });
+    const response = new TestAuthenticator(server.baseUrl).create(options);
+    return (await made(member.client, 'POST', '/api/auth/passkeys', { name: 'Laptop', response }))
+      .id as string;
+  };
   const firstNotification = async (client: TestClient) =>
     (await made(client, 'GET', '/api/notifications')).notifications[0].id;
   const ids = {
@@ -82,6 +92,8 @@ export async function makeFixtures(server: TestServer) {
     notificationOfB: await firstNotification(b.client),
     session: await otherSession(a),
     sessionOfB: await otherSession(b),
+    passkey: await passkeyOf(a),
+    passkeyOfB: await passkeyOf(b),
     circle: (await makeCircle(a.client, { mode: 'scheduled' })).id,
     circleOfB: (await makeCircle(b.client, { mode: 'scheduled' })).id,
     show: (await made(boss.client, 'POST', '/api/admin/shows', fc.sample(showBodies, 1)[0])).id,

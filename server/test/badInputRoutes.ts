@@ -19,6 +19,7 @@ import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
 import { type Target, validBodies } from '@server/test/badInput.ts';
 import { type Actor, type Fixture, type Fixtures, showBodies } from '@server/test/badInputFixtures.ts';
 import { type dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
+import { TestAuthenticator } from '@server/test/webauthn.ts';
 import fc from 'fast-check';
 
 export { type Actor, type Fixture, type Fixtures, makeFixtures } from '@server/test/badInputFixtures.ts';
@@ -128,6 +129,19 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/auth/two-factor/disable': withBody(auth.disableTwoFactorSchema, {
     code: fc.stringMatching(/^\d{6}$/),
   }),
+  // Passkeys: a generated password is never A's, a generated answer never fits a challenge (400 or
+  // 429); B's passkey is not found. Asking for a sign-in challenge stores it (verification).
+  'POST /api/auth/passkeys/options': withBody(auth.passkeyOptionsSchema, {}),
+  'POST /api/auth/passkeys': withBody(auth.addPasskeySchema, {
+    response: fc.constant(new TestAuthenticator('http://127.0.0.1').create({ challenge: 'AAAA' })),
+  }),
+  'DELETE /api/auth/passkeys/:id': { params: { id: 'passkey' }, refuse: ['passkeyOfB'] },
+  'POST /api/auth/passkey/sign-in-options': { ...visitor, mayChange: ['verification'] },
+  'POST /api/auth/passkey/sign-in': withBody(
+    auth.passkeySignInSchema,
+    { response: fc.constant(new TestAuthenticator('http://127.0.0.1').get({ challenge: 'AAAA' })) },
+    visitor,
+  ),
   'POST /api/auth/*': hiddenAuth,
   'PUT /api/auth/*': hiddenAuth,
   'PATCH /api/auth/*': hiddenAuth,

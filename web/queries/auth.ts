@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
+import { signInWithPasskey } from '@web/api/passkeys.ts';
 import { sessionKeys } from './session.ts';
 
 const CALLBACK_URL = '/auth/callback';
@@ -25,6 +26,15 @@ export function useVerifyTwoFactor() {
       api(kind === 'app' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code', {
         body: { code },
       }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
+  });
+}
+
+/** 'Sign in with a passkey' (issue 52): no password, no second step; with `autofill`, from the field. */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { autofill: boolean }) => signInWithPasskey(input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
   });
 }

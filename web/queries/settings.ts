@@ -1,4 +1,9 @@
-import type { ChangePasswordInput, MemberSession, TwoFactorStatus } from '@common/schemas/auth.ts';
+import type {
+  ChangePasswordInput,
+  MemberPasskey,
+  MemberSession,
+  TwoFactorStatus,
+} from '@common/schemas/auth.ts';
 import type { Me } from '@common/schemas/profiles.ts';
 import {
   type AccountSettings,
@@ -15,6 +20,7 @@ import {
 } from '@common/schemas/settings.ts';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/api/client.ts';
+import { addPasskey } from '@web/api/passkeys.ts';
 import { retryServerErrors } from './postCache.ts';
 import { profilePageKeys } from './profileCache.ts';
 import { sessionKeys } from './session.ts';
@@ -28,6 +34,7 @@ export const settingsKeys = {
   dataSummary: () => ['settings', 'data-summary'] as const,
   sessions: () => ['settings', 'sessions'] as const,
   twoFactor: () => ['settings', 'two-factor'] as const,
+  passkeys: () => ['settings', 'passkeys'] as const,
 };
 
 export const DATA_DOWNLOAD_URL = '/api/settings/data?download=1';
@@ -293,5 +300,35 @@ export function useDisableTwoFactor() {
     mutationFn: (input: { password: string; code: string }) =>
       api('/api/auth/two-factor/disable', { body: input }),
     onSuccess: () => queryClient.setQueryData<TwoFactorStatus>(settingsKeys.twoFactor(), { enabled: false }),
+  });
+}
+
+/** The member's passkeys (issue 52): names and dates. */
+export function usePasskeys() {
+  return useQuery(settingsQuery<MemberPasskey[]>(settingsKeys.passkeys(), '/api/auth/passkeys'));
+}
+
+/** 'Add a passkey': the password, then the browser makes it; the list shows it at once. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { password: string; name: string }) => addPasskey(input.password, input.name),
+    onSuccess: (added) =>
+      queryClient.setQueryData<MemberPasskey[]>(settingsKeys.passkeys(), (list) => [added, ...(list ?? [])]),
+  });
+}
+
+/** Removes one of the member's passkeys; it signs nobody in again. */
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<null>(`/api/auth/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: (_data, _error, id) => {
+      queryClient.setQueryData<MemberPasskey[]>(settingsKeys.passkeys(), (list) =>
+        list?.filter((passkey) => passkey.id !== id),
+      );
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys() });
+    },
   });
 }

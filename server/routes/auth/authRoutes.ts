@@ -19,6 +19,7 @@ import { parseInput } from '@server/http/validate.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { forwardToBetterAuth, notFoundAnswer } from './forward.ts';
+import { passkeyRoutes } from './passkeyRoutes.ts';
 import { twoFactorRoutes } from './twoFactorRoutes.ts';
 
 // Only the Better Auth endpoints the product uses are reachable; the rest (update-user, change-email,
@@ -67,7 +68,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoint: string,
     body?: unknown,
     beforeAnswer?: (status: number) => Promise<void>,
-  ) => forwardToBetterAuth(ctx, request, reply, endpoint, body, beforeAnswer);
+  ) => forwardToBetterAuth(ctx, request, reply, endpoint, { body, beforeAnswer });
 
   for (const [path, schema] of Object.entries(validatedPosts)) {
     const url = `/api/auth${path}`;
@@ -138,5 +139,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return forward(request, reply, `/reset-password/${token}`);
   });
   twoFactorRoutes(app, ctx, ipLimit);
+  passkeyRoutes(app, ctx, ipLimit);
   app.all('/api/auth/*', async (request, reply) => notFoundAnswer(request, reply));
 }

@@ -27,7 +27,12 @@ const BETTER_AUTH_CODES = new Set<string>([
   'too_many_attempts_request_new_code',
   'invalid_two_factor_cookie',
   'account_temporarily_locked',
+  'challenge_not_found',
+  'passkey_not_found',
+  'authentication_failed',
+  'failed_to_verify_registration',
 ] satisfies PlainErrorCode[]);
+const CLIENT_FAULTS = new Set(['failed_to_verify_registration']);
 
 /**
  * A Better Auth refusal in our shape: its code snake_cased, worded by common/errors.ts when it is one
@@ -55,20 +60,36 @@ export function betterAuthUrl(publicUrl: string, endpoint: string, rawUrl: strin
   return url.pathname === `/api/auth${endpoint}` ? url : null;
 }
 
+export interface ForwardOptions {
+  /** Better Auth's method for the endpoint, when it is not the request's (a GET behind our POST). */
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Runs once Better Auth has answered and before the client hears it. */
+  beforeAnswer?: (status: number) => Promise<void>;
+  /** What the client hears of a successful JSON answer, when not all of Better Auth's. */
+  present?: (answer: unknown) => unknown;
+  /** Whether Better Auth sees the request's query string (not for endpoints whose query we never check). */
+  withQuery?: boolean;
+}
+
 /**
  * The request, as `endpoint` of Better Auth with `body`, and Better Auth's answer in our shape (its
- * refusals coded by betterAuthError). `beforeAnswer` runs once Better Auth has answered and before the
- * client hears it.
+ * refusals coded by betterAuthError).
  */
 export async function forwardToBetterAuth(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   endpoint: string,
-  body?: unknown,
-  beforeAnswer?: (status: number) => Promise<void>,
+  {
+    method = request.method as 'GET' | 'POST',
+    body,
+    beforeAnswer,
+    present,
+    withQuery = true,
+  }: ForwardOptions = {},
 ) {
-  const target = betterAuthUrl(ctx.config.publicUrl, endpoint, request.url);
+  const target = betterAuthUrl(ctx.config.publicUrl, endpoint, withQuery ? request.url : '');
   if (!target) return notFoundAnswer(request, reply);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -81,7 +102,7 @@ export async function forwardToBetterAuth(
   if (body !== undefined) headers.set('content-type', 'application/json');
   const response = await ctx.auth.handler(
     new Request(target, {
-      method: request.method,
+      method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
@@ -95,9 +116,14 @@ export async function forwardToBetterAuth(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
+  const json = response.headers.get('content-type')?.includes('json');
+  if (response.status >= 400 && json) {
     const parsed = JSON.parse(text || '{}') as { code?: string; message?: string };
-    return reply.send({ error: betterAuthError(parsed) });
+    const error = betterAuthError(parsed);
+    // Better Auth answers 500 for a passkey response it could not verify: the client's input, not ours.
+    if (response.status === 500 && CLIENT_FAULTS.has(error.code)) reply.status(400);
+    return reply.send({ error });
   }
+  if (present && json && response.status < 300) return reply.send(present(JSON.parse(text)));
   return reply.send(text);
 }

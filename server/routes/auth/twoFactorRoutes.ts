@@ -61,7 +61,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
     const viewer = await requireViewer(ctx, request);
     await setupLimit(request, viewer.userId);
     const body = parseInput(enableTwoFactorSchema, request.body);
-    return forwardToBetterAuth(ctx, request, reply, '/two-factor/enable', body);
+    return forwardToBetterAuth(ctx, request, reply, '/two-factor/enable', { body });
   });
 
   // A code of the app: the second step of a sign-in (Better Auth's two_factor cookie, which makes the
@@ -92,7 +92,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
     // step of now goes to Better Auth, which refuses it and counts the failure.
     const step = await unusedStep(userId, code);
     if (step !== null) await take(userId, step);
-    return forwardToBetterAuth(ctx, request, reply, '/two-factor/verify-totp', { code });
+    return forwardToBetterAuth(ctx, request, reply, '/two-factor/verify-totp', { body: { code } });
   });
 
   // 'Use a recovery code': each works once (Better Auth removes it with a compare-and-set).
@@ -103,7 +103,9 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext, ipLimit: 
     if (!userId) throw httpError(401, 'invalid_two_factor_cookie');
     const locked = await twoFactorLockedSeconds(ctx, userId);
     if (locked > 0) return lockedAnswer(reply, locked);
-    return forwardToBetterAuth(ctx, request, reply, '/two-factor/verify-backup-code', { code });
+    return forwardToBetterAuth(ctx, request, reply, '/two-factor/verify-backup-code', {
+      body: { code },
+    });
   });
 
   // Turning it off takes the password and a code of the app; the code is taken only once the

@@ -1,5 +1,6 @@
 import { unsubscribeUrl } from '@server/mail/unsubscribe.ts';
 import { makeUserInput } from '@server/test/harness.ts';
+import { TestAuthenticator } from '@server/test/webauthn.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { PASSWORD } from './fixtures.ts';
 import { everyone, type HttpRow, members, type RowContext } from './table.ts';
@@ -123,6 +124,63 @@ export const publicRows: HttpRow[] = [
     path: () => '/api/auth/two-factor/disable',
     body: () => ({ password: 'not-anyones-password', code: '000000' }),
     expect: members(400),
+  },
+  // Passkeys: only ever the viewer's own; adding one takes their password, another member's passkey
+  // is not found, and signing in takes a challenge this browser asked for.
+  { route: 'GET /api/auth/passkeys', path: () => '/api/auth/passkeys', expect: members(200) },
+  {
+    route: 'POST /api/auth/passkeys/options',
+    variant: 'a password that is not theirs',
+    path: () => '/api/auth/passkeys/options',
+    body: () => ({ password: 'not-anyones-password' }),
+    expect: members(400),
+  },
+  {
+    route: 'POST /api/auth/passkeys',
+    variant: 'no registration asked for',
+    path: () => '/api/auth/passkeys',
+    body: () => ({
+      name: 'Laptop',
+      response: new TestAuthenticator('http://127.0.0.1').create({ challenge: 'AAAA' }),
+    }),
+    expect: members(400),
+  },
+  {
+    route: 'DELETE /api/auth/passkeys/:id',
+    variant: "the owner's passkey",
+    prepare: async (f) => {
+      const id = uuidv7();
+      await f.db
+        .insertInto('passkey')
+        .values({
+          id,
+          name: 'Laptop',
+          publicKey: 'AAAA',
+          userId: f.members.owner.id,
+          credentialID: `matrix-${id}`,
+          counter: 0,
+          deviceType: 'singleDevice',
+          backedUp: false,
+          createdAt: new Date().toISOString(),
+        })
+        .execute();
+      return { passkey: id };
+    },
+    path: ({ fresh }) => `/api/auth/passkeys/${fresh.passkey}`,
+    expect: members(404, { owner: 204 }),
+  },
+  {
+    route: 'POST /api/auth/passkey/sign-in-options',
+    path: () => '/api/auth/passkey/sign-in-options',
+    body: () => ({}),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/passkey/sign-in',
+    variant: 'no challenge asked for',
+    path: () => '/api/auth/passkey/sign-in',
+    body: () => ({ response: new TestAuthenticator('http://127.0.0.1').get({ challenge: 'AAAA' }) }),
+    expect: everyone(400),
   },
   // "Where you're signed in": only ever the viewer's own sessions; another member's is not found.
   { route: 'GET /api/auth/sessions', path: () => '/api/auth/sessions', expect: members(200) },

@@ -1,18 +1,29 @@
 import { changePasswordSchema } from '@common/schemas/auth.ts';
+import { msg } from '@web/i18n/msg.ts';
 import { useChangePassword } from '@web/queries/settings.ts';
 import { Field, FormError } from '@web/ui/Field.tsx';
 import { buttonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { PasskeysSection } from './components/PasskeysSection.tsx';
+import { PreferenceSwitches, type SwitchSpec } from './components/PreferenceSwitches.tsx';
 import { SettingsPage, SettingsSection } from './components/SettingsPage.tsx';
 import { SignedInSessions } from './components/SignedInSessions.tsx';
 import { TwoFactorSection } from './components/TwoFactorSection.tsx';
 
+const ALERTS: SwitchSpec[] = [
+  [
+    'email_sign_in_alerts',
+    msg('Email me about sign-ins from a new browser'),
+    msg('With the time, the browser and the system, so that you notice a sign-in that was not you.'),
+  ],
+];
+
 /**
  * /settings/security, 'Password and security' (issue 52): 'Change password' with the current one; a
  * change signs out every other device of the member and mails them; "Where you're signed in" lists
- * the member's sessions and ends any of them.
+ * the member's sessions and ends any of them; two-factor sign-in, passkeys and sign-in alerts.
  */
 export default function SecurityScreen() {
   const { t } = useTranslation();
@@ -69,7 +80,11 @@ export default function SecurityScreen() {
         </form>
       </SettingsSection>
       <TwoFactorSection />
+      <PasskeysSection />
       <SignedInSessions />
+      <SettingsSection id="settings-sign-in-alerts" title={t('Sign-in alerts')}>
+        <PreferenceSwitches switches={ALERTS} />
+      </SettingsSection>
     </SettingsPage>
   );
 }

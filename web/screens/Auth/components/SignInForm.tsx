@@ -1,7 +1,9 @@
-import { useResendConfirmation, useSignIn } from '@web/queries/auth.ts';
+import { cancelPasskeyCeremony, PasskeyCancelled, passkeysSupported } from '@web/api/passkeys.ts';
+import { usePasskeySignIn, useResendConfirmation, useSignIn } from '@web/queries/auth.ts';
 import { Field, FormError } from '@web/ui/Field.tsx';
-import { buttonClass, linkButtonClass } from '@web/ui/styles.ts';
-import { type FormEvent, useState } from 'react';
+import { buttonClass, linkButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AUTH_KEYS } from '../texts.ts';
@@ -16,6 +18,33 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
   const [error, setError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [secondStep, setSecondStep] = useState(false);
+  const passkey = usePasskeySignIn();
+  const withPasskeys = passkeysSupported();
+
+  // The browser's autofill: a saved passkey shows among the email field's suggestions, and picking
+  // it signs in. It waits in the background until then; the button below starts a prompt of its own.
+  const { mutate: passkeyMutate } = passkey;
+  useEffect(() => {
+    if (!withPasskeys || secondStep) return;
+    passkeyMutate(
+      { autofill: true },
+      { onError: (e) => (e instanceof PasskeyCancelled ? undefined : setError((e as Error).message)) },
+    );
+    return () => void cancelPasskeyCeremony();
+  }, [withPasskeys, secondStep, passkeyMutate]);
+
+  async function onPasskey() {
+    setError(null);
+    passkey.mutate(
+      { autofill: false },
+      {
+        onError: (e) => {
+          if (!(e instanceof PasskeyCancelled)) setError((e as Error).message);
+          else if (e.reason === 'cancelled') setError(t('Passkey sign-in was cancelled or timed out.'));
+        },
+      },
+    );
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -57,7 +86,7 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
       <Field
         label={t('Email')}
         type="email"
-        autoComplete="email"
+        autoComplete={withPasskeys ? 'email webauthn' : 'email'}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={emailError}
@@ -74,6 +103,19 @@ export function SignInForm({ onForgot, onSignUp }: { onForgot: () => void; onSig
       <button type="submit" disabled={signIn.isPending} className={buttonClass}>
         {signIn.isPending ? t('Signing in...') : t('Sign In')}
       </button>
+      {withPasskeys ? (
+        <button
+          type="button"
+          onClick={onPasskey}
+          disabled={passkey.isPending && !passkey.variables?.autofill}
+          className={`${secondaryButtonClass} inline-flex items-center justify-center gap-2`}
+        >
+          <KeyRound aria-hidden="true" className="size-4" />
+          {passkey.isPending && !passkey.variables?.autofill
+            ? t('Waiting for your passkey...')
+            : t('Sign in with a passkey')}
+        </button>
+      ) : null}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" onClick={onForgot} className={linkButtonClass}>
           {t('Forgot password?')}

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Spinner } from '@web/components/Spinner.tsx';
-import { buttonClass, cardClass } from '@web/ui/styles.ts';
+import { buttonClass, cardClass, dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,6 +107,33 @@ export function Loaded<T>({
   return (
     <div className={`${cardClass} p-8`}>
       <Spinner label={label ?? t('Loading settings...')} />
+    </div>
+  );
+}
+
+/** A form's 'save' button (its words while saving, or `pendingLabel`) and 'Cancel'. */
+export function FormActions({
+  label,
+  pending,
+  pendingLabel,
+  danger = false,
+  onCancel,
+}: {
+  label: string;
+  pending: boolean;
+  pendingLabel?: string;
+  danger?: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="submit" className={danger ? dangerButtonClass : buttonClass} disabled={pending}>
+        {pending ? (pendingLabel ?? t('Saving...')) : label}
+      </button>
+      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+        {t('Cancel')}
+      </button>
     </div>
   );
 }

@@ -6,12 +6,12 @@ import {
   useTwoFactorStatus,
 } from '@web/queries/settings.ts';
 import { AppCodeField, Field, FormError } from '@web/ui/Field.tsx';
-import { buttonClass, dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
+import { buttonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { encode } from 'uqr';
-import { Loaded, SettingsSection } from './SettingsPage.tsx';
+import { FormActions, Loaded, SettingsSection } from './SettingsPage.tsx';
 
 type Step =
   | { kind: 'idle' }
@@ -19,31 +19,6 @@ type Step =
   | { kind: 'setup'; totpURI: string; recoveryCodes: string[] }
   | { kind: 'codes'; recoveryCodes: string[] }
   | { kind: 'turn-off' };
-
-/** A form's 'save' button (its words while saving) and 'Cancel'. */
-function FormActions({
-  label,
-  pending,
-  danger = false,
-  onCancel,
-}: {
-  label: string;
-  pending: boolean;
-  danger?: boolean;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-wrap gap-2">
-      <button type="submit" className={danger ? dangerButtonClass : buttonClass} disabled={pending}>
-        {pending ? t('Saving...') : label}
-      </button>
-      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-        {t('Cancel')}
-      </button>
-    </div>
-  );
-}
 
 /**
  * 'Two-factor authentication' (issue 52): turned on with the password, a QR code or setup key for the
