@@ -152,7 +152,19 @@ describe.each(dialects)('passkeys (%s)', (dialect) => {
     expect(again.status).toBe(404);
   });
 
-  it('refuses a removed passkey, and one whose account was deleted', async () => {
+  it('refuses a removed passkey, a suspended member and one whose account was deleted', async () => {
+    const suspended = await signedInMember(server);
+    const theirs = await addPasskey(suspended.client, suspended.input.password);
+    await server.built.ctx.database.db
+      .updateTable('profiles')
+      .set({ suspended_at: new Date().toISOString() })
+      .where('id', '=', suspended.me.id)
+      .execute();
+    const refused = await signInWith(theirs.authenticator);
+    expect(refused.res.status).toBe(403);
+    expect(refused.res.body.error.code).toBe('account_suspended');
+    expect((await refused.device.get('/api/me')).status).toBe(401);
+
     const member = await signedInMember(server);
     const { added, authenticator } = await addPasskey(member.client, member.input.password);
     await member.client.request('DELETE', `/api/auth/passkeys/${added.body.id}`);
