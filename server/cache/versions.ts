@@ -1,4 +1,5 @@
-import { type RawBuilder, sql } from 'kysely';
+import type { DB } from '@server/db/types.ts';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { MemberNumber, SharedNumber } from './declared.ts';
 
 /**
@@ -15,4 +16,25 @@ export function sharedNumber(number: SharedNumber): RawBuilder<number> {
 export function memberNumber(number: MemberNumber, memberId: string): RawBuilder<number> {
   const [table, column] = number.split('.') as [string, string];
   return sql<number>`coalesce((select ${sql.ref(column)} from ${sql.table(table)} where member_id = ${memberId}), 0)`;
+}
+
+/**
+ * Folds the rows of PostgreSQL connections that have ended into one row per number (shard 0): each
+ * connection moves its own row, so without this the table gains rows with every restart and every
+ * pool churn, and each number's sum reads them all. The sum is the same before and after, in one
+ * statement, so no kept value is read again and no number ever goes back. SQLite has one row each.
+ */
+export async function foldEndedShards(db: Kysely<DB>): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return 0;
+  const folded = await sql<{ name: string }>`
+    with ended as (
+      delete from table_versions
+      where shard <> 0 and shard not in (select pid from pg_stat_activity where pid is not null)
+      returning name, version
+    )
+    insert into table_versions (name, shard, version)
+    select name, 0, sum(version) from ended group by name
+    on conflict (name, shard) do update set version = table_versions.version + excluded.version
+    returning name`.execute(db);
+  return folded.rows.length;
 }

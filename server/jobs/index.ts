@@ -7,6 +7,7 @@ import { emailDigestsJob, type MailContext } from './emailDigests.ts';
 import { endStaleCirclesJob } from './endStaleCircles.ts';
 import { eventRemindersJob } from './eventReminders.ts';
 import { finishPollsJob } from './finishPolls.ts';
+import { foldVersionShardsJob } from './foldVersionShards.ts';
 import { type LinkCardReader, linkCardsJob } from './linkCards.ts';
 import { openEventCirclesJob } from './openEventCircles.ts';
 import { prayerRemindersJob } from './prayerReminders.ts';
@@ -43,6 +44,7 @@ export function startJobs(
       openEventCirclesJob(ctx),
       prayerRemindersJob(ctx),
       finishPollsJob(ctx),
+      foldVersionShardsJob(ctx),
       ...(ctx.linkCards ? [linkCardsJob(ctx.linkCards)] : []),
     ],
   });
