@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
+import { SESSIONS } from '@server/cache/declared.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createAuth } from './auth/auth.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
     database.db,
     config.authSecret,
     config.publicUrl.startsWith('https://'),
+    SESSIONS,
     // With REDIS_URL a revocation reaches every node's cache and sockets within milliseconds.
     { redisUrl: config.redisUrl, log: (message, error) => app?.log.warn({ err: error }, message) },
   );

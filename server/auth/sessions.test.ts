@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { SESSIONS } from '@server/cache/declared.ts';
 import { createTestDatabase, dialects, insertMember, type TestDatabase } from '@server/test/database.ts';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -31,7 +32,7 @@ describe.each(dialects)('SessionResolver on %s', (dialect) => {
     test.database.db.deleteFrom('session').where('token', '=', token).execute();
 
   it('serves a session from its cache until the member is forgotten, and tells its listeners', async () => {
-    const resolver = new SessionResolver(test.database.db, SECRET, false);
+    const resolver = new SessionResolver(test.database.db, SECRET, false, SESSIONS);
     const heard: string[] = [];
     resolver.onRevoked((userId) => heard.push(userId));
     const { userId, token, cookie } = await newSession();
@@ -44,7 +45,7 @@ describe.each(dialects)('SessionResolver on %s', (dialect) => {
   });
 
   it('does not cache a lookup that was in flight when the member was forgotten', async () => {
-    const resolver = new SessionResolver(test.database.db, SECRET, false);
+    const resolver = new SessionResolver(test.database.db, SECRET, false, SESSIONS);
     const { userId, token, cookie } = await newSession();
     const inFlight = resolver.resolve(cookie);
     resolver.forgetUser(userId); // the sign-out lands while the row is being read
@@ -54,7 +55,7 @@ describe.each(dialects)('SessionResolver on %s', (dialect) => {
   });
 
   it('refuses a cookie whose signature is wrong without a lookup', async () => {
-    const resolver = new SessionResolver(test.database.db, SECRET, false);
+    const resolver = new SessionResolver(test.database.db, SECRET, false, SESSIONS);
     const { token } = await newSession();
     expect(await resolver.resolve(`better-auth.session_token=${token}.AAAA`)).toBeNull();
     expect(await resolver.resolve(undefined)).toBeNull();
@@ -65,7 +66,7 @@ describe('SessionResolver with REDIS_URL', () => {
   it('does not trust its cache while the revocation channel is down', async () => {
     const test = await createTestDatabase('sqlite');
     // Nothing listens on port 1: the channel never comes up, so every request reads the database.
-    const resolver = new SessionResolver(test.database.db, SECRET, false, {
+    const resolver = new SessionResolver(test.database.db, SECRET, false, SESSIONS, {
       redisUrl: 'redis://127.0.0.1:1',
     });
     try {

@@ -16,11 +16,11 @@ interface Entry {
   expiresAt: number;
 }
 
-// Reading a session costs a signature check and, at most once per token every CACHE_TTL_MS, one
-// indexed lookup. A change of a member's sessions (sign-out, password reset, deletion) drops their
-// entries on this node at once and, through REVOCATION_CHANNEL, on every other node within
-// milliseconds; while that channel is down a node does not trust its cache at all.
-const CACHE_TTL_MS = 10_000;
+// Reading a session costs a signature check and, at most once per token every `kept.maxAgeMs`
+// (cache/declared.ts SESSIONS, handed in by app.ts), one indexed lookup. A change of a member's
+// sessions (sign-out, password reset, deletion) drops their entries on this node at once and, through
+// REVOCATION_CHANNEL, on every other node within milliseconds; while that channel is down a node does
+// not trust its cache at all.
 // "Where you're signed in" shows when each session was last used: its updatedAt moves on a lookup at
 // most this often (Better Auth itself moves it once a day, when it extends the session).
 const LAST_ACTIVE_STEP_MS = 5 * 60_000;
@@ -34,7 +34,8 @@ export type RevocationListener = (userId: string) => void;
  * Better Auth signs the cookie as `token.base64(HMAC-SHA256(token, secret))`.
  */
 export class SessionResolver {
-  readonly #cache = new LRUCache<string, Entry>({ max: 50_000, ttl: CACHE_TTL_MS });
+  readonly #cache: LRUCache<string, Entry>;
+  readonly #maxAgeMs: number;
   /**
    * Signed cookie values whose signature was checked, with their token: a member's every request
    * carries the same one, and its HMAC cost about a twentieth of a feed page. Only values that passed
@@ -54,8 +55,11 @@ export class SessionResolver {
     private readonly db: Kysely<DB>,
     private readonly secret: string,
     secureCookies: boolean,
+    kept: { maxAgeMs: number; maxKeys: number },
     options: { redisUrl?: string | undefined; log?: (message: string, error?: unknown) => void } = {},
   ) {
+    this.#cache = new LRUCache<string, Entry>({ max: kept.maxKeys, ttl: kept.maxAgeMs });
+    this.#maxAgeMs = kept.maxAgeMs;
     this.#cookieName = authCookieName('session_token', secureCookies);
     if (options.redisUrl) {
       const log = options.log ?? (() => {});
@@ -100,7 +104,7 @@ export class SessionResolver {
         .catch(() => undefined);
     }
     if (cacheLive && generation === this.#generation) {
-      this.#cache.set(token, { viewer, expiresAt: viewer ? expiresAt : Date.now() + CACHE_TTL_MS });
+      this.#cache.set(token, { viewer, expiresAt: viewer ? expiresAt : Date.now() + this.#maxAgeMs });
     }
     return viewer;
   }

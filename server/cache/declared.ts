@@ -142,6 +142,17 @@ export const PER_MEMBER = {
   },
 } as const satisfies Record<string, MemberValue>;
 
+/**
+ * Who a session cookie names (auth/sessions.ts SessionResolver), per token. The one value not checked
+ * against a number: a number read on every request would cost what the session's own row does, and the
+ * kept viewer serves GET /api/me 1.8–2.0 times as fast as reading it each time (bench/auth-and-health.ts,
+ * 2026-12-07: 9,300–10,500 against 5,000–5,300 req/s). It is forgotten when the member's sessions
+ * change (sign-out, a password change or reset, a session ended from "Where you're signed in",
+ * suspension, deletion), on every node through Redis, which must also drop the member's sockets; while
+ * that channel is down no node uses it. Past its age a session ended by any other way is refused.
+ */
+export const SESSIONS = { maxAgeMs: 10 * SECOND, maxKeys: 50_000 } as const;
+
 /** Answers of outside services (OpenStreetMap's geocoder and places): no table; they age only. */
 export const OUTSIDE = {
   geocodes: { maxAgeMs: 24 * HOUR, maxKeys: 5000 },
