@@ -1,4 +1,4 @@
-import { perDatabase } from '@server/db/prepared.ts';
+import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -38,9 +38,14 @@ export function memberValue<T>(
     return value;
   };
   const numberOf = (memberId: string) => memberNumber(declared.number, memberId);
+  const versionQuery = perDatabase((db) =>
+    preparedQuery(db, { memberId: '\u0000member' }, (v) => ({
+      compile: () => sql<{ version: number }>`select ${numberOf(v.memberId)} as version`.compile(db),
+    })),
+  );
   const version = async (db: Kysely<DB>, memberId: string) => {
-    const row = await sql<{ version: number }>`select ${numberOf(memberId)} as version`.execute(db);
-    return Number(row.rows[0]?.version ?? 0);
+    const [row] = await versionQuery(db)({ memberId });
+    return Number(row?.version ?? 0);
   };
   return Object.assign(get, { numberOf, version });
 }

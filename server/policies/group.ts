@@ -88,33 +88,29 @@ export interface MembersWho {
   except?: string;
 }
 
+/** group_members rows of members (not asking, invited or banned) of the kind `who` asks for. */
+function memberships(q: QueryCreator<DB>, who: Omit<MembersWho, 'except'>) {
+  let query = q.selectFrom('group_members').where('group_members.standing', '=', 'member');
+  if (who.notify) query = query.where('group_members.notify', '=', 'all');
+  if (who.runIt) query = query.where('group_members.role', 'in', ['owner', 'admin']);
+  return query;
+}
+
 /**
  * The members of a group (not asking, invited or banned), as a query of `user_id`: every recipient
  * of what the group sends (bell, push, email, realtime, circle listings) is picked from it, so
  * losing membership ends them all at once. Usable as a subquery (`'user_id', 'in', ...`).
  */
 export function groupMembersWho(q: QueryCreator<DB>, groupId: string, who: MembersWho = {}) {
-  let query = q
-    .selectFrom('group_members')
+  const query = memberships(q, who)
     .select('group_members.user_id')
-    .where('group_members.group_id', '=', groupId)
-    .where('group_members.standing', '=', 'member');
-  if (who.notify) query = query.where('group_members.notify', '=', 'all');
-  if (who.runIt) query = query.where('group_members.role', 'in', ['owner', 'admin']);
-  if (who.except) query = query.where('group_members.user_id', '!=', who.except);
-  return query;
+    .where('group_members.group_id', '=', groupId);
+  return who.except ? query.where('group_members.user_id', '!=', who.except) : query;
 }
 
 /** The groups a member belongs to, as a query of `group_id` (the same rule from the member's side). */
 export function groupsOfMember(q: QueryCreator<DB>, userId: string, who: Omit<MembersWho, 'except'> = {}) {
-  let query = q
-    .selectFrom('group_members')
-    .select('group_members.group_id')
-    .where('group_members.user_id', '=', userId)
-    .where('group_members.standing', '=', 'member');
-  if (who.notify) query = query.where('group_members.notify', '=', 'all');
-  if (who.runIt) query = query.where('group_members.role', 'in', ['owner', 'admin']);
-  return query;
+  return memberships(q, who).select('group_members.group_id').where('group_members.user_id', '=', userId);
 }
 
 /** A filter on a group_members row (`table` its alias), for a join: the row is a member's. */

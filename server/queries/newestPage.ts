@@ -117,34 +117,26 @@ const membershipColumn = (column: 'standing' | 'role' | 'notify', v: { viewerId:
  * their membership row in the group, each column its own lookup by key (SQLite plans a left join of a
  * one-row table far slower).
  */
+interface ViewerInGroupRow {
+  posts: number;
+  groups: number;
+  version: number;
+  marks: number;
+  standing: string | null;
+  role: string | null;
+  notify: string | null;
+}
+
 const viewerInGroupQuery = perDatabase(
   (db) =>
     preparedQuery(db, { viewerId: '\u0000viewer', groupId: '\u0000group' }, (v) => ({
       compile: () =>
-        sql<{
-          posts: number;
-          version: number;
-          marks: number;
-          standing: string | null;
-          role: string | null;
-          notify: string | null;
-        }>`
+        sql<ViewerInGroupRow>`
           select ${sharedNumber(SHARED.newestPosts.number)} as posts, ${sharedNumber(SHARED.groupsBySlug.number)} as groups,
             ${hiddenVersionOf(v.viewerId)} as version, ${marksVersionOf(v.viewerId)} as marks,
             ${membershipColumn('standing', v)} as standing, ${membershipColumn('role', v)} as role,
             ${membershipColumn('notify', v)} as notify`.compile(db),
-    })) as Run<
-      { viewerId: string; groupId: string },
-      {
-        posts: number;
-        groups: number;
-        version: number;
-        marks: number;
-        standing: string | null;
-        role: string | null;
-        notify: string | null;
-      }
-    >,
+    })) as Run<{ viewerId: string; groupId: string }, ViewerInGroupRow>,
 );
 
 /** What a group's first page needs of the viewer (viewerInGroup). */
