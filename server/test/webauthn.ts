@@ -31,6 +31,11 @@ export class TestAuthenticator {
     return b64(this.credentialId);
   }
 
+  /** A PublicKeyCredential as the browser serialises it, around the authenticator's `response`. */
+  private credential<R extends Record<string, unknown>>(response: R) {
+    return { id: this.id, rawId: this.id, type: 'public-key', clientExtensionResults: {}, response };
+  }
+
   private authenticatorData(rpId: string, flags: number, attested?: Uint8Array): Buffer {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(this.counter);
@@ -63,17 +68,11 @@ export class TestAuthenticator {
         ['authData', authData],
       ]) as never,
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64(this.clientData('webauthn.create', options.challenge)),
-        attestationObject: b64(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64(this.clientData('webauthn.create', options.challenge)),
+      attestationObject: b64(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** navigator.credentials.get({ publicKey: options }), as JSON; `origin` as a phishing page would. */
@@ -83,16 +82,10 @@ export class TestAuthenticator {
     const clientData = this.clientData('webauthn.get', options.challenge, origin);
     const signer = createSign('SHA256');
     signer.update(Buffer.concat([authData, sha256(clientData)]));
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64(clientData),
-        authenticatorData: b64(authData),
-        signature: b64(signer.sign(this.key)),
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64(clientData),
+      authenticatorData: b64(authData),
+      signature: b64(signer.sign(this.key)),
+    });
   }
 }

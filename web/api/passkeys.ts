@@ -42,8 +42,11 @@ export async function addPasskey(password: string, name: string): Promise<Member
  * suggestions and this waits until one is picked (or another ceremony aborts it).
  */
 export async function signInWithPasskey({ autofill = false } = {}): Promise<void> {
-  const { startAuthentication, browserSupportsWebAuthnAutofill } = await browser();
+  const { startAuthentication, browserSupportsWebAuthnAutofill, WebAuthnAbortService } = await browser();
   if (autofill && !(await browserSupportsWebAuthnAutofill())) throw new PasskeyCancelled('aborted');
+  // The button ends the autofill's waiting request before asking for a challenge of its own: the
+  // challenge cookie is one per browser, so only the newest ceremony can finish.
+  if (!autofill) WebAuthnAbortService.cancelCeremony();
   // The autofill waits unseen: a refused challenge (a limit, the network) leaves the form as it is.
   const optionsJSON = await api<never>('/api/auth/passkey/sign-in-options', { body: {} }).catch(
     (error: unknown) => {

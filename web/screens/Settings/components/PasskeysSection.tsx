@@ -8,7 +8,7 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { FormActions, Loaded, SettingsSection } from './SettingsPage.tsx';
+import { FormActions, Loaded, PasswordFirstField, SettingsSection } from './SettingsPage.tsx';
 
 /**
  * 'Passkeys' (issue 52): added with the password and the browser's own prompt (fingerprint, face,
@@ -137,14 +137,7 @@ function AddPasskey({ onDone }: { onDone: () => void }) {
         error={nameError}
         onChange={(e) => setName(e.target.value)}
       />
-      <Field
-        label={t('Password')}
-        type="password"
-        autoComplete="current-password"
-        hint={t('To protect your account, enter your password first.')}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <PasswordFirstField value={password} onChange={setPassword} />
       <FormError message={error} />
       <FormActions
         label={t('Add a passkey')}

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Spinner } from '@web/components/Spinner.tsx';
+import { Field } from '@web/ui/Field.tsx';
 import { buttonClass, cardClass, dangerButtonClass, secondaryButtonClass } from '@web/ui/styles.ts';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
@@ -135,5 +136,26 @@ export function FormActions({
         {t('Cancel')}
       </button>
     </div>
+  );
+}
+
+/** The password asked before a change that guards the account (two-factor, a passkey). */
+export function PasswordFirstField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t('Password')}
+      type="password"
+      autoComplete="current-password"
+      hint={t('To protect your account, enter your password first.')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

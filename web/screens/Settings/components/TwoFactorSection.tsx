@@ -11,7 +11,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { encode } from 'uqr';
-import { FormActions, Loaded, SettingsSection } from './SettingsPage.tsx';
+import { FormActions, Loaded, PasswordFirstField, SettingsSection } from './SettingsPage.tsx';
 
 type Step =
   | { kind: 'idle' }
@@ -110,14 +110,7 @@ function AskPassword({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
-      <Field
-        label={t('Password')}
-        type="password"
-        autoComplete="current-password"
-        hint={t('To protect your account, enter your password first.')}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <PasswordFirstField value={password} onChange={setPassword} />
       <FormError message={error} />
       <FormActions label={t('Continue')} pending={enable.isPending} onCancel={onCancel} />
     </form>
