@@ -15,13 +15,13 @@ export async function listPasskeys(db: Kysely<DB>, userId: string): Promise<Memb
     .where('userId', '=', userId)
     .execute();
   return rows
-    .map((row) => ({ id: row.id, name: row.name ?? '', created_at: iso(row.createdAt) ?? '' }))
+    .map(presentPasskey)
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
 }
 
-/** The passkey as the list shows it, from Better Auth's answer to a registration. */
+/** A passkey as the list shows it: its row, or Better Auth's answer to a registration. */
 export function presentPasskey(answer: unknown): MemberPasskey {
-  const row = answer as { id: string; name?: string | null; createdAt?: string | null };
+  const row = answer as { id: string; name?: string | null; createdAt?: string | Date | null };
   return { id: row.id, name: row.name ?? '', created_at: iso(row.createdAt ?? null) ?? '' };
 }
 
