@@ -11,8 +11,10 @@ import { FIELD_ERRORS } from './schemas/fields.ts';
 import { FOLLOW_ERRORS } from './schemas/follows.ts';
 import { GROUP_ERRORS } from './schemas/groups.ts';
 import { LINK_CARD_ERRORS } from './schemas/linkCards.ts';
+import { MASTODON_ERRORS } from './schemas/mastodon.ts';
 import { MEDIA_ERRORS } from './schemas/media.ts';
 import { MESSAGE_ERRORS } from './schemas/messages.ts';
+import { OAUTH_ERRORS } from './schemas/oauth.ts';
 import { PLACES_ERRORS } from './schemas/places.ts';
 import { POLL_ERRORS } from './schemas/polls.ts';
 import { POST_ERRORS } from './schemas/posts.ts';
@@ -151,7 +153,9 @@ export const ERRORS = {
   ...FOLLOW_ERRORS,
   ...GROUP_ERRORS,
   ...MEDIA_ERRORS,
+  ...MASTODON_ERRORS,
   ...MESSAGE_ERRORS,
+  ...OAUTH_ERRORS,
   ...PLACES_ERRORS,
   ...POST_ERRORS,
   ...POLL_ERRORS,
@@ -181,7 +185,9 @@ export const ERROR_TABLES = [
   FOLLOW_ERRORS,
   GROUP_ERRORS,
   MEDIA_ERRORS,
+  MASTODON_ERRORS,
   MESSAGE_ERRORS,
+  OAUTH_ERRORS,
   PLACES_ERRORS,
   POST_ERRORS,
   POLL_ERRORS,

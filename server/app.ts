@@ -37,11 +37,13 @@ import { followRoutes } from './routes/follows/follows.ts';
 import { friendRequestRoutes } from './routes/friendRequests/friendRequests.ts';
 import { groupRoutes } from './routes/groups/groups.ts';
 import { healthRoutes } from './routes/health/health.ts';
+import { mastodonRoutes } from './routes/mastodon/mastodon.ts';
 import { meRoutes } from './routes/me/me.ts';
 import { mediaRoutes } from './routes/media/media.ts';
 import { messageRoutes } from './routes/messages/messages.ts';
 import { metricsRoutes, registerRequestMetrics } from './routes/metrics/metrics.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
+import { oauthRoutes } from './routes/oauth/oauth.ts';
 import { registerWebApp } from './routes/pages/webApp.ts';
 import { placesRoutes } from './routes/places/places.ts';
 import { pollRoutes } from './routes/polls/polls.ts';
@@ -96,12 +98,21 @@ export async function buildApp(
     // proxies and the next address in X-Forwarded-For is the client (DEPLOY.md: reach the app only
     // through those proxies, or list their addresses instead).
     trustProxy: trustedProxies(config.trustProxy),
+    // Mastodon's apps ask for `/api/v1/instance/` and `/oauth/authorize/` as often as without the slash.
+    routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   });
   const routes: BuiltApp['routes'] = [];
   app.addHook('onRoute', (route) => {
-    const withoutOrigin = Boolean((route.config as { withoutOrigin?: boolean } | undefined)?.withoutOrigin);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, withoutOrigin });
+    // Read when asked: a scope's own onRoute hook (the Mastodon API's) may set it after this one ran.
+    for (const method of [route.method].flat())
+      routes.push({
+        method,
+        url: route.url,
+        get withoutOrigin() {
+          return Boolean((route.config as { withoutOrigin?: boolean } | undefined)?.withoutOrigin);
+        },
+      });
   });
   const log = options.log ?? ((message: string) => app.log.info(message));
   const metrics = createMetrics();
@@ -227,6 +238,8 @@ export async function buildApp(
   spotlightRoutes(app, ctx, jobs);
   unsubscribeRoutes(app, ctx);
   pushRoutes(app, ctx);
+  oauthRoutes(app, ctx);
+  mastodonRoutes(app, ctx);
   await registerWebApp(
     app,
     options.webDist === undefined ? path.join(repoRoot, 'dist') : options.webDist,

@@ -37,6 +37,7 @@ import * as linkCards from './migrations/20261203T0900_link_cards.ts';
 import * as twoFactor from './migrations/20261204T0900_two_factor.ts';
 import * as passkeys from './migrations/20261207T0900_passkeys.ts';
 import * as signInAlerts from './migrations/20261207T1000_sign_in_alerts.ts';
+import * as oauthApps from './migrations/20261208T0900_oauth_apps.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '20261204T0900_two_factor': twoFactor,
   '20261207T0900_passkeys': passkeys,
   '20261207T1000_sign_in_alerts': signInAlerts,
+  '20261208T0900_oauth_apps': oauthApps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

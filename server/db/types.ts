@@ -94,6 +94,43 @@ export interface SignInBrowsersTable {
   first_seen_at: string;
 }
 
+/** An app registered for the Mastodon client API (issue 53); its secret kept as a SHA-256 digest. */
+export interface OauthAppsTable {
+  id: string;
+  name: string;
+  website: string | null;
+  /** The redirect URIs it registered, one per line. */
+  redirect_uris: string;
+  /** The scopes it may ask for, space-separated. */
+  scopes: string;
+  client_id: string;
+  client_secret_hash: string;
+  created_at: string;
+}
+
+/** A code a member's 'Authorize' gave an app (issue 53), until it becomes a token or expires. */
+export interface OauthCodesTable {
+  code_hash: string;
+  app_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scopes: string;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  expires_at: string;
+}
+
+/** An app's access token (issue 53): for a member, or (user_id null) for the app itself. */
+export interface OauthTokensTable {
+  id: string;
+  token_hash: string;
+  app_id: string;
+  user_id: string | null;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 /** The step (Unix time / 30 s) of the last TOTP code a member used: no code at or before it again. */
 export interface TwoFactorStepsTable {
   user_id: string;
@@ -472,6 +509,9 @@ export interface DB {
   two_factor_steps: TwoFactorStepsTable;
   passkey: PasskeyTable;
   sign_in_browsers: SignInBrowsersTable;
+  oauth_apps: OauthAppsTable;
+  oauth_codes: OauthCodesTable;
+  oauth_tokens: OauthTokensTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;

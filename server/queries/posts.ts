@@ -36,6 +36,8 @@ type FeedOptions = {
   /** The food feed's filters: recipes with this diet tag, or with an ingredient containing this. */
   diet?: string | undefined;
   ingredient?: string | undefined;
+  /** Only posts for everyone outside groups: the Mastodon API's public timeline. */
+  audience?: 'everyone';
 };
 
 // Placeholders stand for the values of a feed query while it is built once per shape.
@@ -62,11 +64,12 @@ type FeedShape = {
   answered: boolean;
   diet: boolean;
   ingredient: boolean;
+  everyone: boolean;
   limit: number;
 };
 
 function feedQuery(db: Kysely<DB>, shape: FeedShape) {
-  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}${shape.answered}${shape.diet}${shape.ingredient}${shape.limit}`;
+  const key = `${shape.category}${shape.before}${shape.author}${shape.wall}${shape.media}${shape.answered}${shape.diet}${shape.ingredient}${shape.everyone}${shape.limit}`;
   const byShape = feedQueries(db);
   let run = byShape.get(key);
   if (!run) {
@@ -83,6 +86,9 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
       );
       if (muted) query = query.where(notHiddenPost(v.viewerId));
       if (shape.answered) query = query.where('posts.answered_at', 'is not', null);
+      // A narrowing of what the viewer may see, never a widening: the rule above still holds.
+      if (shape.everyone)
+        query = query.where('posts.visibility', '=', 'everyone').where('posts.group_id', 'is', null);
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
       if (shape.diet) {
         query = query.where(
@@ -137,6 +143,7 @@ export async function listFeed(db: Kysely<DB>, viewerId: string, options: FeedOp
     answered: Boolean(options.answered),
     diet: Boolean(options.diet),
     ingredient: Boolean(options.ingredient),
+    everyone: options.audience === 'everyone',
     limit: limit + 1,
   });
   const rows = await run({

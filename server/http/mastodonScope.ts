@@ -1,0 +1,49 @@
+import type { AppContext } from '@server/context.ts';
+import { HttpError } from '@server/http/errors.ts';
+import { OAuthAnswer } from '@server/oauth/provider.ts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import qs from 'qs';
+
+/** Form bodies as Mastodon's clients write them: `media_ids[]=1&media_ids[]=2`, `poll[options][]=a`. */
+export function parseFormBody(body: string): Record<string, unknown> {
+  return qs.parse(body, {
+    depth: 3,
+    arrayLimit: 40,
+    parameterLimit: 200,
+    allowPrototypes: false,
+    allowDots: false,
+  });
+}
+
+/**
+ * The scope of the Mastodon client API's routes (issue 53): bodies as JSON or forms, errors as
+ * Mastodon answers them (`{ "error": "…" }`, which every client shows), and no Origin check: these
+ * routes read no cookie, only `Authorization: Bearer`, so a page elsewhere cannot act with them.
+ */
+export function mastodonScope(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, parseFormBody(body as string)),
+    );
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), withoutOrigin: true } as typeof route.config;
+    });
+    scope.setErrorHandler((error: FastifyError | HttpError | OAuthAnswer, request, reply) => {
+      if (error instanceof OAuthAnswer) return reply.status(error.statusCode).send(error.body);
+      if (error instanceof HttpError) {
+        if (error.statusCode === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
+        return reply.status(error.statusCode).send({ error: error.message, error_code: error.code });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) return reply.status(status).send({ error: error.message });
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    });
+    routes(scope);
+  });
+}
+
+/** The address every link in an answer starts with. */
+export const baseUrl = (ctx: AppContext) => ctx.config.publicUrl;
