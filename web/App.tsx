@@ -33,6 +33,7 @@ const CircleRoomScreen = lazyScreen(() => import('@web/screens/FaithVerse/Room/C
 const GroupsRoutes = lazyScreen(() => import('@web/screens/Groups/GroupsRoutes.tsx'));
 const EventsRoutes = lazyScreen(() => import('@web/screens/Events/EventsRoutes.tsx'));
 const AdminScreen = lazyScreen(() => import('@web/screens/Admin/AdminScreen.tsx'));
+const AuthorizeScreen = lazyScreen(() => import('@web/screens/OAuth/AuthorizeScreen.tsx'));
 
 /** The screens a page load most often starts on, by path: web/main.tsx loads the one needed before the first render. */
 const FIRST_SCREENS: Record<string, { preload(): Promise<void> }> = {
@@ -70,6 +71,7 @@ export function App() {
         <Routes>
           <Route path="/auth" element={<AuthScreen />} />
           <Route path="/auth/callback" element={<AuthCallbackScreen />} />
+          <Route path="/oauth/authorize" element={<AuthorizeScreen />} />
           <Route path="/privacy" element={<PrivacyScreen />} />
           <Route path="/terms" element={<TermsScreen />} />
           <Route path="/cookies" element={<CookiesScreen />} />

@@ -41,7 +41,7 @@ const passwordHashes = new Map<string, Promise<string>>();
  * into the e2e server's SQLite database, the way server/test/members.ts does for the API tests. The
  * write takes SQLite's write lock first and waits for the server's (busy_timeout).
  */
-async function writeMember(member: Member): Promise<void> {
+export async function writeMember(member: Member): Promise<void> {
   let passwordHash = passwordHashes.get(member.password);
   if (!passwordHash) {
     passwordHash = hash(member.password);

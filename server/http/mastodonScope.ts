@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { AppContext } from '@server/context.ts';
 import { HttpError } from '@server/http/errors.ts';
 import { OAuthAnswer } from '@server/oauth/provider.ts';
@@ -22,6 +23,20 @@ export function parseFormBody(body: string): Record<string, unknown> {
  */
 export function mastodonScope(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
   app.register(async (scope) => {
+    // Fields only (masto sends its token requests as multipart): a file part here is refused.
+    await scope.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { files: 0, fields: 200, fieldSize: 64 * 1024, parts: 200 },
+    });
+    scope.addHook('preValidation', async (request) => {
+      if (request.isMultipart() && request.body && typeof request.body === 'object') {
+        const form = new URLSearchParams();
+        for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) {
+          for (const one of [value].flat()) if (typeof one === 'string') form.append(key, one);
+        }
+        request.body = parseFormBody(form.toString());
+      }
+    });
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 64 * 1024 },

@@ -12,6 +12,20 @@ import { SignUpForm } from './components/SignUpForm.tsx';
 
 type Mode = 'login' | 'signup' | 'forgot' | 'reset';
 
+/**
+ * Where a signed-in member goes: `?next=` when it is a path on this site (an app's /oauth/authorize
+ * sends a signed-out visitor here and back), else the home feed.
+ */
+export function nextPath(next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  try {
+    const url = new URL(next, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
 const titles: Record<Mode, [string, string]> = {
   login: [msg('Welcome back'), msg('Sign in to your Splikz account')],
   signup: [msg('Join Splikz'), msg('Faith, food and laughter, shared with friends')],
@@ -26,10 +40,12 @@ export default function AuthScreen() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('mode');
   const mode: Mode = raw === 'signup' || raw === 'forgot' || raw === 'reset' ? raw : 'login';
-  const go = (next: Mode, extra: Record<string, string> = {}) => setParams({ mode: next, ...extra });
+  const next = params.get('next');
+  const go = (mode: Mode, extra: Record<string, string> = {}) =>
+    setParams({ mode, ...(next ? { next } : {}), ...extra });
 
   if (session.isPending) return <FullScreenSpinner />;
-  if (session.data && mode !== 'reset') return <Navigate to="/" replace />;
+  if (session.data && mode !== 'reset') return <Navigate to={nextPath(next)} replace />;
 
   const [title, subtitle] = titles[mode];
   const resetError = params.get('error');

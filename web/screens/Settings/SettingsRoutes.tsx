@@ -12,6 +12,7 @@ const PrivacyCheckupScreen = lazy(() => import('./PrivacyCheckupScreen.tsx'));
 const PrivacyCenterScreen = lazy(() => import('./PrivacyCenterScreen.tsx'));
 const ProfileDetailsScreen = lazy(() => import('./ProfileDetailsScreen.tsx'));
 const SecurityScreen = lazy(() => import('./SecurityScreen.tsx'));
+const AppsScreen = lazy(() => import('./AppsScreen.tsx'));
 const NotFoundScreen = lazy(() => import('@web/screens/NotFound/NotFoundScreen.tsx'));
 
 /** /settings and its pages (spec section 2, 'Settings'); each page loads when first opened. */
@@ -29,6 +30,7 @@ export default function SettingsRoutes() {
         <Route path="privacy-center" element={<PrivacyCenterScreen />} />
         <Route path="profile-details" element={<ProfileDetailsScreen />} />
         <Route path="security" element={<SecurityScreen />} />
+        <Route path="apps" element={<AppsScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Routes>
     </Suspense>

@@ -2,6 +2,7 @@ import { msg } from '@web/i18n/msg.ts';
 import { useSession } from '@web/queries/session.ts';
 import { useAccountSettings } from '@web/queries/settings.ts';
 import {
+  AppWindow,
   Bell,
   CalendarDays,
   Database,
@@ -30,6 +31,7 @@ const PREFERENCES: LinkRow[] = [
 
 const PRIVACY_AND_SECURITY: LinkRow[] = [
   ['/settings/security', KeyRound, msg('Password and security'), msg('Change your password')],
+  ['/settings/apps', AppWindow, msg('Apps'), msg("Apps you've authorized to use your account")],
   ['/settings/privacy', Users, msg('Privacy'), msg('Who can see your followers list')],
   ['/settings/privacy-checkup', ShieldCheck, msg('Privacy Checkup'), msg('Review who can see and reach you')],
   ['/settings/privacy-center', Database, msg('Privacy Center'), msg('Review, download or delete your data')],
