@@ -17,7 +17,7 @@ type Mode = 'login' | 'signup' | 'forgot' | 'reset';
  * sends a signed-out visitor here and back), else the home feed.
  */
 export function nextPath(next: string | null): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
   try {
     const url = new URL(next, window.location.origin);
     return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : '/';
