@@ -44,6 +44,9 @@ export const MEDIA_ERRORS = defineErrors({
   upload_quota_bytes_file:
     'You have uploaded {{uploaded}} today and this file is {{file}}; the limit is {{limit}} a day. Please try again later.',
   video_too_long: 'Videos can be at most {{max}} seconds long. This one is {{seconds}} seconds.',
+  description_too_long: 'The description (alt text) is too long: write at most 1500 characters.',
+  upload_quota_reached: "You have reached today's upload limit. Please try again later.",
+  media_attached: 'This upload is already in a post: edit the post to change its alt text.',
 });
 
 /** The size limits as the errors' params. */

@@ -38,6 +38,7 @@ import * as twoFactor from './migrations/20261204T0900_two_factor.ts';
 import * as passkeys from './migrations/20261207T0900_passkeys.ts';
 import * as signInAlerts from './migrations/20261207T1000_sign_in_alerts.ts';
 import * as oauthApps from './migrations/20261208T0900_oauth_apps.ts';
+import * as mediaDescriptions from './migrations/20261208T0910_media_descriptions.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '20261207T0900_passkeys': passkeys,
   '20261207T1000_sign_in_alerts': signInAlerts,
   '20261208T0900_oauth_apps': oauthApps,
+  '20261208T0910_media_descriptions': mediaDescriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -210,6 +210,8 @@ export interface MediaObjectsTable {
   height: number | null;
   duration_ms: number | null;
   created_at: Timestamp;
+  /** Alt text an app sent with the upload (issue 53), for the post it goes into. */
+  description: string | null;
 }
 
 export interface PostsTable {

@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { AppContext } from '@server/context.ts';
 import { HttpError } from '@server/http/errors.ts';
 import { OAuthAnswer } from '@server/oauth/provider.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -21,22 +20,15 @@ export function parseFormBody(body: string): Record<string, unknown> {
  * Mastodon answers them (`{ "error": "…" }`, which every client shows), and no Origin check: these
  * routes read no cookie, only `Authorization: Bearer`, so a page elsewhere cannot act with them.
  */
-export function mastodonScope(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
+export function mastodonScope(
+  app: FastifyInstance,
+  routes: (scope: FastifyInstance) => void | Promise<void>,
+  options: { multipartFields?: boolean } = {},
+): void {
   app.register(async (scope) => {
-    // Fields only (masto sends its token requests as multipart): a file part here is refused.
-    await scope.register(fastifyMultipart, {
-      attachFieldsToBody: 'keyValues',
-      limits: { files: 0, fields: 200, fieldSize: 64 * 1024, parts: 200 },
-    });
-    scope.addHook('preValidation', async (request) => {
-      if (request.isMultipart() && request.body && typeof request.body === 'object') {
-        const form = new URLSearchParams();
-        for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) {
-          for (const one of [value].flat()) if (typeof one === 'string') form.append(key, one);
-        }
-        request.body = parseFormBody(form.toString());
-      }
-    });
+    // Routes that receive files (media) stream their own multipart; elsewhere it carries fields only
+    // (masto sends its token requests so), and a file part is refused.
+    if (options.multipartFields !== false) await registerFieldsOnly(scope);
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -56,9 +48,22 @@ export function mastodonScope(app: FastifyInstance, routes: (scope: FastifyInsta
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
     });
-    routes(scope);
+    await routes(scope);
   });
 }
 
-/** The address every link in an answer starts with. */
-export const baseUrl = (ctx: AppContext) => ctx.config.publicUrl;
+async function registerFieldsOnly(scope: FastifyInstance) {
+  await scope.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: 200, fieldSize: 64 * 1024, parts: 200 },
+  });
+  scope.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && request.body && typeof request.body === 'object') {
+      const form = new URLSearchParams();
+      for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) {
+        for (const one of [value].flat()) if (typeof one === 'string') form.append(key, one);
+      }
+      request.body = parseFormBody(form.toString());
+    }
+  });
+}

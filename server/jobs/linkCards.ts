@@ -89,6 +89,7 @@ export function createLinkCardReader(ctx: CommandContext, options: LinkCardOptio
     if (!processed) return null;
     const id = uuidv7();
     const row: MediaObjectRow = {
+      description: null,
       id,
       user_id: userId,
       storage_key: `${uploadKeyBase(id)}.${processed.image.extension}`,

@@ -32,6 +32,7 @@ export async function storeUpload(
   const { files, width, height, durationMs } = await prepareUpload(received, tmpFile, uploadKeyBase(id));
   const [main, variant] = files;
   const record: MediaObjectRow = {
+    description: null,
     id,
     user_id: userId,
     storage_key: main!.key,

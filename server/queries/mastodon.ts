@@ -99,3 +99,29 @@ export async function relationships(db: Kysely<DB>, viewer: Viewer, ids: string[
     note: '',
   }));
 }
+
+/** The member's own upload's kind and description (an app's alt text), or null. */
+export async function uploadDescription(db: Kysely<DB>, userId: string, mediaId: string) {
+  if (mediaId.length > 64) return null;
+  return (
+    (await db
+      .selectFrom('media_objects')
+      .select(['kind', 'description'])
+      .where('id', '=', mediaId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Who asked the member to be friends and waits for an answer (Mastodon's follow requests), newest first. */
+export async function listFriendRequestsTo(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('friendships')
+    .select('user_id')
+    .where('friend_id', '=', userId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .limit(80)
+    .execute();
+  return rows.map((row) => row.user_id);
+}

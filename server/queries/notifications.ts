@@ -1,4 +1,8 @@
-import { NOTIFICATIONS_SHOWN, type NotificationList } from '@common/schemas/notifications.ts';
+import {
+  NOTIFICATIONS_SHOWN,
+  type NotificationList,
+  type NotificationType,
+} from '@common/schemas/notifications.ts';
 import type { DB } from '@server/db/types.ts';
 import { visibleMember } from '@server/policies/blocks.ts';
 import { circleVisibleTo } from '@server/policies/circle.ts';
@@ -78,4 +82,39 @@ export function notificationsStillSeen(db: Kysely<DB>, userId: string) {
         ]),
       )
   );
+}
+
+/**
+ * A page of the member's notifications for the Mastodon API (issue 53), newest first, from the same
+ * rows the bell reads (notificationsStillSeen): those before `maxId`, of `types` when given.
+ */
+export async function listNotificationPage(
+  db: Kysely<DB>,
+  userId: string,
+  options: { limit: number; maxId: string | null; sinceId: string | null; types: string[] | null },
+) {
+  let query = notificationsStillSeen(db, userId)
+    .leftJoin('profiles', (join) =>
+      join.onRef('profiles.id', '=', 'notifications.from_user_id').on(visibleMember('profiles.id')),
+    )
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'notifications.post_id',
+      'notifications.created_at',
+      'notifications.from_user_id',
+      'profiles.username',
+      'profiles.full_name',
+      'profiles.avatar_url',
+    ])
+    // A line from nobody (a reminder, a circle going live from a member now hidden) has no account.
+    .where('profiles.id', 'is not', null);
+  if (options.types) query = query.where('notifications.type', 'in', options.types as NotificationType[]);
+  if (options.maxId) query = query.where('notifications.id', '<', options.maxId);
+  if (options.sinceId) query = query.where('notifications.id', '>', options.sinceId);
+  const rows = await query
+    .orderBy('notifications.id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  return { rows: rows.slice(0, options.limit), more: rows.length > options.limit };
 }

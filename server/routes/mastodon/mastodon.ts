@@ -3,6 +3,8 @@ import { mastodonScope } from '@server/http/mastodonScope.ts';
 import type { FastifyInstance } from 'fastify';
 import { mastodonAccountRoutes } from './accounts.ts';
 import { mastodonInstanceRoutes } from './instance.ts';
+import { mastodonNotificationRoutes } from './notifications.ts';
+import { mastodonSearchRoutes } from './search.ts';
 import { mastodonStatusRoutes } from './statuses.ts';
 
 /**
@@ -14,5 +16,7 @@ export function mastodonRoutes(app: FastifyInstance, ctx: AppContext): void {
     mastodonInstanceRoutes(api, ctx);
     mastodonAccountRoutes(api, ctx);
     mastodonStatusRoutes(api, ctx);
+    mastodonNotificationRoutes(api, ctx);
+    mastodonSearchRoutes(api, ctx);
   });
 }

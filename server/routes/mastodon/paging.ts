@@ -96,3 +96,23 @@ export function pageLink(
   if (page.more) links.unshift(`${at('max_id', last.id)}; rel="next"`);
   reply.header('link', links.join(', '));
 }
+
+/**
+ * Lists paged by the web app's own keyset (bookmarks, a tag): `max_id` carries its cursor, which
+ * Mastodon's apps take from the Link header without reading it.
+ */
+export function cursorQuery(query: unknown): { limit: number; before: string | undefined } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const { limit } = pageQuery({ limit: q.limit });
+  const maxId = q.max_id;
+  if (maxId !== undefined && (typeof maxId !== 'string' || maxId.length > 200))
+    throw badRequest('invalid_cursor', { what: 'the max_id' });
+  return { limit, before: maxId || undefined };
+}
+
+export function cursorLink(reply: FastifyReply, base: string, url: string, next: string | null) {
+  if (!next) return;
+  const target = new URL(url, base);
+  target.searchParams.set('max_id', next);
+  reply.header('link', `<${base}${target.pathname}${target.search}>; rel="next"`);
+}

@@ -1,5 +1,6 @@
 import { createStatusSchema, editStatusSchema } from '@common/schemas/mastodon.ts';
 import { createCommentSchema, createPostSchema, type Post, updatePostSchema } from '@common/schemas/posts.ts';
+import { isTag, normalizeTag } from '@common/text/postText.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import {
   addComment,
@@ -22,10 +23,12 @@ import {
   presentCommentStatus,
   presentStatus,
 } from '@server/presenters/mastodon/status.ts';
-import { findAccount } from '@server/queries/mastodon.ts';
+import { listBookmarks } from '@server/queries/bookmarks.ts';
+import { findAccount, uploadDescription } from '@server/queries/mastodon.ts';
 import { getComment, getPost, listComments, listFeed } from '@server/queries/posts.ts';
+import { tagPosts } from '@server/queries/tags.ts';
 import type { FastifyInstance } from 'fastify';
-import { pageLink, pageQuery, statusPage } from './paging.ts';
+import { cursorLink, cursorQuery, pageLink, pageQuery, statusPage } from './paging.ts';
 
 type IdParams = { Params: { id: string } };
 const ID = /^[0-9a-zA-Z-]{1,64}$/;
@@ -81,6 +84,25 @@ export function mastodonStatusRoutes(app: FastifyInstance, ctx: AppContext): voi
     });
   }
 
+  // Pages after the first follow the Link header, whose max_id here is the web app's own cursor.
+  app.get('/api/v1/bookmarks', async (request, reply) => {
+    const { viewer } = await requireAppMember(db, request, 'read:bookmarks');
+    const { limit, before } = cursorQuery(request.query);
+    const page = await listBookmarks(db, viewer.userId, { before, limit });
+    cursorLink(reply, base, request.url, page.next_cursor);
+    return page.posts.map((post) => presentStatus(base, post));
+  });
+
+  app.get<{ Params: { tag: string } }>('/api/v1/timelines/tag/:tag', async (request, reply) => {
+    const { viewer } = await requireAppMember(db, request, 'read:statuses');
+    const { limit, before } = cursorQuery(request.query);
+    const tag = normalizeTag(request.params.tag.replace(/^#/, ''));
+    if (!isTag(tag)) return [];
+    const page = await tagPosts(db, viewer.userId, tag, { before, limit });
+    cursorLink(reply, base, request.url, page.next_cursor);
+    return page.posts.map((post) => presentStatus(base, post));
+  });
+
   app.get<IdParams>('/api/v1/statuses/:id', async (request) => {
     const { viewer } = await requireAppMember(db, request, 'read:statuses');
     return (await findStatus(viewer, request.params.id)).status;
@@ -113,10 +135,13 @@ export function mastodonStatusRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
     await limits.post(request, viewer.userId);
     const warning = input.spoiler_text?.trim() || (input.sensitive && mediaIds.length ? 'Sensitive' : '');
+    // The photo's description, sent with the upload, is the post's alt text (Splikz has none for videos).
+    const upload = mediaIds[0] ? await uploadDescription(db, viewer.userId, mediaIds[0]) : null;
     const post = parseInput(createPostSchema, {
       content: input.status ?? '',
       ...(mediaIds[0] ? { media_id: mediaIds[0] } : {}),
       ...(warning ? { content_warning: warning } : {}),
+      ...(upload?.kind === 'photo' && upload.description ? { alt_text: upload.description } : {}),
       visibility: input.visibility === 'private' ? 'friends' : 'everyone',
       ...(input.poll
         ? {

@@ -14,6 +14,7 @@ import { storeUpload } from '@server/media/storeUpload.ts';
 import { assertWithinQuota, readUploadUsage, UploadQuotaExceeded } from '@server/media/uploadQuota.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
+import { mastodonMediaRoutes } from './mastodonMedia.ts';
 import { discardRestOfBody, outOfStorage, receiveFile } from './receive.ts';
 import { serveMedia } from './serveMedia.ts';
 
@@ -38,40 +39,54 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.post('/api/media', async (request, reply) => {
       const viewer = await requireViewer(ctx, request);
       await enforceLimit(limit, request);
-      if (!request.isMultipart()) {
-        throw httpError(415, 'not_multipart');
-      }
-      const tmpFile = path.join(tmpDir, `${uuidv7()}.upload`);
-      const { uploadQuota } = ctx.config;
-      // The temp file goes before the answer does, so a client that got one finds nothing left behind.
-      let row: MediaObjectRow;
       try {
-        // Used up: refused before a byte is read. Then once the size is known, and when recorded.
-        assertWithinQuota(await readUploadUsage(ctx.database.db, viewer.userId), uploadQuota, 0);
-        const received = await receiveFile(request, tmpFile);
-        received.bytes = (await stat(tmpFile)).size + (received.poster?.length ?? 0);
-        assertWithinQuota(await readUploadUsage(ctx.database.db, viewer.userId), uploadQuota, received.bytes);
-        row = await storeUpload(ctx, viewer.userId, received, tmpFile);
-        ctx.metrics?.uploadBytes.inc(received.bytes);
+        const { row } = await acceptUpload(ctx, request, viewer.userId, tmpDir);
+        return reply.status(201).send(presentMediaUpload(row, ctx.media) satisfies MediaUpload);
       } catch (error) {
-        discardRestOfBody(request);
-        await rm(tmpFile, { force: true });
-        if (error instanceof UploadQuotaExceeded) {
-          // Sent here: the error handler would take Retry-After from the message's first number.
-          return reply
-            .status(429)
-            .header('retry-after', String(error.retryAfterSeconds))
-            .send({ error: error.body });
-        }
-        throw isOutOfSpace(error) ? outOfStorage() : error;
+        if (!(error instanceof UploadQuotaExceeded)) throw error;
+        // Sent here: the error handler would take Retry-After from the message's first number.
+        return reply
+          .status(429)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .send({ error: error.body });
       }
-      await rm(tmpFile, { force: true });
-      await sweepLeftovers(ctx, request, viewer.userId);
-      return reply.status(201).send(presentMediaUpload(row, ctx.media) satisfies MediaUpload);
     });
   });
 
+  mastodonMediaRoutes(app, ctx, {
+    limit,
+    receive: (request, userId) => acceptUpload(ctx, request, userId, tmpDir),
+  });
   serveMedia(app, ctx);
+}
+
+/**
+ * One upload, the web app's and the Mastodon API's alike: refused when not multipart or past the
+ * member's daily quota (before a byte is read, once its size is known, and when recorded), received
+ * and guarded (receive.ts), processed and stored. The temp file goes before the answer does.
+ */
+async function acceptUpload(ctx: AppContext, request: FastifyRequest, userId: string, tmpDir: string) {
+  if (!request.isMultipart()) throw httpError(415, 'not_multipart');
+  const tmpFile = path.join(tmpDir, `${uuidv7()}.upload`);
+  const { uploadQuota } = ctx.config;
+  let row: MediaObjectRow;
+  let description: string | null;
+  try {
+    assertWithinQuota(await readUploadUsage(ctx.database.db, userId), uploadQuota, 0);
+    const received = await receiveFile(request, tmpFile);
+    description = received.description;
+    received.bytes = (await stat(tmpFile)).size + (received.poster?.length ?? 0);
+    assertWithinQuota(await readUploadUsage(ctx.database.db, userId), uploadQuota, received.bytes);
+    row = await storeUpload(ctx, userId, received, tmpFile);
+    ctx.metrics?.uploadBytes.inc(received.bytes);
+  } catch (error) {
+    discardRestOfBody(request);
+    await rm(tmpFile, { force: true });
+    throw isOutOfSpace(error) ? outOfStorage() : error;
+  }
+  await rm(tmpFile, { force: true });
+  await sweepLeftovers(ctx, request, userId);
+  return { row, description };
 }
 
 /** The member's old uploads that nothing shows go as they upload again; a failure here is only logged. */

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 
 const FILE_FIELD = 'file';
 const POSTER_FIELD = 'poster';
+const DESCRIPTION_FIELD = 'description';
 const unsupported = () => httpError(415, 'unsupported_media');
 export const outOfStorage = () => httpError(507, 'out_of_storage');
 const missingFile = () => badRequest('missing_file');
@@ -24,16 +25,27 @@ const tooLarge = (kind: 'photo' | 'video') =>
  * Streams the form's file to `tmpFile`, refusing it as soon as its type or size is wrong, and keeps
  * the optional `poster` image of a video in memory.
  */
-export async function receiveFile(request: FastifyRequest, tmpFile: string): Promise<ReceivedUpload> {
+export async function receiveFile(
+  request: FastifyRequest,
+  tmpFile: string,
+): Promise<ReceivedUpload & { description: string | null }> {
   let sniffed: SniffedMedia | null = null;
   let poster: Buffer | null = null;
+  let description: string | null = null;
   try {
     const parts = request.parts({
-      limits: { fileSize: MEDIA_LIMITS.videoBytes, files: 3, fields: 10, fieldSize: 4096, parts: 12 },
+      limits: { fileSize: MEDIA_LIMITS.videoBytes, files: 3, fields: 10, fieldSize: 8192, parts: 12 },
     });
     let received = false;
     for await (const part of parts) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        // A Mastodon app's alt text comes beside the file (checked by the route that reads it).
+        if (part.fieldname === DESCRIPTION_FIELD) {
+          if (part.valueTruncated || typeof part.value !== 'string') throw badRequest('description_too_long');
+          description = part.value;
+        }
+        continue;
+      }
       if (part.fieldname === POSTER_FIELD && poster === null) {
         poster = await readPoster(part.file);
         continue;
@@ -64,7 +76,7 @@ export async function receiveFile(request: FastifyRequest, tmpFile: string): Pro
   if (poster && (sniffed as SniffedMedia).kind !== 'video') {
     throw badRequest('unexpected_poster');
   }
-  return { sniffed, poster, bytes: 0 };
+  return { sniffed, poster, bytes: 0, description };
 }
 
 /** The poster part, whole, refused once it passes its limit. */
