@@ -1,9 +1,10 @@
 import type { Database_ } from '@server/db/database.ts';
-import { type BadCase, casesFor, isErrorBody } from '@server/test/badInput.ts';
+import { type BadCase, casesFor, isErrorBody, isMastodonErrorBody } from '@server/test/badInput.ts';
 import {
   type Actor,
   type Fixtures,
   makeFixtures,
+  mastodonFace,
   ROUTES,
   startServer,
   targetOf,
@@ -17,8 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Issue 14, "generated bad input": every mutating route of the app gets CASES generated requests
 // (broken fields from its shared zod schema, bodies the parser must refuse, hostile path ids), sent
 // in-process with app.inject as a signed-in member with our Origin; none may answer 5xx, every 4xx
-// has the error shape, and a refused request changes no table. Request lines written byte for byte
-// (percent-encoded paths, absolute form) are in generatedInputRaw.test.ts. A failure names its seed:
+// has the error shape, and a refused request changes no table. The Mastodon client API's routes
+// (issue 53) are sent as its apps send them: the member's app token, no cookie, no Origin, and
+// broken bodies as forms too; their errors have Mastodon's shape ({ error: "…" }). Request lines
+// written byte for byte (percent-encoded paths, absolute form) are in generatedInputRaw.test.ts. A failure names its seed:
 // BAD_INPUT_SEED=<seed> replays the same cases (BAD_INPUT_CASES changes how many).
 
 // 1,000 a route in `npm run test:soak`, 100 in `npm test`, from the same fixed seed.
@@ -116,6 +119,10 @@ async function runCases(
   send: (c: BadCase) => Promise<{ status: number; body: string }>,
   fingerprint: () => Promise<Fingerprint>,
   mayChange: string[] = [],
+  errorShape: { ok: (body: string) => boolean; name: string } = {
+    ok: isErrorBody,
+    name: '{ error: { code, message } }',
+  },
 ): Promise<Outcome> {
   const outcome: Outcome = { failures: [], statuses: {}, untested: 0 };
   const batches: BadCase[][] = [];
@@ -135,13 +142,14 @@ async function runCases(
     batch.forEach((c, i) => {
       const { status, body } = answers[i]!;
       outcome.statuses[status] = (outcome.statuses[status] ?? 0) + 1;
-      if (status === 429 || (status === 401 && body.includes('"unauthorized"'))) outcome.untested += 1;
+      const signedOut = body.includes('"unauthorized"') || body.includes('"oauth_token_invalid"');
+      if (status === 429 || (status === 401 && signedOut)) outcome.untested += 1;
       accepted ||= status < 400;
       const problem =
         status >= 500
           ? 'a server error'
-          : status >= 400 && !isErrorBody(body)
-            ? 'an error without { error: { code, message } }'
+          : status >= 400 && !errorShape.ok(body)
+            ? `an error without ${errorShape.name}`
             : c.expect === 'refused' && status < 400
               ? 'accepted, though it breaks the schema or the parser'
               : null;
@@ -154,6 +162,17 @@ async function runCases(
   }
   return outcome;
 }
+
+/**
+ * The Mastodon client API's error shape; or the app's, for what is answered before the request
+ * reaches a route of its (an address that cannot be decoded, a path part too long to route).
+ */
+const BEFORE_ROUTING = new Set(['bad_url', 'max_param_length']);
+const mastodonErrorShape = {
+  ok: (body: string) =>
+    isMastodonErrorBody(body) || (isErrorBody(body) && BEFORE_ROUTING.has(JSON.parse(body).error.code)),
+  name: '{ error: "…" } (or, before routing, { error: { code, message } })',
+};
 
 describe.each(dialects)('generated bad input (%s)', (dialect) => {
   let server: TestServer;
@@ -174,21 +193,28 @@ describe.each(dialects)('generated bad input (%s)', (dialect) => {
   });
   afterAll(() => server?.close());
 
-  /** Sends a case through the real app in-process, from its own address (per-IP limits). */
-  const inject = (actor: Actor) => async (c: BadCase) => {
-    sent += 1;
-    const headers: Record<string, string> = { origin: server.baseUrl };
-    if (fixtures.cookies[actor]) headers.cookie = fixtures.cookies[actor];
-    if (c.contentType !== undefined) headers['content-type'] = c.contentType;
-    const res = await server.built.app.inject({
-      method: c.method as 'POST',
-      url: c.url,
-      headers,
-      payload: c.payload,
-      remoteAddress: `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
-    });
-    return { status: res.statusCode, body: res.body };
-  };
+  /**
+   * Sends a case through the real app in-process, from its own address (per-IP limits): as the web
+   * app sends it (our Origin, the actor's cookie), or to the Mastodon client API as an app does (the
+   * actor's token, no cookie, no Origin).
+   */
+  const inject =
+    (actor: Actor, app = false) =>
+    async (c: BadCase) => {
+      sent += 1;
+      const headers: Record<string, string> = app ? {} : { origin: server.baseUrl };
+      if (app && fixtures.tokens[actor]) headers.authorization = `Bearer ${fixtures.tokens[actor]}`;
+      if (!app && fixtures.cookies[actor]) headers.cookie = fixtures.cookies[actor];
+      if (c.contentType !== undefined) headers['content-type'] = c.contentType;
+      const res = await server.built.app.inject({
+        method: c.method as 'POST',
+        url: c.url,
+        headers,
+        payload: c.payload,
+        remoteAddress: `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+      });
+      return { status: res.statusCode, body: res.body };
+    };
 
   it('has a generator for every mutating route the app registers, and for no other', () => {
     const registered = server.built.routes
@@ -233,7 +259,14 @@ describe.each(dialects)('generated bad input (%s)', (dialect) => {
       const spec = ROUTES[key]!;
       const seed = SEED + [...key].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 0);
       const cases = casesFor(targetOf(key, spec, fixtures), CASES, seed);
-      const outcome = await runCases(cases, inject(spec.actor ?? 'member'), fingerprint, spec.mayChange);
+      const app = mastodonFace(key);
+      const outcome = await runCases(
+        cases,
+        inject(spec.actor ?? 'member', app),
+        fingerprint,
+        spec.mayChange,
+        app ? mastodonErrorShape : undefined,
+      );
       const where = `${key} (${dialect}; reproduce with BAD_INPUT_SEED=${SEED})`;
       expect(outcome.failures, where).toEqual([]);
       // A 429 or a lost session answers before validation: such a case tested nothing.

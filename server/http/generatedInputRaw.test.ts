@@ -15,6 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // absolute-form request lines, so every mutating route must still refuse a request without our Origin.
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Where the Mastodon client API's face is (server/http/mastodonScope.ts): tokens only, no cookie. */
+const MASTODON_FACE = [
+  '/api/v1/',
+  '/api/v2/',
+  '/oauth/token',
+  '/oauth/revoke',
+  '/.well-known/',
+  '/nodeinfo/',
+];
 
 /** Writes a request as is on a new connection (it says `Connection: close`) and reads the answer. */
 function rawHttp(port: number, request: Buffer): Promise<{ status: number; body: string }> {
@@ -86,10 +95,24 @@ describe.each(dialects)('the Origin check over raw HTTP (%s)', (dialect) => {
   ];
 
   it('answers 403 bad_origin (missing_origin without one) on every mutating route, however the request line is written', async () => {
-    // The signed unsubscribe link is its own credential (mail clients POST it with no Origin); no other route may be.
-    expect(server.built.routes.filter((r) => r.withoutOrigin).map((r) => `${r.method} ${r.url}`)).toEqual([
-      'POST /unsubscribe',
-    ]);
+    // The signed unsubscribe link is its own credential (mail clients POST it with no Origin), and the
+    // Mastodon client API (issue 53) reads no cookie, only `Authorization: Bearer` (apps send no
+    // Origin): no other route may skip the check.
+    const withoutOrigin = server.built.routes
+      .filter((r) => r.withoutOrigin)
+      .map((r) => `${r.method} ${r.url}`);
+    const faceOf = (key: string) => MASTODON_FACE.some((prefix) => key.split(' ')[1]!.startsWith(prefix));
+    expect(withoutOrigin.filter((key) => key !== 'POST /unsubscribe' && !faceOf(key))).toEqual([]);
+    expect(withoutOrigin).toEqual(
+      expect.arrayContaining(['POST /unsubscribe', 'POST /api/v1/statuses', 'POST /oauth/token']),
+    );
+    // And every mutating route of that face skips it (apps would be refused otherwise).
+    expect(
+      server.built.routes
+        .filter((r) => MUTATING.has(r.method) && !r.withoutOrigin)
+        .map((r) => `${r.method} ${r.url}`)
+        .filter(faceOf),
+    ).toEqual([]);
     const routes = server.built.routes.filter((r) => MUTATING.has(r.method) && !r.withoutOrigin);
     expect(routes.length).toBeGreaterThan(60);
     const failures: string[] = [];
@@ -107,6 +130,23 @@ describe.each(dialects)('the Origin check over raw HTTP (%s)', (dialect) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('takes no session cookie on the Mastodon client API, even with our Origin (why it may skip the check)', async () => {
+    const posts = async () => (await member.get('/api/me/activity')).body.posts as number;
+    const before = await posts();
+    const toot = JSON.stringify({ status: 'Posted with a cookie' });
+    for (const [method, path, body] of [
+      ['POST', '/api/v1/statuses', toot],
+      ['GET', '/api/v1/timelines/home', ''],
+    ] as const) {
+      for (const target of [path, `${server.baseUrl}${path}`]) {
+        const res = await send(method, target, server.baseUrl, body);
+        expect(res.status, `${method} ${target}: ${res.body}`).toBe(401);
+        expect(JSON.parse(res.body).error_code, `${method} ${target}`).toBe('oauth_token_invalid');
+      }
+    }
+    expect(await posts()).toBe(before);
   });
 
   it('changes nothing through them, while the same request with our Origin does', async () => {

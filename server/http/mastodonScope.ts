@@ -1,8 +1,12 @@
+import { errorMessage } from '@common/errors.ts';
 import fastifyMultipart from '@fastify/multipart';
 import { HttpError } from '@server/http/errors.ts';
 import { OAuthAnswer } from '@server/oauth/provider.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import qs from 'qs';
+
+const MULTIPART_REFUSALS =
+  /^(Multipart: |Malformed part header|Unexpected end of form|Malformed urlencoded form)/;
 
 /** Form bodies as Mastodon's clients write them: `media_ids[]=1&media_ids[]=2`, `poll[options][]=a`. */
 export function parseFormBody(body: string): Record<string, unknown> {
@@ -43,6 +47,9 @@ export function mastodonScope(
         if (error.statusCode === 429) reply.header('retry-after', String(error.retryAfterSeconds ?? 60));
         return reply.status(error.statusCode).send({ error: error.message, error_code: error.code });
       }
+      // Busboy's refusal of a body that is no multipart form (no boundary, cut short) carries no status.
+      if (!error.statusCode && MULTIPART_REFUSALS.test(error.message))
+        return reply.status(400).send({ error: errorMessage('bad_upload'), error_code: 'bad_upload' });
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) return reply.status(status).send({ error: error.message });
       request.log.error({ err: error }, 'request failed');

@@ -7,6 +7,7 @@ import { adminRows } from '@server/test/matrix/rowsAdmin.ts';
 import { circleRows } from '@server/test/matrix/rowsCircles.ts';
 import { eventRows } from '@server/test/matrix/rowsEvents.ts';
 import { groupRows } from '@server/test/matrix/rowsGroups.ts';
+import { mastodonRows } from '@server/test/matrix/rowsMastodon.ts';
 import { prayerRows } from '@server/test/matrix/rowsPrayer.ts';
 import { publicRows } from '@server/test/matrix/rowsPublic.ts';
 import { recipeRows } from '@server/test/matrix/rowsRecipes.ts';
@@ -35,6 +36,7 @@ const rows = [
   ...prayerRows,
   ...recipeRows,
   ...adminRows,
+  ...mastodonRows,
 ];
 
 describe.each(dialects)('authorization matrix (%s)', (dialect) => {

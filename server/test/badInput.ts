@@ -1,5 +1,7 @@
 import { jsonDepth, MAX_JSON_DEPTH as MAX_DEPTH } from '@server/http/jsonBody.ts';
+import { parseFormBody } from '@server/http/mastodonScope.ts';
 import fc from 'fast-check';
+import qs from 'qs';
 import { multipartJunk } from './badMultipart.ts';
 
 // Generated bad input for every mutating route (server/http/generatedInput.test.ts): broken fields
@@ -222,10 +224,15 @@ const notJson = (s: string) => {
   }
 };
 
-/** Whole bodies the JSON parser must refuse: not JSON, not an object, too deep, too large, wrong type. */
+/**
+ * Whole bodies the JSON parser must refuse: not JSON, not an object, too deep, too large, wrong type.
+ * `forms`: the route also parses forms (the Mastodon client API's, as its apps send them), so a
+ * form is no wrong type there.
+ */
 function garbageBodies(
   valid: fc.Arbitrary<Record<string, unknown>>,
   textPlain: boolean,
+  forms = false,
 ): fc.Arbitrary<BadBody> {
   const json = 'application/json';
   const notObject = fc.oneof(
@@ -246,7 +253,10 @@ function garbageBodies(
     .map(([depth, array]) =>
       array ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
     );
-  const types = ['', ...WRONG_TYPES, ...(textPlain ? ['text/plain', 'TEXT/PLAIN; charset=x'] : [])];
+  const wrongTypes = forms
+    ? WRONG_TYPES.filter((t) => t !== 'application/x-www-form-urlencoded')
+    : WRONG_TYPES;
+  const types = ['', ...wrongTypes, ...(textPlain ? ['text/plain', 'TEXT/PLAIN; charset=x'] : [])];
   const wrongType = fc.tuple(
     valid.map((body) => JSON.stringify(body)),
     fc.oneof(
@@ -318,39 +328,69 @@ export interface Target {
   /** Real ids that must never be taken there (other kinds, others' things). */
   refusedIds: string[];
   multipart?: boolean;
+  /** The route parses forms as well as JSON (the Mastodon client API's routes). */
+  forms?: boolean;
 }
 
 export const fillPath = (url: string, values: Record<string, string>) =>
   url.replace(/:(\w+)|\*/g, (_, name: string | undefined) => values[name ?? '*']!);
 
+const FORM = 'application/x-www-form-urlencoded';
+const BROKEN_KINDS = ['field', 'missing key', 'extra key'];
+
+/** A broken body as a form, as Mastodon's apps send one (`poll[options][]=a`): forms routes only. */
+const asForm = (body: BadBody): BadBody =>
+  BROKEN_KINDS.includes(body.kind)
+    ? {
+        kind: `${body.kind}, as a form`,
+        payload: qs.stringify(JSON.parse(body.payload as string), { arrayFormat: 'brackets' }),
+        contentType: FORM,
+      }
+    : body;
+
 /** What the server must do with a broken body: the schema decides, after the parser's limits. */
 function verdict(schema: NonNullable<Target['schema']>, body: BadBody): BadCase['expect'] {
   const text = body.payload as string;
-  if (!['field', 'missing key', 'extra key'].includes(body.kind)) return 'refused';
-  if (Buffer.byteLength(text) > BODY_LIMIT || jsonDepth(text, MAX_DEPTH) > MAX_DEPTH) return 'refused';
+  const form = body.contentType === FORM;
+  if (!BROKEN_KINDS.includes(form ? body.kind.replace(/, as a form$/, '') : body.kind)) return 'refused';
+  if (Buffer.byteLength(text) > BODY_LIMIT) return 'refused';
+  if (form) return schema.safeParse(parseFormBody(text)).success ? 'any' : 'refused';
+  if (jsonDepth(text, MAX_DEPTH) > MAX_DEPTH) return 'refused';
   return schema.safeParse(JSON.parse(text)).success ? 'any' : 'refused';
 }
 
 /** `count` cases for one route: bad bodies at real ids, and hostile ids with any body. */
 export function casesFor(t: Target, count: number, seed: number): BadCase[] {
-  const garbage = garbageBodies(t.valid, Boolean(t.schema || t.multipart));
+  const garbage = garbageBodies(t.valid, Boolean(t.schema || t.multipart), t.forms);
+  const broken = t.schema && brokenBodies(t.schema, t.valid);
   const bodies = t.multipart
     ? fc.oneof({ weight: 3, arbitrary: multipartJunk() }, garbage)
-    : t.schema
-      ? fc.oneof({ weight: 3, arbitrary: brokenBodies(t.schema, t.valid) }, garbage)
+    : broken
+      ? fc.oneof(
+          { weight: 3, arbitrary: broken },
+          // The same broken bodies as forms, where the route reads forms too.
+          ...(t.forms ? [{ weight: 2, arbitrary: broken.map(asForm) }] : []),
+          garbage,
+        )
       : garbage;
   const url = fillPath(t.url, t.params);
   const atRealIds = bodies.map(
     (b): BadCase => ({ ...b, method: t.method, url, expect: t.schema ? verdict(t.schema, b) : 'refused' }),
   );
   // A case the schema takes is sent alone and may do the real thing (a sign-up hashes a password):
-  // 3% of them say enough.
+  // 3% of them say enough. A loose schema (Mastodon's, whose `language` may be anything) takes many
+  // broken bodies: then more are drawn, from the same seed (the first draws stay the same).
   const sample = (arbitrary: fc.Arbitrary<BadCase>) => {
-    let accepted = 0;
-    return fc
-      .sample(arbitrary, { numRuns: Math.ceil(count * 1.1), seed })
-      .filter((c) => c.expect !== 'any' || accepted++ < count * 0.03)
-      .slice(0, count);
+    let cases: BadCase[] = [];
+    for (const numRuns of [Math.ceil(count * 1.1), count * 4]) {
+      let accepted = 0;
+      cases = fc
+        .sample(arbitrary, { numRuns, seed })
+        .filter((c) => c.expect !== 'any' || accepted++ < count * 0.03)
+        .slice(0, count);
+      if (cases.length === count) break;
+    }
+    return cases;
   };
   const names = Object.keys(t.params);
   if (names.length === 0) return sample(atRealIds);
@@ -371,6 +411,19 @@ export function casesFor(t: Target, count: number, seed: number): BadCase[] {
 }
 
 // ---- Answers ----
+
+/**
+ * Whether an answer has the Mastodon client API's error shape (server/http/mastodonScope.ts), which
+ * its apps show: { error: "…" } (with `error_code`, or OAuth's `error_description`), non-empty.
+ */
+export function isMastodonErrorBody(text: string): boolean {
+  try {
+    const { error } = JSON.parse(text) as { error?: unknown };
+    return typeof error === 'string' && error.trim() !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** Whether an answer has the app's error shape: { error: { code, message } }, both non-empty. */
 export function isErrorBody(text: string): boolean {

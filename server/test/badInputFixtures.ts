@@ -1,4 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { showInputSchema } from '@common/schemas/admin.ts';
+import { digest } from '@server/oauth/model.ts';
 import { validBodies } from '@server/test/badInput.ts';
 import { makeCircle } from '@server/test/circles.ts';
 import { signedInMember, TestClient, type TestServer } from '@server/test/harness.ts';
@@ -33,6 +35,49 @@ const recipeFixture = (title: string) => ({
   content: title,
   recipe_data: { title, servings: 4, ingredients: [{ quantity: '2', unit: 'cup', item: 'flour' }] },
 });
+
+/** The client id of an app A authorized (the authorize screen's bodies name it). */
+export const CLIENT_ID_OF_A = 'bad-input-app-of-a';
+export const REDIRECT_URI = 'https://app.example/callback';
+
+/**
+ * An app (a row of oauth_apps) with a token of every broad scope for `userId` (oauth_tokens), as a
+ * member's 'Authorize' leaves them; the raw token is answered. The token counts as used in the far
+ * future: a request with it would otherwise note when it was used (at most every 5 minutes), which
+ * the digest of the database would count as the case's write.
+ */
+async function authorizedApp(server: TestServer, userId: string, clientId: string) {
+  const { db } = server.built.ctx.database;
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('oauth_apps')
+    .values({
+      id,
+      name: `App ${clientId}`,
+      website: null,
+      redirect_uris: REDIRECT_URI,
+      scopes: 'read write follow push',
+      client_id: clientId,
+      client_secret_hash: digest(randomBytes(32).toString('base64url')),
+      created_at: now,
+    })
+    .execute();
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('oauth_tokens')
+    .values({
+      id: randomUUID(),
+      token_hash: digest(token),
+      app_id: id,
+      user_id: userId,
+      scopes: 'read write follow push',
+      created_at: now,
+      last_used_at: '9999-12-31T00:00:00.000Z',
+    })
+    .execute();
+  return { id, token };
+}
 
 /** Two members and an admin, and one of everything a path can name: theirs and another's. */
 export async function makeFixtures(server: TestServer) {
@@ -131,11 +176,22 @@ export async function makeFixtures(server: TestServer) {
     shoppingItemOfB: (await made(b.client, 'POST', '/api/recipes/shopping', { item: 'sugar' })).items[0].id,
     event: (await made(a.client, 'POST', '/api/events', eventFixture('Event of A'))).id,
     eventOfB: (await made(b.client, 'POST', '/api/events', eventFixture('Event of B'))).id,
+    // Apps A and B authorized (issue 53): what 'Apps you've authorized' revokes.
+    app: (await authorizedApp(server, a.me.id, CLIENT_ID_OF_A)).id,
+    appOfB: (await authorizedApp(server, b.me.id, 'bad-input-app-of-b')).id,
+  };
+  // The tokens the Mastodon client API's routes are sent with, of apps of their own (so a revoked
+  // fixture app above would not take them).
+  const tokens: Record<Actor, string> = {
+    member: (await authorizedApp(server, a.me.id, 'bad-input-client-of-a')).token,
+    admin: (await authorizedApp(server, boss.me.id, 'bad-input-client-of-admin')).token,
+    visitor: '',
   };
   const cookie = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return {
     ids,
     cookies: { member: cookie(a.client), admin: cookie(boss.client), visitor: '' } as Record<Actor, string>,
+    tokens,
   };
 }
 export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;

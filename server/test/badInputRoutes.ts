@@ -5,7 +5,9 @@ import * as circles from '@common/schemas/circles.ts';
 import { contactMessageSchema } from '@common/schemas/contact.ts';
 import * as events from '@common/schemas/events.ts';
 import * as groups from '@common/schemas/groups.ts';
+import { createStatusSchema, editStatusSchema } from '@common/schemas/mastodon.ts';
 import { sendMessageSchema } from '@common/schemas/messages.ts';
+import { authorizationDecisionSchema, registerAppSchema } from '@common/schemas/oauth.ts';
 import { pollVoteSchema } from '@common/schemas/polls.ts';
 import * as posts from '@common/schemas/posts.ts';
 import * as prayer from '@common/schemas/prayer.ts';
@@ -17,7 +19,14 @@ import * as settings from '@common/schemas/settings.ts';
 import { wallPostInputSchema } from '@common/schemas/wall.ts';
 import { MEMBER_LIMITS } from '@server/http/rateLimit.ts';
 import { type Target, validBodies } from '@server/test/badInput.ts';
-import { type Actor, type Fixture, type Fixtures, showBodies } from '@server/test/badInputFixtures.ts';
+import {
+  type Actor,
+  CLIENT_ID_OF_A,
+  type Fixture,
+  type Fixtures,
+  REDIRECT_URI,
+  showBodies,
+} from '@server/test/badInputFixtures.ts';
 import { type dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { TestAuthenticator } from '@server/test/webauthn.ts';
 import fc from 'fast-check';
@@ -35,6 +44,8 @@ export interface RouteSpec {
   params?: Record<string, Fixture>;
   /** Further ids its params must never take, beyond ids of other kinds (another member's post). */
   refuse?: Fixture[];
+  /** Ids of another kind its params take as well (a Mastodon status is a post or a comment). */
+  also?: Fixture[];
   actor?: Actor;
   multipart?: true;
   /** Tables a refused request may write: a failed sign-in is counted (sign_in_failures). */
@@ -91,6 +102,30 @@ const recipeForm = {
 const shoppingOwner = { params: { id: 'shoppingItem' as const }, refuse: ['shoppingItemOfB' as const] };
 /** A's own group (A owns it); B's group is never theirs to change. */
 const groupAdmin = { params: { slug: 'group' as const }, refuse: ['groupOfB' as const] };
+
+/**
+ * The Mastodon client API's routes (issue 53) are sent with A's app token (badInputFixtures.ts), not
+ * the cookie, read forms as well as JSON and answer errors as Mastodon does ({ error: "…" }). A
+ * status id names a post or a comment (a reply); B's are never A's to edit or delete.
+ */
+const status = { params: { id: 'post' as const } };
+const ownStatus = {
+  params: { id: 'post' as const },
+  also: ['comment' as const],
+  refuse: ['postOfB' as const],
+};
+const account = { params: { id: 'user' as const } };
+/** What an app's authorize screen asks: A's app (a real client) or none registered. */
+const authorizationRequest = fc.record(
+  {
+    response_type: fc.constant('code'),
+    client_id: fc.constantFrom(CLIENT_ID_OF_A, 'unregistered-client'),
+    redirect_uri: fc.constantFrom(REDIRECT_URI, 'https://elsewhere.example/cb'),
+    scope: fc.constantFrom('read', 'read write follow push', 'admin:read'),
+    state: fc.constantFrom('xyz', '\u00e9t\u00e9'),
+  },
+  { requiredKeys: ['client_id'] },
+);
 
 /** Every mutating route (method and path as Fastify registered it) and what it takes. */
 export const ROUTES: Record<string, RouteSpec> = {
@@ -341,6 +376,47 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/admin/members/:id/suspend': { params: { id: 'me' }, ...admin },
   'POST /api/admin/members/:id/restore': { params: { id: 'me' }, ...admin },
   'DELETE /api/admin/shows/:id': { params: { id: 'show' }, ...admin },
+  // Apps (issue 53): registering needs no account; a token is the app's credentials' or code's.
+  'POST /api/v1/apps': withBody(
+    registerAppSchema,
+    {
+      redirect_uris: fc.constantFrom(REDIRECT_URI, 'urn:ietf:wg:oauth:2.0:oob', [REDIRECT_URI, 'myapp://cb']),
+      scopes: fc.constantFrom(undefined, 'read', 'read write follow push', 'read:statuses write:statuses'),
+      website: fc.constantFrom(undefined, '', 'https://app.example'),
+    },
+    visitor,
+  ),
+  // No shared schema: the OAuth library reads the fields (a generated client or code is never real).
+  'POST /oauth/token': visitor,
+  'POST /oauth/revoke': visitor,
+  // The authorize screen's decision (the cookie's): A's 'Authorize' may keep a code for A's app.
+  'POST /api/oauth/authorization': withBody(authorizationDecisionSchema, { request: authorizationRequest }),
+  'DELETE /api/settings/apps/:id': { params: { id: 'app' }, refuse: ['appOfB'] },
+  'POST /api/v1/statuses': withBody(createStatusSchema, {
+    status: fc.constantFrom('Hello from an app', 'Tooted #matrix'),
+    media_ids: fc.constant(undefined),
+    in_reply_to_id: fc.constant(undefined),
+    visibility: fc.constantFrom(undefined, null, 'public', 'unlisted', 'private'),
+    scheduled_at: fc.constant(undefined),
+    poll: fc.constantFrom(undefined, { options: ['Yes', 'No'], expires_in: 3600 }),
+  }),
+  'PUT /api/v1/statuses/:id': withBody(
+    editStatusSchema,
+    { status: fc.constantFrom('Edited in an app'), media_ids: fc.constant(undefined) },
+    ownStatus,
+  ),
+  'DELETE /api/v1/statuses/:id': { ...ownStatus, refuse: ['postOfB', 'commentOfB'] },
+  'POST /api/v1/statuses/:id/favourite': status,
+  'POST /api/v1/statuses/:id/unfavourite': status,
+  'POST /api/v1/statuses/:id/bookmark': status,
+  'POST /api/v1/statuses/:id/unbookmark': status,
+  'POST /api/v1/statuses/:id/reblog': status,
+  'POST /api/v1/accounts/:id/follow': account,
+  'POST /api/v1/accounts/:id/unfollow': account,
+  'POST /api/v1/accounts/:id/block': account,
+  'POST /api/v1/accounts/:id/unblock': account,
+  'POST /api/v1/accounts/:id/mute': account,
+  'POST /api/v1/accounts/:id/unmute': account,
 };
 
 /**
@@ -360,6 +436,9 @@ const HIDDEN_AUTH =
     ' ',
   );
 
+/** Whether a route (`METHOD /url`) is of the Mastodon client API's face: bearer tokens, forms. */
+export const mastodonFace = (key: string) => /^\S+ \/(api\/v[12]|oauth)\//.test(key);
+
 export function targetOf(key: string, spec: RouteSpec, fixtures: Fixtures) {
   const [method, url] = key.split(' ') as [string, string];
   const params = Object.fromEntries(
@@ -367,7 +446,11 @@ export function targetOf(key: string, spec: RouteSpec, fixtures: Fixtures) {
   );
   const kinds = new Set(Object.values(spec.params ?? {}).map(kindOf));
   const refusedIds = Object.entries(fixtures.ids)
-    .filter(([name]) => !kinds.has(kindOf(name)) || spec.refuse?.includes(name as Fixture))
+    .filter(
+      ([name]) =>
+        (!kinds.has(kindOf(name)) && !spec.also?.includes(name as Fixture)) ||
+        spec.refuse?.includes(name as Fixture),
+    )
     .map(([, id]) => id)
     .concat(kinds.has('hiddenAuthEndpoint') ? HIDDEN_AUTH : []);
   const anyValue = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
@@ -380,6 +463,7 @@ export function targetOf(key: string, spec: RouteSpec, fixtures: Fixtures) {
     params,
     refusedIds,
     multipart: spec.multipart,
+    forms: mastodonFace(key),
   } satisfies Target;
 }
 

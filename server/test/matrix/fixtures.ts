@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { createReport } from '@server/commands/moderation.ts';
 import { createPost } from '@server/commands/posts.ts';
 import { runCommand } from '@server/commands/run.ts';
 import type { DB } from '@server/db/types.ts';
+import { digest } from '@server/oauth/model.ts';
 import { goLive as goLiveApi, letIn, makeCircle } from '@server/test/circles.ts';
 import { insertMember } from '@server/test/database.ts';
 import { insertPendingRequest } from '@server/test/friendRequests.ts';
@@ -38,6 +40,77 @@ export interface Member {
   client: TestClient;
   /** The session cookie this member signed up with. */
   cookie: string;
+  /**
+   * An app's token for this member with every broad scope, what the Mastodon client API's rows
+   * send (made before any suspension: a suspended member's token must count for nothing).
+   */
+  token: string;
+  /** The app that token is of, named after the member ('Matrix app of …'). */
+  app: MatrixApp;
+  /** A second token of that app, with `read` alone: what a write needs is refused (403). */
+  readToken: string;
+}
+
+/** Every broad scope an app may ask for (Mastodon's `read write follow push`). */
+export const FULL_SCOPES = 'read write follow push';
+export const MATRIX_REDIRECT_URI = 'https://app.example/callback';
+
+/** An app as POST /api/v1/apps registers one: its id, and the client id and secret it was given. */
+export interface MatrixApp {
+  id: string;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** An app, as a row of oauth_apps (the secret kept as its digest, as registerApp keeps it). */
+export async function insertApp(db: Kysely<DB>, name: string, scopes = FULL_SCOPES): Promise<MatrixApp> {
+  const app = {
+    id: randomUUID(),
+    name,
+    clientId: randomBytes(32).toString('base64url'),
+    clientSecret: randomBytes(32).toString('base64url'),
+  };
+  await db
+    .insertInto('oauth_apps')
+    .values({
+      id: app.id,
+      name,
+      website: null,
+      redirect_uris: MATRIX_REDIRECT_URI,
+      scopes,
+      client_id: app.clientId,
+      client_secret_hash: digest(app.clientSecret),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return app;
+}
+
+/**
+ * A token of `appId` for `userId` (null: the app's own, as client_credentials gives it), as a row of
+ * oauth_tokens; the raw token is answered, the row keeps its digest.
+ */
+export async function insertToken(
+  db: Kysely<DB>,
+  appId: string,
+  userId: string | null,
+  scopes = FULL_SCOPES,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('oauth_tokens')
+    .values({
+      id: randomUUID(),
+      token_hash: digest(token),
+      app_id: appId,
+      user_id: userId,
+      scopes,
+      created_at: new Date().toISOString(),
+      last_used_at: null,
+    })
+    .execute();
+  return token;
 }
 
 /** Where the rows' push subscriptions point: port 9 (discard) on this machine, closed here. */
@@ -48,6 +121,8 @@ export interface Fixtures {
   db: Kysely<DB>;
   /** Every viewer but the visitor. */
   members: Record<Exclude<ViewerKind, 'visitor'>, Member>;
+  /** The app's own token of an app (client_credentials): it acts for no member. */
+  appToken: string;
   /** `METHOD /url` of every route the server registered (routeKey form). */
   routes: Set<string>;
   /**
@@ -84,12 +159,17 @@ export interface Fixtures {
 
 async function member(server: TestServer, name: string): Promise<Member> {
   const { client, me, input } = await signedInMember(server, { name });
+  const db = server.built.ctx.database.db;
+  const app = await insertApp(db, `Matrix app of ${name}`);
   return {
     id: me.id,
     email: input.email.toLowerCase(),
     username: me.profile.username,
     client,
     cookie: cookieOf(client.cookies),
+    token: await insertToken(db, app.id, me.id),
+    app,
+    readToken: await insertToken(db, app.id, me.id, 'read'),
   };
 }
 
@@ -147,6 +227,7 @@ async function buildWorld(server: TestServer): Promise<Omit<Fixtures, 'fresh' | 
     admin: await member(server, 'Ada Admin'),
   };
   const { owner, other, admin } = members;
+  const appToken = await insertToken(db, (await insertApp(db, 'Matrix app on its own')).id, null);
   await db.insertInto('user_roles').values({ user_id: admin.id, role: 'admin' }).execute();
   expectStatus(await owner.client.request('PUT', `/api/blocks/${members.blocked.id}`), 200, 'block');
 
@@ -199,8 +280,12 @@ async function buildWorld(server: TestServer): Promise<Omit<Fixtures, 'fresh' | 
 
   let suspension: Fixtures['suspension'] = 'pending';
   if (routes.has(SUSPEND_ROUTE)) {
-    // Its cookie works until the suspension: the 401s that follow are the suspension's doing.
+    // Its cookie and token work until the suspension: the 401s that follow are the suspension's doing.
     expectStatus(await members.suspended.client.get('/api/me'), 200, 'suspended before suspension');
+    const verified = await fetch(new URL('/api/v1/accounts/verify_credentials', server.baseUrl), {
+      headers: { authorization: `Bearer ${members.suspended.token}` },
+    });
+    expectStatus({ status: verified.status, body: await verified.text() }, 200, 'token before suspension');
     for (const id of [members.suspended.id, suspendedOwner.id]) {
       const res = await admin.client.post(`/api/admin/members/${id}/suspend`, {});
       if (res.status >= 300) throw new Error(`suspension failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -212,6 +297,7 @@ async function buildWorld(server: TestServer): Promise<Omit<Fixtures, 'fresh' | 
     server,
     db,
     members,
+    appToken,
     routes,
     suspension,
     suspendedOwner,

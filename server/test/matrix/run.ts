@@ -2,7 +2,7 @@ import type { TestContext } from 'vitest';
 import { expect } from 'vitest';
 import { type Fixtures, PASSWORD } from './fixtures.ts';
 import { send, signIn } from './send.ts';
-import { expected, type HttpRow, rowKey, rowName, VIEWERS, type ViewerKind } from './table.ts';
+import { expected, type HttpRow, mastodonFace, rowKey, rowName, VIEWERS, type ViewerKind } from './table.ts';
 
 // Runs one row of the matrix: each viewer's request, then one comparison of the whole row, so a
 // failure shows every cell that differs side by side (expected vs received, per viewer).
@@ -17,6 +17,23 @@ async function cookieFor(f: Fixtures, row: HttpRow, viewer: ViewerKind): Promise
   if (!row.freshSession) return member.cookie;
   // A second session of the same member (a suspended one gets none and keeps its dead cookie).
   return (await signIn(f.server.baseUrl, member.email, PASSWORD)) ?? member.cookie;
+}
+
+/**
+ * What the viewer's request proves who they are with: the session cookie, or on the Mastodon
+ * client API's routes the viewer's app token alone (the visitor has neither).
+ */
+async function credentialsFor(
+  f: Fixtures,
+  row: HttpRow,
+  viewer: ViewerKind,
+): Promise<{ cookie?: string; bearer?: string; app?: boolean }> {
+  const credential = row.credential ?? (mastodonFace(row.route) ? 'bearer' : 'cookie');
+  if (credential === 'app') return { bearer: f.appToken, app: true };
+  if (credential === 'cookie') return { cookie: await cookieFor(f, row, viewer) };
+  if (viewer === 'visitor') return { app: true };
+  const member = f.members[viewer];
+  return { bearer: credential === 'read' ? member.readToken : member.token, app: true };
 }
 
 export async function checkRow(f: Fixtures, row: HttpRow, context: TestContext): Promise<void> {
@@ -36,7 +53,7 @@ export async function checkRow(f: Fixtures, row: HttpRow, context: TestContext):
     const fresh = row.prepare ? await row.prepare(f, viewer) : {};
     const cx = { f, viewer, fresh };
     const answer = await send(f.server.baseUrl, method, row.path(cx), {
-      cookie: await cookieFor(f, row, viewer),
+      ...(await credentialsFor(f, row, viewer)),
       body: row.body?.(cx),
       upload: row.upload,
     });

@@ -10,14 +10,18 @@ export interface Answer {
   text: string;
 }
 
-/** One request as the web app sends it (our Origin, the viewer's cookie, JSON or multipart). */
+/**
+ * One request as the web app sends it (our Origin, the viewer's cookie, JSON or multipart), or, with
+ * `app`, as a Mastodon app sends it: the `bearer` token (if any) in `Authorization` and no Origin.
+ */
 export async function send(
   baseUrl: string,
   method: string,
   path: string,
-  options: { cookie?: string; body?: unknown; upload?: boolean } = {},
+  options: { cookie?: string; bearer?: string; app?: boolean; body?: unknown; upload?: boolean } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { origin: baseUrl };
+  const headers: Record<string, string> = options.app ? {} : { origin: baseUrl };
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   if (options.cookie) headers.cookie = options.cookie;
   let payload: Buffer | undefined;
   if (options.upload) {

@@ -5,8 +5,10 @@ import type { Fixtures } from './fixtures.ts';
 // every case, so a missing or wrong rule shows up as one cell.
 
 /**
- * Every kind of viewer, as one client each:
- * - visitor: no cookie at all.
+ * Every kind of viewer, as one client each. Every one but the visitor also holds an app's token of
+ * every broad scope (fixtures: Member.token), which the Mastodon client API's rows send instead of
+ * the cookie (see `credential`).
+ * - visitor: no cookie and no token at all.
  * - member: a signed-in member with no tie to the owner.
  * - owner: the member the fixtures belong to (their post, comment, wall, conversation, circles,
  *   uploads, notifications).
@@ -16,7 +18,7 @@ import type { Fixtures } from './fixtures.ts';
  *   into both of the owner's circles. Never the owner of a fixture.
  * - blocked: a member the owner blocked (PUT /api/blocks/:userId), so hidden both ways.
  * - suspended: a member an admin suspended (POST /api/admin/members/:id/suspend), whose session
- *   cookie from before must now count for nothing.
+ *   cookie (and app token) from before must now count for nothing.
  * - admin: an unrelated member with the admin role (a user_roles row).
  */
 export const VIEWERS = ['visitor', 'member', 'owner', 'other', 'blocked', 'suspended', 'admin'] as const;
@@ -37,7 +39,7 @@ export function expected(cell: Cell): { status: number; bug?: string } {
   return typeof cell === 'number' ? { status: cell } : { status: cell.now, bug: cell.bug };
 }
 
-/** Anyone at all, with or without a cookie (public routes). */
+/** Anyone at all, with or without a cookie or a token (public routes). */
 export const everyone = (status: number): Expectation =>
   Object.fromEntries(VIEWERS.map((viewer) => [viewer, status])) as Expectation;
 
@@ -73,6 +75,15 @@ export interface HttpRow {
   /** Sent as multipart/form-data with a photo in its `file` field, as the web client uploads. */
   upload?: true;
   /**
+   * What the viewer proves who they are with. By default a route of the Mastodon client API's face
+   * (mastodonFace: /api/v1/, /api/v2/, /oauth/) gets the viewer's app token as `Authorization:
+   * Bearer`, with no cookie and no Origin (as apps send it), and every other route the session
+   * cookie. 'cookie' on a Mastodon route checks that the cookie alone counts for nothing there;
+   * 'read' sends the viewer's token of the `read` scope alone (Member.readToken); 'app' sends, for
+   * every viewer, the app's own token (client_credentials, no member behind it).
+   */
+  credential?: 'cookie' | 'bearer' | 'read' | 'app';
+  /**
    * Makes what the request uses up or changes (a post to delete, a request to accept) before each
    * viewer's request, so every viewer acts on its own copy and no row destroys another's fixture.
    */
@@ -101,6 +112,9 @@ export interface HttpRow {
   hides?: { from: ViewerKind[]; what: (f: Fixtures) => string; bug?: string };
   expect: Expectation;
 }
+
+/** Whether a route (`METHOD /url`) is of the Mastodon client API's face, which reads tokens only. */
+export const mastodonFace = (route: string) => /^\S+ \/(api\/v[12]|oauth)\//.test(route);
 
 /** A route's key as the completeness check compares them: parameter names do not matter. */
 export const routeKey = (method: string, url: string) => `${method} ${url.replace(/:[^/]+/g, ':')}`;

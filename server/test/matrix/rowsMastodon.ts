@@ -1,0 +1,618 @@
+import { randomBytes } from 'node:crypto';
+import { addComment } from '@server/commands/posts.ts';
+import { runCommand } from '@server/commands/run.ts';
+import { digest } from '@server/oauth/model.ts';
+import { uploadPhoto } from '@server/test/uploads.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { type Fixtures, insertApp, insertToken, MATRIX_REDIRECT_URI } from './fixtures.ts';
+import { freshRequest } from './rowsPrayer.ts';
+import { everyone, type HttpRow, members, VIEWERS } from './table.ts';
+
+// The Mastodon client API (issue 53): the app face of the web app's routes. Every viewer but the
+// visitor sends an app's token of every broad scope (fixtures: Member.token) and no cookie, so the
+// rules are the web app's own: the blocked member finds nothing of the owner's (404), a post for
+// friends is the owner's and other's alone (404 to the rest), changing or deleting the owner's
+// things is the owner's alone (403). A suspended member's token counts for nothing (401), as no
+// token does. The OAuth provider's own endpoints are open to anyone (the request is its credential);
+// the authorize screen's and 'Apps you've authorized' routes are the web app's, with the cookie.
+
+const restoreTies = (f: Fixtures) => f.restoreTies();
+
+/** A fresh post of the owner's for everyone, or for their friends only (other is one). */
+const freshPost = (f: Fixtures) => freshRequest(f, 'everyone', 'general');
+const freshFriendsPost = (f: Fixtures) => freshRequest(f, 'friends', 'general');
+
+/** A comment of the owner's on a fresh post of theirs (a reply status), and that post. */
+const freshReply =
+  (visibility: 'everyone' | 'friends') =>
+  async (f: Fixtures): Promise<Record<string, string>> => {
+    const { post } = await freshRequest(f, visibility, 'general');
+    const { owner } = f.members;
+    const viewer = { userId: owner.id, email: owner.email, sessionToken: '' };
+    const comment = await runCommand(f.server.built.ctx, (trx, after) =>
+      addComment(trx, after, viewer, post, 'Matrix reply'),
+    );
+    return { post, comment };
+  };
+
+/** A fresh anonymous prayer request of the owner's, for everyone: 'A member' to all but the owner. */
+const freshAnonymousRequest = async (f: Fixtures) => {
+  const { post } = await freshRequest(f, 'everyone', 'prayer');
+  await f.db
+    .updateTable('posts')
+    .set({ anonymous: true, content: 'Matrix anonymous request' })
+    .where('id', '=', post)
+    .execute();
+  return { post };
+};
+
+/** A reply of the suspended owner's on the owner's post (written as if before the suspension). */
+const suspendedReply = async (f: Fixtures) => {
+  const comment = uuidv7();
+  await f.db
+    .insertInto('comments')
+    .values({
+      id: comment,
+      post_id: f.post,
+      user_id: f.suspendedOwner.id,
+      content: 'Matrix reply of a suspended member',
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return { comment };
+};
+
+/** Every viewer who gets an answer at all (the visitor has no token). */
+const everyViewer = VIEWERS.filter((viewer) => viewer !== 'visitor' && viewer !== 'suspended');
+
+/** A route of the owner's post (for everyone): `status` for all who may see it, 404 for blocked. */
+function onOwnersPost(route: string, path: (id: string) => string, status: number): HttpRow[] {
+  return [
+    {
+      route,
+      variant: "the owner's fresh post",
+      prepare: freshPost,
+      path: ({ fresh }) => path(fresh.post!),
+      expect: members(status, { blocked: 404 }),
+    },
+    {
+      route,
+      variant: "the owner's fresh post for friends (other is one)",
+      prepare: freshFriendsPost,
+      path: ({ fresh }) => path(fresh.post!),
+      expect: members(404, { owner: status, other: status }),
+    },
+  ];
+}
+
+/** Public instance routes: what an app asks before anyone signs in; a token changes nothing. */
+const instanceRows: HttpRow[] = [
+  '/api/v1/instance',
+  '/api/v2/instance',
+  '/.well-known/nodeinfo',
+  '/nodeinfo/2.1',
+  '/api/v1/custom_emojis',
+  '/api/v1/instance/peers',
+  '/api/v1/instance/activity',
+  '/api/v1/instance/rules',
+].map((url): HttpRow => ({ route: `GET ${url}`, path: () => url, expect: everyone(200) }));
+
+/** Mastodon's lists Splikz keeps nothing in: any member's token (and its scope) reads them. */
+const emptyListRows: HttpRow[] = [
+  '/api/v1/announcements',
+  '/api/v1/filters',
+  '/api/v2/filters',
+  '/api/v1/lists',
+  '/api/v1/markers',
+  '/api/v1/preferences',
+].map((url): HttpRow => ({ route: `GET ${url}`, path: () => url, expect: members(200) }));
+
+/** The OAuth provider (routes/oauth/oauth.ts): the app's credentials are what counts, not who asks. */
+const oauthRows: HttpRow[] = [
+  {
+    route: 'GET /.well-known/oauth-authorization-server',
+    path: () => '/.well-known/oauth-authorization-server',
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/v1/apps',
+    path: () => '/api/v1/apps',
+    body: ({ viewer }) => ({
+      client_name: `Matrix registration by ${viewer}`,
+      redirect_uris: MATRIX_REDIRECT_URI,
+      scopes: 'read write',
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /oauth/token',
+    variant: "a fresh app's own token (client_credentials)",
+    prepare: async (f) => {
+      const app = await insertApp(f.db, 'Matrix app asking for its own token');
+      return { clientId: app.clientId, clientSecret: app.clientSecret };
+    },
+    path: () => '/oauth/token',
+    body: ({ fresh }) => ({
+      grant_type: 'client_credentials',
+      client_id: fresh.clientId,
+      client_secret: fresh.clientSecret,
+      scope: 'read',
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /oauth/token',
+    variant: "the owner's fresh code, traded by its app with its secret",
+    prepare: async (f) => {
+      const app = await insertApp(f.db, 'Matrix app trading a code');
+      const code = randomBytes(32).toString('base64url');
+      await f.db
+        .insertInto('oauth_codes')
+        .values({
+          code_hash: digest(code),
+          app_id: app.id,
+          user_id: f.members.owner.id,
+          redirect_uri: MATRIX_REDIRECT_URI,
+          scopes: 'read',
+          code_challenge: null,
+          code_challenge_method: null,
+          expires_at: new Date(Date.now() + 5 * 60_000).toISOString(),
+        })
+        .execute();
+      return { code, clientId: app.clientId, clientSecret: app.clientSecret };
+    },
+    path: () => '/oauth/token',
+    body: ({ fresh }) => ({
+      grant_type: 'authorization_code',
+      code: fresh.code,
+      client_id: fresh.clientId,
+      client_secret: fresh.clientSecret,
+      redirect_uri: MATRIX_REDIRECT_URI,
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /oauth/token',
+    variant: "the owner's app, with another app's secret",
+    path: () => '/oauth/token',
+    body: ({ f }) => ({
+      grant_type: 'client_credentials',
+      client_id: f.members.owner.app.clientId,
+      client_secret: f.members.other.app.clientSecret,
+    }),
+    // invalid_client: 401 to a request with an Authorization header (RFC 6749 5.2), else 400.
+    expect: { ...everyone(401), visitor: 400 },
+  },
+  {
+    route: 'POST /oauth/revoke',
+    variant: "a fresh token, by its own app's credentials",
+    prepare: async (f) => {
+      const app = await insertApp(f.db, 'Matrix app revoking');
+      const token = await insertToken(f.db, app.id, f.members.owner.id);
+      return { token, clientId: app.clientId, clientSecret: app.clientSecret };
+    },
+    path: () => '/oauth/revoke',
+    body: ({ fresh }) => ({
+      token: fresh.token,
+      client_id: fresh.clientId,
+      client_secret: fresh.clientSecret,
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /oauth/revoke',
+    variant: "the owner's token, by another app's credentials (it stays)",
+    path: () => '/oauth/revoke',
+    body: ({ f }) => ({
+      token: f.members.owner.token,
+      client_id: f.members.other.app.clientId,
+      client_secret: f.members.other.app.clientSecret,
+    }),
+    // RFC 7009: the same answer whether anything went; only the token's own app may revoke it.
+    after: async (f) => {
+      const kept = await f.db
+        .selectFrom('oauth_tokens')
+        .select('id')
+        .where('token_hash', '=', digest(f.members.owner.token))
+        .executeTakeFirst();
+      if (!kept) throw new Error("another app's credentials revoked the owner's token");
+    },
+    expect: everyone(200),
+  },
+];
+
+/** The authorize screen and 'Apps you've authorized': the web app's routes, with the session cookie. */
+const authorizeRows: HttpRow[] = [
+  {
+    route: 'GET /api/oauth/authorization',
+    variant: "the owner's app asking for read",
+    path: ({ f }) =>
+      `/api/oauth/authorization?${new URLSearchParams({
+        response_type: 'code',
+        client_id: f.members.owner.app.clientId,
+        redirect_uri: MATRIX_REDIRECT_URI,
+        scope: 'read',
+      })}`,
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/oauth/authorization',
+    variant: "'Authorize' for the owner's app",
+    path: () => '/api/oauth/authorization',
+    body: ({ f }) => ({
+      request: {
+        response_type: 'code',
+        client_id: f.members.owner.app.clientId,
+        redirect_uri: MATRIX_REDIRECT_URI,
+        scope: 'read',
+      },
+      approve: true,
+    }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/settings/apps',
+    variant: "the owner's authorized app",
+    path: () => '/api/settings/apps',
+    // Each member's own list: the owner's app is in the owner's alone.
+    hides: { from: ['member', 'other', 'blocked', 'admin'], what: (f) => f.members.owner.app.id },
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/settings/apps/:id',
+    variant: 'a fresh app the owner authorized',
+    prepare: async (f) => {
+      const app = await insertApp(f.db, "Matrix app of the owner's to revoke");
+      await insertToken(f.db, app.id, f.members.owner.id);
+      return { app: app.id };
+    },
+    path: ({ fresh }) => `/api/settings/apps/${fresh.app}`,
+    expect: members(404, { owner: 200 }),
+  },
+  {
+    route: 'DELETE /api/settings/apps/:id',
+    variant: 'a fresh app the viewer authorized',
+    prepare: async (f, viewer) => {
+      const app = await insertApp(f.db, 'Matrix app to revoke');
+      const who = viewer === 'visitor' ? f.members.owner : f.members[viewer];
+      await insertToken(f.db, app.id, who.id);
+      return { app: app.id };
+    },
+    path: ({ fresh }) => `/api/settings/apps/${fresh.app}`,
+    expect: members(200),
+  },
+];
+
+/** Who the token is: the app, and the member it acts for. */
+const credentialRows: HttpRow[] = [
+  {
+    route: 'GET /api/v1/apps/verify_credentials',
+    path: () => '/api/v1/apps/verify_credentials',
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/apps/verify_credentials',
+    variant: "an app's own token",
+    credential: 'app',
+    path: () => '/api/v1/apps/verify_credentials',
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/v1/accounts/verify_credentials',
+    path: () => '/api/v1/accounts/verify_credentials',
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/accounts/verify_credentials',
+    variant: "an app's own token (no member behind it)",
+    credential: 'app',
+    path: () => '/api/v1/accounts/verify_credentials',
+    expect: everyone(422),
+  },
+  // A token's scopes bound what it does: `read` reads, and cannot write (403).
+  {
+    route: 'GET /api/v1/timelines/home',
+    variant: 'a token of the read scope alone',
+    credential: 'read',
+    path: () => '/api/v1/timelines/home',
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/v1/statuses',
+    variant: 'a token of the read scope alone',
+    credential: 'read',
+    path: () => '/api/v1/statuses',
+    body: () => ({ status: 'Posted with a read token' }),
+    expect: members(403),
+  },
+  {
+    route: 'POST /api/v1/accounts/:id/block',
+    variant: 'the owner, with a token of the read scope alone',
+    credential: 'read',
+    path: ({ f }) => `/api/v1/accounts/${f.members.owner.id}/block`,
+    expect: members(403),
+  },
+  // These routes read no cookie: a session alone is no one to them (so they may skip the Origin check).
+  {
+    route: 'GET /api/v1/accounts/verify_credentials',
+    variant: 'the session cookie, no token',
+    credential: 'cookie',
+    path: () => '/api/v1/accounts/verify_credentials',
+    expect: everyone(401),
+  },
+  {
+    route: 'POST /api/v1/statuses',
+    variant: 'the session cookie with our Origin, no token',
+    credential: 'cookie',
+    path: () => '/api/v1/statuses',
+    body: () => ({ status: 'Posted with a cookie' }),
+    expect: everyone(401),
+  },
+];
+
+/** The owner's account, and the suspended owner's, as Mastodon's accounts routes answer them. */
+const accountRows: HttpRow[] = [
+  {
+    route: 'GET /api/v1/accounts/lookup',
+    variant: "the owner's username",
+    path: ({ f }) => `/api/v1/accounts/lookup?acct=${f.members.owner.username}`,
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'GET /api/v1/accounts/lookup',
+    variant: "a suspended member's username",
+    path: ({ f }) => `/api/v1/accounts/lookup?acct=${f.suspendedOwner.username}`,
+    expect: members(404),
+  },
+  {
+    route: 'GET /api/v1/accounts/relationships',
+    variant: 'with the owner',
+    path: ({ f }) => `/api/v1/accounts/relationships?id[]=${f.members.owner.id}`,
+    // A member hidden from the viewer is left out of the answer.
+    hides: { from: ['blocked'], what: (f) => f.members.owner.id },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/accounts/relationships',
+    variant: 'with a suspended member',
+    path: ({ f }) => `/api/v1/accounts/relationships?id[]=${f.suspendedOwner.id}`,
+    hides: { from: everyViewer, what: (f) => f.suspendedOwner.id },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/accounts/:id',
+    variant: "the owner's",
+    path: ({ f }) => `/api/v1/accounts/${f.members.owner.id}`,
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'GET /api/v1/accounts/:id',
+    variant: 'a suspended member',
+    path: ({ f }) => `/api/v1/accounts/${f.suspendedOwner.id}`,
+    expect: members(404),
+  },
+  {
+    route: 'GET /api/v1/accounts/:id/statuses',
+    variant: "the owner's, with a fresh post for friends (other is one)",
+    prepare: freshFriendsPost,
+    path: ({ f }) => `/api/v1/accounts/${f.members.owner.id}/statuses`,
+    hides: { from: ['member', 'admin'], what: () => 'Matrix general friends' },
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'GET /api/v1/accounts/:id/statuses',
+    variant: "the owner's, with a fresh anonymous prayer request",
+    prepare: freshAnonymousRequest,
+    path: ({ f }) => `/api/v1/accounts/${f.members.owner.id}/statuses`,
+    // A profile never lists someone's anonymous requests, but to their author (policies/prayer.ts).
+    hides: { from: ['member', 'other', 'admin'], what: () => 'Matrix anonymous request' },
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'GET /api/v1/accounts/:id/statuses',
+    variant: 'a suspended member',
+    path: ({ f }) => `/api/v1/accounts/${f.suspendedOwner.id}/statuses`,
+    expect: members(404),
+  },
+];
+
+/** POST /api/v1/accounts/:id/<action> naming the owner: as PUT and DELETE /api/<ties>/:userId. */
+function accountActions(): HttpRow[] {
+  const actions: Array<[string, 'follows' | 'blocks' | 'mutes']> = [
+    ['follow', 'follows'],
+    ['unfollow', 'follows'],
+    ['block', 'blocks'],
+    ['unblock', 'blocks'],
+    ['mute', 'mutes'],
+    ['unmute', 'mutes'],
+  ];
+  return actions.map(
+    ([action, kind]): HttpRow => ({
+      route: `POST /api/v1/accounts/:id/${action}`,
+      variant: 'the owner',
+      path: ({ f }) => `/api/v1/accounts/${f.members.owner.id}/${action}`,
+      phase: 'ties',
+      after: restoreTies,
+      expect: members(200, { owner: 400, ...(kind === 'follows' ? { blocked: 404 } : {}) }),
+    }),
+  );
+}
+
+/** Timelines: what each lists follows each post's rule. */
+const timelineRows: HttpRow[] = [
+  {
+    route: 'GET /api/v1/timelines/home',
+    variant: "with the owner's fresh post for friends (other is one)",
+    prepare: freshFriendsPost,
+    path: () => '/api/v1/timelines/home',
+    hides: { from: ['member', 'blocked', 'admin'], what: () => 'Matrix general friends' },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/timelines/public',
+    variant: "with the owner's fresh post",
+    prepare: freshPost,
+    path: () => '/api/v1/timelines/public',
+    hides: { from: ['blocked'], what: () => 'Matrix general everyone' },
+    expect: members(200),
+  },
+];
+
+/** Statuses: a post is a status, its comments are replies; the web app's rules for each. */
+const statusRows: HttpRow[] = [
+  ...onOwnersPost('GET /api/v1/statuses/:id', (id) => `/api/v1/statuses/${id}`, 200),
+  {
+    route: 'GET /api/v1/statuses/:id',
+    variant: "the owner's reply on their fresh post for friends",
+    prepare: freshReply('friends'),
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.comment}`,
+    expect: members(404, { owner: 200, other: 200 }),
+  },
+  {
+    route: 'GET /api/v1/statuses/:id',
+    variant: "the owner's fresh anonymous prayer request",
+    prepare: freshAnonymousRequest,
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.post}`,
+    // Its page names the author to the author and to those who moderate it (admins), no one else.
+    hides: { from: ['member', 'other'], what: (f) => f.members.owner.id },
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'GET /api/v1/statuses/:id',
+    variant: "a suspended member's reply on the owner's post",
+    prepare: suspendedReply,
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.comment}`,
+    expect: members(404),
+  },
+  {
+    route: 'GET /api/v1/statuses/:id',
+    variant: "other's post waiting on the owner's wall",
+    path: ({ f }) => `/api/v1/statuses/${f.pending}`,
+    expect: members(404),
+  },
+  {
+    route: 'GET /api/v1/statuses/:id',
+    variant: "a suspended member's post",
+    path: ({ f }) => `/api/v1/statuses/${f.suspendedOwner.post}`,
+    expect: members(404),
+  },
+  ...onOwnersPost('GET /api/v1/statuses/:id/context', (id) => `/api/v1/statuses/${id}/context`, 200),
+  {
+    route: 'GET /api/v1/statuses/:id/context',
+    variant: "the owner's reply on their fresh post for friends",
+    prepare: freshReply('friends'),
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.comment}/context`,
+    expect: members(404, { owner: 200, other: 200 }),
+  },
+  {
+    route: 'POST /api/v1/statuses',
+    variant: 'a post for everyone',
+    path: () => '/api/v1/statuses',
+    body: () => ({ status: 'Tooted from the matrix' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/v1/statuses',
+    variant: "with the owner's fresh upload",
+    prepare: async (f) => ({ media: (await uploadPhoto(f.server, f.members.owner.client)).id }),
+    path: () => '/api/v1/statuses',
+    body: ({ fresh }) => ({ status: 'With a photo', media_ids: [fresh.media] }),
+    // Anyone else naming the owner's upload is told it was not found (as PATCH /api/profiles/me/avatar).
+    expect: members(400, { owner: 200 }),
+  },
+  {
+    route: 'POST /api/v1/statuses',
+    variant: "a reply to the owner's fresh post",
+    prepare: freshPost,
+    path: () => '/api/v1/statuses',
+    body: ({ fresh }) => ({ status: 'A reply', in_reply_to_id: fresh.post }),
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'POST /api/v1/statuses',
+    variant: "a reply to the owner's fresh post for friends (other is one)",
+    prepare: freshFriendsPost,
+    path: () => '/api/v1/statuses',
+    body: ({ fresh }) => ({ status: 'A reply', in_reply_to_id: fresh.post }),
+    expect: members(404, { owner: 200, other: 200 }),
+  },
+  {
+    route: 'PUT /api/v1/statuses/:id',
+    variant: "the owner's fresh post",
+    prepare: freshPost,
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.post}`,
+    body: () => ({ status: 'Edited from the matrix' }),
+    expect: members(403, { owner: 200, blocked: 404 }),
+  },
+  {
+    route: 'PUT /api/v1/statuses/:id',
+    variant: "the owner's fresh post for friends (other is one)",
+    prepare: freshFriendsPost,
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.post}`,
+    body: () => ({ status: 'Edited from the matrix' }),
+    expect: members(404, { owner: 200, other: 403 }),
+  },
+  {
+    route: 'DELETE /api/v1/statuses/:id',
+    variant: "the owner's fresh post",
+    prepare: freshPost,
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.post}`,
+    expect: members(403, { owner: 200, blocked: 404 }),
+  },
+  {
+    route: 'DELETE /api/v1/statuses/:id',
+    variant: "the owner's fresh post for friends (other is one)",
+    prepare: freshFriendsPost,
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.post}`,
+    expect: members(404, { owner: 200, other: 403 }),
+  },
+  {
+    route: 'DELETE /api/v1/statuses/:id',
+    variant: "the owner's reply on their fresh post",
+    prepare: freshReply('everyone'),
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.comment}`,
+    expect: members(403, { owner: 200, blocked: 404 }),
+  },
+  ...['favourite', 'unfavourite', 'bookmark', 'unbookmark'].flatMap((action) =>
+    onOwnersPost(`POST /api/v1/statuses/:id/${action}`, (id) => `/api/v1/statuses/${id}/${action}`, 200),
+  ),
+  {
+    route: 'POST /api/v1/statuses/:id/favourite',
+    variant: "the owner's reply on their fresh post (a comment has no like of its own)",
+    prepare: freshReply('everyone'),
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.comment}/favourite`,
+    expect: members(422, { blocked: 404 }),
+  },
+  {
+    route: 'POST /api/v1/statuses/:id/reblog',
+    variant: "the owner's fresh post",
+    prepare: freshPost,
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.post}/reblog`,
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'POST /api/v1/statuses/:id/reblog',
+    variant: "the owner's fresh post for friends (other is one; shared by no one)",
+    prepare: freshFriendsPost,
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.post}/reblog`,
+    expect: members(404, { owner: 400, other: 400 }),
+  },
+  {
+    route: 'POST /api/v1/statuses/:id/reblog',
+    variant: "a suspended member's post",
+    path: ({ f }) => `/api/v1/statuses/${f.suspendedOwner.post}/reblog`,
+    expect: members(404),
+  },
+];
+
+export const mastodonRows: HttpRow[] = [
+  ...instanceRows,
+  ...oauthRows,
+  ...authorizeRows,
+  ...credentialRows,
+  ...emptyListRows,
+  ...accountRows,
+  ...accountActions(),
+  ...timelineRows,
+  ...statusRows,
+];
