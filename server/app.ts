@@ -60,6 +60,8 @@ import { spotlightRoutes } from './routes/spotlight/spotlight.ts';
 import { tagRoutes } from './routes/tags/tags.ts';
 import { wallRoutes } from './routes/wall/wall.ts';
 import { attachSocketServer } from './sockets/socketServer.ts';
+import { AppStreamHub } from './streaming/appStreams.ts';
+import { attachStreamingSocket } from './streaming/webSocket.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -177,6 +179,12 @@ export async function buildApp(
     allow: config.linkPreviewAllowPrivate,
   });
   ctxForJanus = ctx;
+  // The Mastodon API's streams: fed on every node through the Socket.IO server's Redis adapter.
+  const appStreams = new AppStreamHub(database.db, config.publicUrl, sockets.nodes, app.log);
+  ctx.appStreams = appStreams;
+  const streamingSocket = attachStreamingSocket(app.server, database.db, appStreams);
+  // A member's sessions ended (suspension, deletion, sign-out everywhere): their app streams end too.
+  sessions.onRevoked((userId) => appStreams.closeMember(userId));
   metrics.countSocketsWith(sockets.openSockets);
 
   // Every node runs the jobs runner; leases in the database decide which node runs each job.
@@ -253,6 +261,8 @@ export async function buildApp(
     close: async () => {
       await jobs.stop();
       await ctx.linkCards?.idle();
+      appStreams.closeAll();
+      await streamingSocket.close();
       await sockets.close();
       await janus?.close();
       await sessions.close();

@@ -12,6 +12,7 @@ import type { MediaStorage } from '@server/media/storage.ts';
 import type { AppMetrics } from '@server/metrics/metrics.ts';
 import type { PushSender } from '@server/push/pushSender.ts';
 import type { Realtime } from '@server/realtime/realtime.ts';
+import type { AppStreamHub } from '@server/streaming/appStreams.ts';
 import type { FastifyRequest } from 'fastify';
 
 /** What every route plugin receives: the app's parts, built once by buildApp. Commands take it too. */
@@ -34,6 +35,8 @@ export interface AppContext extends CommandContext {
   metrics?: AppMetrics;
   /** Reads the link cards of posts after their commit, and what a stopped node left (the job). */
   linkCards?: LinkCardReader;
+  /** The Mastodon API's open streams on this node, fed from every node (issue 53). */
+  appStreams?: AppStreamHub;
 }
 
 export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {

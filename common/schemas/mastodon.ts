@@ -12,6 +12,8 @@ export const MASTODON_ERRORS = defineErrors({
   status_scheduled: 'Splikz cannot schedule posts yet: leave out scheduled_at.',
   status_too_many_media: 'A Splikz post carries one photo or video.',
   status_not_text: '{{field}} must be text.',
+  stream_unknown: 'Unknown stream: use user, public or hashtag (with tag).',
+  too_many_streams: 'Too many streams are open with this access token. Close one first.',
   status_comment_action:
     'A reply in Splikz is a comment: like, share, bookmark or edit the post it answers instead.',
 });

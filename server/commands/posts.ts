@@ -186,6 +186,7 @@ export async function createPost(
     });
   }
   announceNewPost(after, viewer, input, id);
+  after.stream({ type: 'post', action: 'new', postId: id });
   return id;
 }
 
@@ -285,6 +286,7 @@ export async function updatePostContent(
   });
   // Only those the edit names newly hear of it.
   await tellMentioned(trx, after, viewer.userId, post, mentions, readMentions(before.mentions));
+  after.stream({ type: 'post', action: 'update', postId });
 }
 
 /**
@@ -319,6 +321,7 @@ export async function removePost(
   if (!removed) return false;
   await forgetPostInSpotlight(trx, removed);
   await releaseUploads(trx, after, [post.media_id, removed.card_media_id]);
+  after.stream({ type: 'post', action: 'delete', postId: post.id });
   return true;
 }
 

@@ -6,7 +6,7 @@ import type { Mailer } from '@server/mail/mailer.ts';
 import { type MediaObjectRow, removeMediaFiles } from '@server/media/mediaObjects.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
 import type { PushEvent, PushSender } from '@server/push/pushSender.ts';
-import type { Realtime } from '@server/realtime/realtime.ts';
+import type { AppStreamEvent, Realtime } from '@server/realtime/realtime.ts';
 import type { Transaction } from 'kysely';
 
 /** What a command needs around it, in a request, a job or a script alike. */
@@ -24,6 +24,8 @@ export interface CommandContext {
   config?: { publicUrl: string; authSecret: string };
   /** Reads link cards after a commit (server/jobs/linkCards.ts); without it the job reads them. */
   linkCards?: { read(postId: string): void };
+  /** The Mastodon API's streams on every node (server/streaming/appStreams.ts); absent in scripts. */
+  appStreams?: { publish(event: AppStreamEvent): void };
 }
 
 /**
@@ -53,6 +55,8 @@ export interface After {
   closeCircleMedia(circleId: string): void;
   /** The post waits for its link card: read after the commit, not awaited. */
   readCard(postId: string): void;
+  /** Tell the Mastodon API's open streams (a post new, changed or gone), after the commit. */
+  stream(event: AppStreamEvent): void;
 }
 
 export type Command<T> = (trx: Transaction<DB>, after: After) => Promise<T>;
@@ -88,6 +92,7 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
       if (ctx.circleMedia) effects.push(() => ctx.circleMedia?.closeRoom(circleId));
     },
     readCard: (postId) => cards.push(postId),
+    stream: (event) => events.push(() => ctx.appStreams?.publish(event)),
   };
   const result = await ctx.database.db.transaction().execute((trx) => command(trx, after));
   // What the cache keeps is checked against numbers the transaction's triggers moved (server/cache/).
@@ -106,7 +111,10 @@ export async function runCommand<T>(ctx: CommandContext, command: Command<T>): P
     }
   }
   for (const emit of events) emit();
-  if (notified.size > 0) ctx.realtime.emitToUser([...notified], 'notifications:changed');
+  if (notified.size > 0) {
+    ctx.realtime.emitToUser([...notified], 'notifications:changed');
+    ctx.appStreams?.publish({ type: 'notifications', userIds: [...notified] });
+  }
   // Push services answer in their own time: the request does not wait for them.
   if (pushes.length > 0 && ctx.push) void ctx.push.deliver(pushes);
   if (mails.length > 0 && ctx.mailer && ctx.config) {

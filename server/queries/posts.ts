@@ -335,3 +335,18 @@ export async function postForPage(db: Kysely<DB>, viewerId: string | null, postI
   query = query.where(postSeenBy(viewerId));
   return query.executeTakeFirst();
 }
+
+/**
+ * The post as the viewer's home feed would show it, or null when it is not in that feed (the feed's
+ * own rule: policies/post.ts postInFeedOf, blocks, mutes and hidden posts): the Mastodon API's
+ * streams send a new post to the streams whose feed it is in.
+ */
+export async function postInHomeFeed(db: Kysely<DB>, viewerId: string, postId: string) {
+  const row = await selectPosts(db, viewerId)
+    .where('posts.id', '=', postId)
+    .where(postAuthorNotHiddenInFeed(viewerId, { muted: true }))
+    .where(postInFeedOf(viewerId, new Date().toISOString()))
+    .where(notHiddenPost(viewerId))
+    .executeTakeFirst();
+  return row ? presentPost(row, viewerId) : null;
+}

@@ -3,10 +3,12 @@ import type { Message, ReadReceipt } from '@common/schemas/messages.ts';
 import { ROOM_JOIN_LIMIT } from '@server/sockets/handlers/rooms.ts';
 import { MAX_SOCKETS_PER_MEMBER } from '@server/sockets/socketServer.ts';
 import { signedInMember, startTestServer, TestClient, type TestServer } from '@server/test/harness.ts';
+import { memberToken } from '@server/test/mastodon.ts';
 import { makePost } from '@server/test/posts.ts';
 import { connected, connectSocket } from '@server/test/sockets.ts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 
 // Two app nodes on one PostgreSQL database and one Redis: they must behave as one.
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
@@ -42,6 +44,31 @@ describe.skipIf(!enabled)('two app nodes behind one Redis', () => {
       await heard;
     } finally {
       socket.close();
+    }
+  });
+
+  it("sends a post made on one node to a Mastodon app's stream held by the other (issue 53)", async () => {
+    const author = await signedInMember(nodeA);
+    const reader = await signedInMember(nodeA);
+    const { token } = await memberToken(nodeA, reader.client);
+    const ws = new WebSocket(
+      `${nodeB.baseUrl.replace('http', 'ws')}/api/v1/streaming?stream=user&access_token=${token}`,
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      });
+      const heard = new Promise<{ event: string; payload: string }>((resolve) =>
+        ws.on('message', (data) => {
+          const message = JSON.parse(String(data));
+          if (message.event === 'update') resolve(message);
+        }),
+      );
+      const post = await makePost(author.client, { content: 'From node A to an app on node B' });
+      expect(JSON.parse((await heard).payload).id).toBe(post.id);
+    } finally {
+      ws.close();
     }
   });
 

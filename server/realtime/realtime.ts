@@ -37,6 +37,15 @@ export interface Realtime {
   leaveRoom(userIds: string | string[], room: RoomName): void;
 }
 
+/**
+ * What the streams of the Mastodon client API hear of (issue 53), published on the node where it
+ * happened and heard on every node (NodeChannel: the Socket.IO server's Redis adapter).
+ */
+export type AppStreamEvent =
+  | { type: 'post'; action: 'new' | 'update' | 'delete'; postId: string; tags?: string[] }
+  | { type: 'notifications'; userIds: string[] }
+  | { type: 'revoked'; tokenIds: string[] };
+
 export const silentRealtime: Realtime = {
   emit: () => {},
   emitExcept: () => {},

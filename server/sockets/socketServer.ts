@@ -38,6 +38,14 @@ function tooManySockets(): Error {
  * trusted Origin; it joins its member's private room, and any other room only through a handler that
  * checks the room's policy (handlers/rooms.ts).
  */
+type InterServerEvents = Record<string, (payload: unknown) => void>;
+
+/** One message to this node and every other (with Redis), for server-side listeners. */
+export interface NodeChannel {
+  publish(event: string, payload: unknown): void;
+  subscribe(event: string, listener: (payload: unknown) => void): void;
+}
+
 export function attachSocketServer(
   httpServer: HttpServer,
   options: {
@@ -48,7 +56,7 @@ export function attachSocketServer(
   },
 ) {
   const trusted = new Set(options.trustedOrigins.map((o) => new URL(o).origin));
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(
     httpServer,
     {
       path: REALTIME_PATH,
@@ -137,8 +145,23 @@ export function attachSocketServer(
     leaveRoom: (userIds, room) => io.in(userRooms(userIds)).socketsLeave(room),
   };
 
+  // Messages for every node's own listeners (the Mastodon API's streams, server/streaming/): through
+  // the Redis adapter's server-side emit, so each node hears what another published.
+  const nodes: NodeChannel = {
+    publish: (event, payload) => {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+      if (redis.length === 2) io.serverSideEmit(event, payload);
+    },
+    subscribe: (event, listener) => {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+      if (redis.length === 2) io.on(event, listener);
+    },
+  };
+  const listeners = new Map<string, Array<(payload: unknown) => void>>();
+
   return {
     realtime,
+    nodes,
     /** Sockets open on this node (the /metrics gauge). */
     openSockets: () => io.of('/').sockets.size,
     close: async () => {

@@ -6,6 +6,7 @@ import { mastodonInstanceRoutes } from './instance.ts';
 import { mastodonNotificationRoutes } from './notifications.ts';
 import { mastodonSearchRoutes } from './search.ts';
 import { mastodonStatusRoutes } from './statuses.ts';
+import { mastodonStreamingRoutes } from './streaming.ts';
 
 /**
  * Mastodon's client API (issue 53): a second face on the web app's commands, queries, policies and
@@ -18,5 +19,6 @@ export function mastodonRoutes(app: FastifyInstance, ctx: AppContext): void {
     mastodonStatusRoutes(api, ctx);
     mastodonNotificationRoutes(api, ctx);
     mastodonSearchRoutes(api, ctx);
+    mastodonStreamingRoutes(api, ctx);
   });
 }

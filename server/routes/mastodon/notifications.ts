@@ -5,8 +5,10 @@ import type { AppContext } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
 import { requireAppMember } from '@server/oauth/appTokens.ts';
-import { presentAuthorAccount } from '@server/presenters/mastodon/account.ts';
-import { presentStatus } from '@server/presenters/mastodon/status.ts';
+import {
+  MASTODON_NOTIFICATION_TYPES,
+  presentMastodonNotification,
+} from '@server/presenters/mastodon/notification.ts';
 import { findAccount, listFriendRequestsTo, relationships } from '@server/queries/mastodon.ts';
 import { listNotificationPage } from '@server/queries/notifications.ts';
 import { getPost } from '@server/queries/posts.ts';
@@ -15,16 +17,9 @@ import { accountIdParam, pageQuery } from './paging.ts';
 
 type IdParams = { Params: { id: string } };
 
-/** Splikz's notification types by Mastodon's names; the rest keep their own (apps skip what they do not know). */
-const MASTODON_TYPES: Partial<Record<NotificationType, string>> = {
-  like: 'favourite',
-  mention: 'mention',
-  friend_request: 'follow_request',
-  poll_ended: 'poll',
-};
 const SPLIKZ_TYPES = new Map<string, NotificationType[]>();
 for (const type of NOTIFICATION_TYPES) {
-  const name = MASTODON_TYPES[type] ?? type;
+  const name = MASTODON_NOTIFICATION_TYPES[type] ?? type;
   SPLIKZ_TYPES.set(name, [...(SPLIKZ_TYPES.get(name) ?? []), type]);
 }
 
@@ -80,21 +75,9 @@ export function mastodonNotificationRoutes(app: FastifyInstance, ctx: AppContext
         ].join(', '),
       );
     }
-    return rows.map((row) => {
-      const post = row.post_id ? posts.get(row.post_id) : null;
-      return {
-        id: row.id,
-        type: MASTODON_TYPES[row.type] ?? row.type,
-        created_at: row.created_at,
-        account: presentAuthorAccount(base, {
-          id: row.from_user_id!,
-          username: row.username!,
-          full_name: row.full_name ?? '',
-          avatar_url: row.avatar_url,
-        }),
-        status: post ? presentStatus(base, post) : null,
-      };
-    });
+    return rows.map((row) =>
+      presentMastodonNotification(base, row, row.post_id ? (posts.get(row.post_id) ?? null) : null),
+    );
   });
 
   app.post('/api/v1/notifications/clear', async (request) => {

@@ -84,11 +84,13 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext): void {
           .where('client_secret_hash', '=', digest(clientSecret))
           .executeTakeFirst();
         if (owner) {
-          await db
+          const gone = await db
             .deleteFrom('oauth_tokens')
             .where('token_hash', '=', digest(token))
             .where('app_id', '=', owner.id)
+            .returning('id')
             .execute();
+          if (gone.length) ctx.appStreams?.publish({ type: 'revoked', tokenIds: gone.map((row) => row.id) });
         }
       }
       return {};
@@ -164,7 +166,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete<{ Params: { id: string } }>('/api/settings/apps/:id', async (request) => {
     const viewer = await requireViewer(ctx, request);
     const id = idParam(request.params.id, 'oauth_app_gone');
-    const deleted = await db.transaction().execute(async (trx) => {
+    const gone = await db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('oauth_codes')
         .where('app_id', '=', id)
@@ -174,9 +176,12 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext): void {
         .deleteFrom('oauth_tokens')
         .where('app_id', '=', id)
         .where('user_id', '=', viewer.userId)
-        .executeTakeFirst();
+        .returning('id')
+        .execute();
     });
-    if (Number(deleted.numDeletedRows) === 0) throw notFound('oauth_app_gone');
+    if (gone.length === 0) throw notFound('oauth_app_gone');
+    // Its open streams close on every node.
+    ctx.appStreams?.publish({ type: 'revoked', tokenIds: gone.map((row) => row.id) });
     return null;
   });
 }
