@@ -62,7 +62,8 @@ export function mastodonStreamingRoutes(app: FastifyInstance, ctx: AppContext): 
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
-    raw.write(':)\n\n');
+    // Comments end with one newline: a blank line would dispatch an empty event (Mastodon.py refuses it).
+    raw.write(':)\n');
     perToken.set(who.tokenId, (perToken.get(who.tokenId) ?? 0) + 1);
     const stream: AppStream = {
       ...who,
@@ -73,7 +74,7 @@ export function mastodonStreamingRoutes(app: FastifyInstance, ctx: AppContext): 
       close: () => raw.end(),
     };
     const remove = hub!.add(stream);
-    const heartbeat = setInterval(() => raw.write(':thump\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => raw.write(':thump\n'), HEARTBEAT_MS);
     request.raw.on('close', () => {
       clearInterval(heartbeat);
       remove();
