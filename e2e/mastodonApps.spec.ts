@@ -1,6 +1,10 @@
+import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createOAuthAPIClient, createRestAPIClient } from 'masto';
+import { createOAuthAPIClient, createRestAPIClient, createStreamingAPIClient } from 'masto';
 import generator from 'megalodon';
+import { photo } from './support/media.ts';
 import { createConfirmedMember, type Member, newMember, writeMember } from './support/members.ts';
 
 // Real Mastodon clients no one here wrote (issue 53): each registers an app, a member authorizes it
@@ -75,6 +79,17 @@ test('masto registers, is authorized out of band, reads, posts, replies, likes, 
   });
   expect(mine.content).toContain('class="mention hashtag"');
   expect(mine.account.id).toBe(me.id);
+  const picture = await photo('masto.png');
+  const media = await masto.v2.media.create({
+    file: new Blob([Uint8Array.from(picture.buffer)], { type: 'image/png' }),
+    description: 'A loaf on a board',
+  });
+  const withPhoto = await masto.v1.statuses.create({ status: 'With a photo', mediaIds: [media.id] });
+  expect(withPhoto.mediaAttachments).toEqual([
+    expect.objectContaining({ type: 'image', description: 'A loaf on a board' }),
+  ]);
+  const shown = await page.request.get(withPhoto.mediaAttachments[0]!.url!);
+  expect(shown.headers()['content-type']).toMatch(/^image\//);
   const reply = await masto.v1.statuses.create({ status: 'Looks great!', inReplyToId: theirs!.id });
   expect(reply.inReplyToId).toBe(theirs!.id);
   const liked = await masto.v1.statuses.$select(theirs!.id).favourite();
@@ -86,6 +101,46 @@ test('masto registers, is authorized out of band, reads, posts, replies, likes, 
   expect(relationship.following).toBe(true);
   const context = await masto.v1.statuses.$select(theirs!.id).context.fetch();
   expect(context.descendants.map((status) => status.content)).toEqual(['<p>Looks great!</p>']);
+
+  // Ben's like of Ann's post reaches her notifications; Ben's new post reaches her stream.
+  const instance = await masto.v2.instance.fetch();
+  const streaming = createStreamingAPIClient({
+    streamingApiUrl: instance.configuration.urls.streaming,
+    accessToken: token.accessToken,
+  });
+  const subscription = streaming.user.subscribe();
+  const heard = (async () => {
+    for await (const event of subscription) {
+      if (event.event === 'update' && event.payload.account.id === benId) return event.payload;
+    }
+    return null;
+  })();
+  expect(
+    (await benPage.request.put(`/api/posts/${mine.id}/like`, { headers: { origin: baseURL! } })).status(),
+  ).toBe(200);
+  // The subscription is under way once the socket is open: Ben posts until one is heard (the first
+  // may come before it).
+  const posted: string[] = [];
+  let streamed: { id: string } | null = null;
+  for (let attempt = 0; attempt < 20 && !streamed; attempt += 1) {
+    const fresh = await benPage.request.post('/api/posts', {
+      data: { content: `Live to the app ${attempt}` },
+      headers: { origin: baseURL! },
+    });
+    posted.push(((await fresh.json()) as { id: string }).id);
+    streamed = await Promise.race([
+      heard,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 500)),
+    ]);
+  }
+  expect(posted).toContain(streamed?.id);
+  subscription.unsubscribe();
+  streaming.close();
+  const notifications = await masto.v1.notifications.list();
+  expect(notifications.find((n) => n.type === 'favourite')).toMatchObject({
+    account: { id: benId },
+    status: { id: mine.id },
+  });
 
   // Ben sees Ann's comment and like on the web, as from any member.
   await benPage.goto(`/post/${theirs!.id}`);
@@ -133,11 +188,53 @@ test('megalodon registers, is authorized through its redirect, and posts; Deny s
   );
   const authed = generator('mastodon', baseURL!, token.access_token);
   expect((await authed.verifyAccountCredentials()).data.username).toBeTruthy();
-  const posted = await authed.postStatus('Posted with megalodon', { visibility: 'private' });
+  const picture = await photo('megalodon.png');
+  // megalodon sends a file as a stream, as from disk.
+  const dir = mkdtempSync(path.join(tmpdir(), 'megalodon-'));
+  writeFileSync(path.join(dir, 'megalodon.png'), picture.buffer);
+  const media = await authed.uploadMedia(createReadStream(path.join(dir, 'megalodon.png')), {
+    description: 'Bread from megalodon',
+  });
+  const posted = await authed.postStatus('Posted with megalodon', {
+    visibility: 'private',
+    media_ids: [media.data.id],
+  });
   expect('visibility' in posted.data && posted.data.visibility).toBe('private');
+  expect('media_attachments' in posted.data && posted.data.media_attachments?.[0]?.description).toBe(
+    'Bread from megalodon',
+  );
   expect(
     (await authed.getHomeTimeline()).data.some((status) => status.content === '<p>Posted with megalodon</p>'),
   ).toBe(true);
+  const statusId = posted.data.id;
+  const replied = await authed.postStatus('A reply from megalodon', { in_reply_to_id: statusId });
+  expect(replied.data).toMatchObject({ in_reply_to_id: statusId });
+  expect((await authed.favouriteStatus(statusId)).data.favourited).toBe(true);
+  // A post for friends cannot be shared onward, as on the web.
+  await expect(authed.reblogStatus(statusId)).rejects.toThrow(/status code 400/);
+  expect(Array.isArray((await authed.getNotifications()).data)).toBe(true);
+
+  // Its WebSocket hears the member's own new post from the web.
+  const socket = await authed.userStreaming();
+  const heard = new Promise<string>((resolve) =>
+    socket.on('update', (status: { id: string }) => resolve(status.id)),
+  );
+  await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+  const webPosts: string[] = [];
+  let streamedId: string | null = null;
+  for (let attempt = 0; attempt < 20 && !streamedId; attempt += 1) {
+    const web = await page.request.post('/api/posts', {
+      data: { content: `From the web to megalodon ${attempt}` },
+      headers: { origin: baseURL! },
+    });
+    webPosts.push(((await web.json()) as { id: string }).id);
+    streamedId = await Promise.race([
+      heard,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 500)),
+    ]);
+  }
+  expect(webPosts).toContain(streamedId);
+  socket.stop();
 
   // The member says no: the app is told access_denied, with its state, and gets no code.
   await page.goto(`${app.url!}&state=second`);

@@ -3,7 +3,10 @@ import { showInputSchema } from '@common/schemas/admin.ts';
 import { digest } from '@server/oauth/model.ts';
 import { validBodies } from '@server/test/badInput.ts';
 import { makeCircle } from '@server/test/circles.ts';
+import { insertMember } from '@server/test/database.ts';
+import { insertPendingRequest } from '@server/test/friendRequests.ts';
 import { signedInMember, TestClient, type TestServer } from '@server/test/harness.ts';
+import { uploadPhoto } from '@server/test/uploads.ts';
 import { TestAuthenticator } from '@server/test/webauthn.ts';
 import fc from 'fast-check';
 
@@ -120,6 +123,11 @@ export async function makeFixtures(server: TestServer) {
     return (await made(member.client, 'POST', '/api/auth/passkeys', { name: 'Laptop', response }))
       .id as string;
   };
+  const pendingRequestTo = async (to: string) => {
+    const sender = await insertMember(server.built.ctx.database.db, 'Requester');
+    await insertPendingRequest(server, sender, to);
+    return sender;
+  };
   const firstNotification = async (client: TestClient) =>
     (await made(client, 'GET', '/api/notifications')).notifications[0].id;
   const ids = {
@@ -179,6 +187,11 @@ export async function makeFixtures(server: TestServer) {
     // Apps A and B authorized (issue 53): what 'Apps you've authorized' revokes.
     app: (await authorizedApp(server, a.me.id, CLIENT_ID_OF_A)).id,
     appOfB: (await authorizedApp(server, b.me.id, 'bad-input-app-of-b')).id,
+    // Uploads in no post yet (issue 53: an app describes its own before posting it), A's and B's.
+    media: (await uploadPhoto(server, a.client)).id,
+    mediaOfB: (await uploadPhoto(server, b.client)).id,
+    // A member who asked A to be friends and waits (a Mastodon follow request A may authorize).
+    requester: await pendingRequestTo(a.me.id),
   };
   // The tokens the Mastodon client API's routes are sent with, of apps of their own (so a revoked
   // fixture app above would not take them).

@@ -4,11 +4,13 @@ import * as auth from '@common/schemas/auth.ts';
 import * as circles from '@common/schemas/circles.ts';
 import { contactMessageSchema } from '@common/schemas/contact.ts';
 import * as events from '@common/schemas/events.ts';
+import { text } from '@common/schemas/fields.ts';
 import * as groups from '@common/schemas/groups.ts';
 import { createStatusSchema, editStatusSchema } from '@common/schemas/mastodon.ts';
 import { sendMessageSchema } from '@common/schemas/messages.ts';
 import { authorizationDecisionSchema, registerAppSchema } from '@common/schemas/oauth.ts';
 import { pollVoteSchema } from '@common/schemas/polls.ts';
+import { ALT_TEXT_MAX_LENGTH } from '@common/schemas/postLimits.ts';
 import * as posts from '@common/schemas/posts.ts';
 import * as prayer from '@common/schemas/prayer.ts';
 import * as profiles from '@common/schemas/profiles.ts';
@@ -30,6 +32,7 @@ import {
 import { type dialects, startTestServer, type TestServer } from '@server/test/harness.ts';
 import { TestAuthenticator } from '@server/test/webauthn.ts';
 import fc from 'fast-check';
+import { z } from 'zod/mini';
 
 export { type Actor, type Fixture, type Fixtures, makeFixtures } from '@server/test/badInputFixtures.ts';
 
@@ -115,6 +118,16 @@ const ownStatus = {
   refuse: ['postOfB' as const],
 };
 const account = { params: { id: 'user' as const } };
+/**
+ * PUT /api/v1/media/:id's body, as server/routes/media/mastodonMedia.ts reads it (the schema is the
+ * route's own, not shared): the description is the photo's alt text.
+ */
+const mediaDescriptionSchema = z.object({
+  description: z.optional(
+    z.nullable(text({ label: 'The description', max: ALT_TEXT_MAX_LENGTH, multiline: true })),
+  ),
+  focus: z.optional(z.unknown()),
+});
 /** What an app's authorize screen asks: A's app (a real client) or none registered. */
 const authorizationRequest = fc.record(
   {
@@ -417,6 +430,20 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/v1/accounts/:id/unblock': account,
   'POST /api/v1/accounts/:id/mute': account,
   'POST /api/v1/accounts/:id/unmute': account,
+  // Media (issue 53): the web app's upload, as multipart; a description goes to A's own upload alone.
+  'POST /api/v2/media': { multipart: true },
+  'POST /api/v1/media': { multipart: true },
+  'PUT /api/v1/media/:id': withBody(
+    mediaDescriptionSchema,
+    {},
+    { params: { id: 'media' }, refuse: ['mediaOfB'] },
+  ),
+  // Notifications: A's own bell; B's notification is as missing as none.
+  'POST /api/v1/notifications/clear': {},
+  'POST /api/v1/notifications/:id/dismiss': { params: { id: 'notification' }, refuse: ['notificationOfB'] },
+  // Follow requests: the id is the member who asked A (a pending friend request).
+  'POST /api/v1/follow_requests/:id/authorize': { params: { id: 'requester' } },
+  'POST /api/v1/follow_requests/:id/reject': { params: { id: 'requester' } },
 };
 
 /**

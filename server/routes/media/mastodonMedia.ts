@@ -78,6 +78,7 @@ export function mastodonMediaRoutes(
     receive: (
       request: FastifyRequest,
       userId: string,
+      checkFields: (fields: { description: string | null }) => void,
     ) => Promise<{ row: MediaObjectRow; description: string | null }>;
   },
 ): void {
@@ -92,7 +93,9 @@ export function mastodonMediaRoutes(
           await enforceLimit(upload.limit, request);
           let received: Awaited<ReturnType<typeof upload.receive>>;
           try {
-            received = await upload.receive(request, viewer.userId);
+            received = await upload.receive(request, viewer.userId, (fields) => {
+              parseInput(descriptionSchema, { description: fields.description ?? undefined });
+            });
           } catch (error) {
             if (error instanceof UploadQuotaExceeded)
               throw HttpError.of(429, 'upload_quota_reached').waitFor(error.retryAfterSeconds ?? 60);

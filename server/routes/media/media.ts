@@ -55,7 +55,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   mastodonMediaRoutes(app, ctx, {
     limit,
-    receive: (request, userId) => acceptUpload(ctx, request, userId, tmpDir),
+    receive: (request, userId, checkFields) => acceptUpload(ctx, request, userId, tmpDir, checkFields),
   });
   serveMedia(app, ctx);
 }
@@ -65,7 +65,13 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
  * member's daily quota (before a byte is read, once its size is known, and when recorded), received
  * and guarded (receive.ts), processed and stored. The temp file goes before the answer does.
  */
-async function acceptUpload(ctx: AppContext, request: FastifyRequest, userId: string, tmpDir: string) {
+async function acceptUpload(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+  tmpDir: string,
+  checkFields: (fields: { description: string | null }) => void = () => {},
+) {
   if (!request.isMultipart()) throw httpError(415, 'not_multipart');
   const tmpFile = path.join(tmpDir, `${uuidv7()}.upload`);
   const { uploadQuota } = ctx.config;
@@ -74,6 +80,8 @@ async function acceptUpload(ctx: AppContext, request: FastifyRequest, userId: st
   try {
     assertWithinQuota(await readUploadUsage(ctx.database.db, userId), uploadQuota, 0);
     const received = await receiveFile(request, tmpFile);
+    // The form's other fields are checked before anything is kept: a refused one stores nothing.
+    checkFields(received);
     description = received.description;
     received.bytes = (await stat(tmpFile)).size + (received.poster?.length ?? 0);
     assertWithinQuota(await readUploadUsage(ctx.database.db, userId), uploadQuota, received.bytes);

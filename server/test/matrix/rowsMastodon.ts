@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { addComment } from '@server/commands/posts.ts';
+import { ALT_TEXT_MAX_LENGTH } from '@common/schemas/postLimits.ts';
+import { addComment, createPost } from '@server/commands/posts.ts';
 import { runCommand } from '@server/commands/run.ts';
 import { digest } from '@server/oauth/model.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { type Fixtures, insertApp, insertToken, MATRIX_REDIRECT_URI } from './fixtures.ts';
 import { freshRequest } from './rowsPrayer.ts';
-import { everyone, type HttpRow, members, VIEWERS } from './table.ts';
+import { everyone, type HttpRow, members, VIEWERS, type ViewerKind } from './table.ts';
 
 // The Mastodon client API (issue 53): the app face of the web app's routes. Every viewer but the
 // visitor sends an app's token of every broad scope (fixtures: Member.token) and no cookie, so the
@@ -605,6 +606,428 @@ const statusRows: HttpRow[] = [
   },
 ];
 
+/** A route for an app's own token (client_credentials): no member behind it, so 422 to everyone. */
+const appOnly = (route: string, path: string, extra: Partial<HttpRow> = {}): HttpRow => ({
+  route,
+  variant: "an app's own token (no member behind it)",
+  credential: 'app',
+  path: () => path,
+  ...extra,
+  expect: everyone(422),
+});
+
+/** The owner as a command's viewer (for what prepare makes through the app's own commands). */
+const ownerViewer = (f: Fixtures) => {
+  const { owner } = f.members;
+  return { userId: owner.id, email: owner.email, sessionToken: '' };
+};
+
+/** A fresh photo of the owner's, uploaded through POST /api/media and in no post yet. */
+const freshUpload = async (f: Fixtures) => ({
+  media: (await uploadPhoto(f.server, f.members.owner.client)).id,
+});
+
+/** A fresh photo of the owner's, already in a post of theirs. */
+const freshPostedUpload = async (f: Fixtures) => {
+  const { media } = await freshUpload(f);
+  const ctx = f.server.built.ctx;
+  await runCommand(ctx, (trx, after) =>
+    createPost(
+      trx,
+      after,
+      ownerViewer(f),
+      { category: 'general', content: 'With a photo', media_id: media },
+      ctx.media,
+    ),
+  );
+  return { media };
+};
+
+/** The viewer's uploads: what a refused upload must leave as it was. */
+const uploadsOf = async (f: Fixtures, viewer: ViewerKind) => {
+  if (viewer === 'visitor') return 0;
+  const row = await f.db
+    .selectFrom('media_objects')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', f.members[viewer].id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/**
+ * An upload with a description longer than alt text may be: refused (400), and nothing should be
+ * stored. The viewers' upload counts before their requests are compared after the row.
+ * The description is checked before the upload is stored (routes/media/media.ts acceptUpload).
+ */
+function tooLongDescription(url: string): HttpRow {
+  const before = new Map<ViewerKind, number>();
+  const storedNow: ViewerKind[] = [];
+  return {
+    route: `POST ${url}`,
+    variant: `a photo with a description of ${ALT_TEXT_MAX_LENGTH + 1} characters`,
+    prepare: async (f, viewer) => {
+      before.set(viewer, await uploadsOf(f, viewer));
+      return {};
+    },
+    path: () => url,
+    upload: true,
+    body: () => ({ description: 'x'.repeat(ALT_TEXT_MAX_LENGTH + 1) }),
+    after: async (f) => {
+      const stored: ViewerKind[] = [];
+      for (const [viewer, count] of before) {
+        if ((await uploadsOf(f, viewer)) !== count) stored.push(viewer);
+      }
+      before.clear();
+      if (stored.join() !== storedNow.join())
+        throw new Error(
+          `a refused upload was stored for [${stored.join(', ')}], known bug: [${storedNow.join(', ')}]`,
+        );
+    },
+    expect: members(400),
+  };
+}
+
+/** Mastodon's media (routes/media/mastodonMedia.ts): the web app's upload; an upload is its uploader's. */
+const mediaRows: HttpRow[] = [
+  ...['/api/v2/media', '/api/v1/media'].flatMap((url): HttpRow[] => [
+    {
+      route: `POST ${url}`,
+      variant: 'a photo with a description (alt text)',
+      path: () => url,
+      upload: true,
+      body: () => ({ description: 'Matrix alt text' }),
+      // The answer is the upload, with the description it was sent with.
+      hides: { from: [], what: () => 'Matrix alt text' },
+      expect: members(200),
+    },
+    tooLongDescription(url),
+    {
+      route: `POST ${url}`,
+      variant: 'a token of the read scope alone',
+      credential: 'read',
+      path: () => url,
+      upload: true,
+      expect: members(403),
+    },
+    appOnly(`POST ${url}`, url, { upload: true }),
+  ]),
+  {
+    route: 'GET /api/v1/media/:id',
+    variant: "the owner's fresh upload",
+    prepare: freshUpload,
+    path: ({ fresh }) => `/api/v1/media/${fresh.media}`,
+    // Another member's upload is as missing as one that never was.
+    expect: members(404, { owner: 200 }),
+  },
+  {
+    route: 'GET /api/v1/media/:id',
+    variant: "the owner's upload, with an app's own token",
+    credential: 'app',
+    path: ({ f }) => `/api/v1/media/${f.uploads.avatar}`,
+    expect: everyone(422),
+  },
+  {
+    route: 'PUT /api/v1/media/:id',
+    variant: "the owner's fresh upload",
+    prepare: freshUpload,
+    path: ({ fresh }) => `/api/v1/media/${fresh.media}`,
+    body: () => ({ description: 'Matrix new alt text' }),
+    after: async (f) => {
+      // Only the owner's own request described an upload.
+      const described = await f.db
+        .selectFrom('media_objects')
+        .select('user_id')
+        .where('description', '=', 'Matrix new alt text')
+        .execute();
+      if (described.some((row) => row.user_id !== f.members.owner.id))
+        throw new Error("another member described the owner's upload");
+    },
+    expect: members(404, { owner: 200 }),
+  },
+  {
+    route: 'PUT /api/v1/media/:id',
+    variant: "the owner's fresh upload, already in a post",
+    prepare: freshPostedUpload,
+    path: ({ fresh }) => `/api/v1/media/${fresh.media}`,
+    body: () => ({ description: 'Too late' }),
+    expect: members(404, { owner: 422 }),
+  },
+  {
+    route: 'PUT /api/v1/media/:id',
+    variant: "the owner's fresh upload, with a token of the read scope alone",
+    credential: 'read',
+    prepare: freshUpload,
+    path: ({ fresh }) => `/api/v1/media/${fresh.media}`,
+    body: () => ({ description: 'Read only' }),
+    expect: members(403),
+  },
+  appOnly('PUT /api/v1/media/:id', '/api/v1/media/0', { body: () => ({ description: 'No one' }) }),
+];
+
+/** A fresh post of the owner's with a hashtag (#matrixtag), through the app's own command. */
+const freshTaggedPost =
+  (visibility: 'everyone' | 'friends') =>
+  async (f: Fixtures): Promise<Record<string, string>> => {
+    const ctx = f.server.built.ctx;
+    const post = await runCommand(ctx, (trx, after) =>
+      createPost(
+        trx,
+        after,
+        ownerViewer(f),
+        { category: 'general', content: `Matrix tagged ${visibility} #matrixtag`, visibility },
+        ctx.media,
+      ),
+    );
+    return { post };
+  };
+
+/** Bookmarks and a hashtag's timeline: each post by its own rule. */
+const listRows: HttpRow[] = [
+  {
+    route: 'GET /api/v1/bookmarks',
+    variant: "with the owner's bookmark of their fresh post",
+    prepare: async (f) => {
+      const fresh = await freshPost(f);
+      await f.db
+        .insertInto('bookmarks')
+        .values({ user_id: f.members.owner.id, post_id: fresh.post, created_at: new Date().toISOString() })
+        .execute();
+      return fresh;
+    },
+    path: () => '/api/v1/bookmarks',
+    // Each member's own list: the owner's bookmark is in the owner's alone.
+    hides: { from: ['member', 'other', 'blocked', 'admin'], what: (_f, fresh) => fresh.post! },
+    expect: members(200),
+  },
+  appOnly('GET /api/v1/bookmarks', '/api/v1/bookmarks'),
+  {
+    route: 'GET /api/v1/timelines/tag/:tag',
+    variant: "#matrixtag, with the owner's fresh tagged post",
+    prepare: freshTaggedPost('everyone'),
+    path: () => '/api/v1/timelines/tag/matrixtag',
+    hides: { from: ['blocked'], what: (_f, fresh) => fresh.post! },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/timelines/tag/:tag',
+    variant: "#matrixtag, with the owner's fresh tagged post for friends (other is one)",
+    prepare: freshTaggedPost('friends'),
+    path: () => '/api/v1/timelines/tag/matrixtag',
+    hides: { from: ['member', 'blocked', 'admin'], what: (_f, fresh) => fresh.post! },
+    expect: members(200),
+  },
+  appOnly('GET /api/v1/timelines/tag/:tag', '/api/v1/timelines/tag/matrixtag'),
+];
+
+/** GET /api/v2/search: the web app's searches, with their rules. */
+const searchRows: HttpRow[] = [
+  {
+    route: 'GET /api/v2/search',
+    variant: "the owner's username",
+    path: ({ f }) => `/api/v2/search?q=${f.members.owner.username}&type=accounts`,
+    hides: { from: ['blocked'], what: (f) => f.members.owner.id },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v2/search',
+    variant: "a suspended member's username",
+    path: ({ f }) => `/api/v2/search?q=${f.suspendedOwner.username}`,
+    hides: { from: everyViewer, what: (f) => f.suspendedOwner.id },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v2/search',
+    variant: "the words of the owner's fresh post for friends (other is one)",
+    prepare: freshFriendsPost,
+    path: () => `/api/v2/search?${new URLSearchParams({ q: 'Matrix general friends', type: 'statuses' })}`,
+    hides: { from: ['member', 'blocked', 'admin'], what: (_f, fresh) => fresh.post! },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v2/search',
+    variant: '#matrixtag, as a hashtag',
+    path: () => '/api/v2/search?q=matrixtag&type=hashtags',
+    expect: members(200),
+  },
+  appOnly('GET /api/v2/search', '/api/v2/search?q=matrix'),
+];
+
+/** A fresh notification in the owner's bell: other liked the owner's post. */
+const freshNotification = async (f: Fixtures) => {
+  const id = uuidv7();
+  await f.db
+    .insertInto('notifications')
+    .values({
+      id,
+      user_id: f.members.owner.id,
+      from_user_id: f.members.other.id,
+      type: 'like',
+      post_id: f.post,
+      message: null,
+      is_read: false,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return { notification: id };
+};
+
+const NOT_OWNER: ViewerKind[] = ['member', 'other', 'blocked', 'admin'];
+
+/**
+ * POST /api/v1/notifications/clear: each viewer clears their own bell. Before each viewer's request,
+ * the rows of their bell from before the row must all be there (another's clear left them be);
+ * after the row every viewer's bell is put back as it was, for the rows that read it later.
+ */
+function clearRow(): HttpRow {
+  type Row = Awaited<ReturnType<typeof snapshot>>[number];
+  let before: Row[] = [];
+  const snapshot = (f: Fixtures) => f.db.selectFrom('notifications').selectAll().execute();
+  return {
+    route: 'POST /api/v1/notifications/clear',
+    variant: "each viewer's own bell (put back after)",
+    prepare: async (f, viewer) => {
+      if (viewer === 'visitor') before = await snapshot(f);
+      else {
+        const { id } = f.members[viewer];
+        const now = new Set((await snapshot(f)).map((row) => row.id));
+        const gone = before.filter((row) => row.user_id === id && !now.has(row.id));
+        if (gone.length) throw new Error(`another viewer's clear emptied ${viewer}'s bell`);
+      }
+      return {};
+    },
+    path: () => '/api/v1/notifications/clear',
+    after: async (f) => {
+      const left = new Set((await snapshot(f)).map((row) => row.user_id));
+      if (left.has(f.members.owner.id)) throw new Error("the owner's clear left rows in their bell");
+      for (const row of before) {
+        await f.db
+          .insertInto('notifications')
+          .values({ ...row, is_read: Boolean(row.is_read) })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+      }
+    },
+    expect: members(200),
+  };
+}
+
+/** The ids the viewers' requests named, to find after the row that those not the owner's stayed. */
+function dismissRow(): HttpRow {
+  const named = new Map<ViewerKind, string>();
+  return {
+    route: 'POST /api/v1/notifications/:id/dismiss',
+    variant: "a fresh notification in the owner's bell",
+    prepare: async (f, viewer) => {
+      const fresh = await freshNotification(f);
+      named.set(viewer, fresh.notification);
+      return fresh;
+    },
+    path: ({ fresh }) => `/api/v1/notifications/${fresh.notification}/dismiss`,
+    after: async (f) => {
+      const ids = [...named.values()];
+      named.clear();
+      const left = await f.db.selectFrom('notifications').select('id').where('id', 'in', ids).execute();
+      // The owner's request dismissed theirs; everyone else's left the owner's notification be.
+      await f.db.deleteFrom('notifications').where('id', 'in', ids).execute();
+      if (left.length !== ids.length - 1) throw new Error(`${ids.length - left.length} notifications went`);
+    },
+    expect: members(404, { owner: 200 }),
+  };
+}
+
+/** Mastodon's notifications (the bell's rows) and follow requests (friend requests to the viewer). */
+const notificationRows: HttpRow[] = [
+  {
+    route: 'GET /api/v1/notifications',
+    variant: "with a fresh like in the owner's bell",
+    prepare: freshNotification,
+    path: () => '/api/v1/notifications',
+    hides: { from: NOT_OWNER, what: (_f, fresh) => fresh.notification! },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/notifications',
+    variant: 'types[]=follow_request, with a fresh friend request to the owner',
+    prepare: async (f) => ({ sender: await f.fresh.friendRequest() }),
+    path: () => '/api/v1/notifications?types[]=follow_request',
+    hides: { from: NOT_OWNER, what: (_f, fresh) => fresh.sender! },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/notifications',
+    variant: "exclude_types[]=favourite, with a fresh like in the owner's bell (left out)",
+    prepare: freshNotification,
+    path: () => '/api/v1/notifications?exclude_types[]=favourite',
+    hides: { from: everyViewer, what: (_f, fresh) => fresh.notification! },
+    expect: members(200),
+  },
+  appOnly('GET /api/v1/notifications', '/api/v1/notifications'),
+  dismissRow(),
+  {
+    route: 'POST /api/v1/notifications/:id/dismiss',
+    variant: "a fresh notification in the owner's bell, with a token of the read scope alone",
+    credential: 'read',
+    prepare: freshNotification,
+    path: ({ fresh }) => `/api/v1/notifications/${fresh.notification}/dismiss`,
+    expect: members(403),
+  },
+  appOnly('POST /api/v1/notifications/:id/dismiss', '/api/v1/notifications/0/dismiss'),
+  clearRow(),
+  appOnly('POST /api/v1/notifications/clear', '/api/v1/notifications/clear'),
+  {
+    route: 'GET /api/v1/follow_requests',
+    variant: 'with a fresh friend request to the owner',
+    prepare: async (f) => ({ sender: await f.fresh.friendRequest() }),
+    path: () => '/api/v1/follow_requests',
+    hides: { from: NOT_OWNER, what: (_f, fresh) => fresh.sender! },
+    expect: members(200),
+  },
+  appOnly('GET /api/v1/follow_requests', '/api/v1/follow_requests'),
+  ...['authorize', 'reject'].flatMap((action): HttpRow[] => [
+    {
+      route: `POST /api/v1/follow_requests/:id/${action}`,
+      variant: 'a fresh friend request to the owner',
+      prepare: async (f) => ({ sender: await f.fresh.friendRequest() }),
+      path: ({ fresh }) => `/api/v1/follow_requests/${fresh.sender}/${action}`,
+      expect: members(404, { owner: 200 }),
+    },
+    {
+      route: `POST /api/v1/follow_requests/:id/${action}`,
+      variant: "other, who asked no one (already the owner's friend)",
+      path: ({ f }) => `/api/v1/follow_requests/${f.members.other.id}/${action}`,
+      expect: members(404),
+    },
+    appOnly(`POST /api/v1/follow_requests/:id/${action}`, `/api/v1/follow_requests/0/${action}`),
+  ]),
+];
+
+/**
+ * Mastodon's event streams (routes/mastodon/streaming.ts): a member's token opens one (200, an event
+ * stream, which the matrix closes after its first chunk); /health answers anyone.
+ */
+const streamingRows: HttpRow[] = [
+  { route: 'GET /api/v1/streaming/health', path: () => '/api/v1/streaming/health', expect: everyone(200) },
+  ...['user', 'user/notification', 'public', 'public/local'].flatMap((name): HttpRow[] => [
+    { route: `GET /api/v1/streaming/${name}`, path: () => `/api/v1/streaming/${name}`, expect: members(200) },
+    appOnly(`GET /api/v1/streaming/${name}`, `/api/v1/streaming/${name}`),
+  ]),
+  ...['hashtag', 'hashtag/local'].flatMap((name): HttpRow[] => [
+    {
+      route: `GET /api/v1/streaming/${name}`,
+      variant: '#matrixtag',
+      path: () => `/api/v1/streaming/${name}?tag=matrixtag`,
+      expect: members(200),
+    },
+    {
+      route: `GET /api/v1/streaming/${name}`,
+      variant: 'no tag',
+      path: () => `/api/v1/streaming/${name}`,
+      expect: members(400),
+    },
+    appOnly(`GET /api/v1/streaming/${name}`, `/api/v1/streaming/${name}?tag=matrixtag`),
+  ]),
+];
+
 export const mastodonRows: HttpRow[] = [
   ...instanceRows,
   ...oauthRows,
@@ -615,4 +1038,9 @@ export const mastodonRows: HttpRow[] = [
   ...accountActions(),
   ...timelineRows,
   ...statusRows,
+  ...mediaRows,
+  ...listRows,
+  ...searchRows,
+  ...notificationRows,
+  ...streamingRows,
 ];

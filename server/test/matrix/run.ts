@@ -67,7 +67,7 @@ export async function checkRow(f: Fixtures, row: HttpRow, context: TestContext):
     if (row.hides && answer.status < 300) {
       // Hidden from the viewers listed; everyone else finds it, so the check cannot pass vacuously.
       const hidden = row.hides.from.includes(viewer);
-      found[viewer] = answer.text.includes(row.hides.what(f));
+      found[viewer] = answer.text.includes(row.hides.what(f, fresh));
       wantedFound[viewer] = !hidden || Boolean(row.hides.bug);
       if (hidden && row.hides.bug)
         await context.annotate(`known leak, ${viewer}: ${row.hides.bug}`, 'notice');

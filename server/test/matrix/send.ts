@@ -3,7 +3,8 @@ import { makePng } from '@server/test/media.ts';
 
 // The matrix's HTTP client: node:http rather than fetch, because fetch refuses some methods the
 // server registers (TRACE), and because a row must never change a viewer's cookies (a sign-in
-// answered with another member's cookie would turn every later row into that member's).
+// answered with another member's cookie would turn every later row into that member's). An event
+// stream (Mastodon's streaming API) is read up to its first chunk and closed.
 
 export interface Answer {
   status: number;
@@ -28,6 +29,8 @@ export async function send(
     const form = new FormData();
     const png = await makePng(32, 24);
     form.append('file', new Blob([Uint8Array.from(png)], { type: 'image/png' }), 'photo.png');
+    for (const [name, value] of Object.entries((options.body ?? {}) as Record<string, string>))
+      form.append(name, value);
     const encoded = new Request(baseUrl, { method: 'POST', body: form });
     payload = Buffer.from(await encoded.arrayBuffer());
     headers['content-type'] = encoded.headers.get('content-type')!;
@@ -39,6 +42,16 @@ export async function send(
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
+      if (/^text\/event-stream/.test(res.headers['content-type'] ?? '')) {
+        // An event stream stays open: its status and first chunk (the server's hello) are the answer,
+        // then the connection is closed, as an app closes a stream it no longer wants.
+        res.once('data', (chunk: Buffer) => {
+          resolve({ status: res.statusCode ?? 0, text: chunk.toString() });
+          res.destroy();
+        });
+        res.on('error', reject);
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));

@@ -72,7 +72,10 @@ export interface HttpRow {
   variant?: string;
   path: (cx: RowContext) => string;
   body?: (cx: RowContext) => unknown;
-  /** Sent as multipart/form-data with a photo in its `file` field, as the web client uploads. */
+  /**
+   * Sent as multipart/form-data with a photo in its `file` field, as the web client uploads; the
+   * fields of `body` (strings), if any, go beside it (a Mastodon app's `description`).
+   */
   upload?: true;
   /**
    * What the viewer proves who they are with. By default a route of the Mastodon client API's face
@@ -106,10 +109,11 @@ export interface HttpRow {
   /** Not a registered route (the web app's not-found handler): left out of the completeness check. */
   notARoute?: true;
   /**
-   * What the viewers listed must not find in a 2xx answer (a hidden member's id), and every other
-   * viewer answered with a 2xx must find; `bug` when the listed viewers find it today.
+   * What the viewers listed must not find in a 2xx answer (a hidden member's id, or the id of what
+   * `prepare` made for the viewer's request), and every other viewer answered with a 2xx must find;
+   * `bug` when the listed viewers find it today.
    */
-  hides?: { from: ViewerKind[]; what: (f: Fixtures) => string; bug?: string };
+  hides?: { from: ViewerKind[]; what: (f: Fixtures, fresh: Record<string, string>) => string; bug?: string };
   expect: Expectation;
 }
 

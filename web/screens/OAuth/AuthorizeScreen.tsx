@@ -24,7 +24,7 @@ const AREA_WORDS: Record<string, string> = {
   blocks: msg('blocked members'),
   bookmarks: msg('saved posts'),
   conversations: msg('conversations'),
-  favourites: msg('likes'),
+  favourites: msg('liked posts'),
   filters: msg('filters'),
   follows: msg('follows'),
   lists: msg('lists'),
