@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
+import packageJson from '../package.json' with { type: 'json' };
 
-/** This release's version, from package.json (the Mastodon API and NodeInfo say it). */
-export const SPLIKZ_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+/** This release's version, from package.json (the Mastodon API and NodeInfo say it); bundles inline it. */
+export const SPLIKZ_VERSION: string = packageJson.version;

@@ -12,6 +12,7 @@ export const MASTODON_ERRORS = defineErrors({
   status_scheduled: 'Splikz cannot schedule posts yet: leave out scheduled_at.',
   status_too_many_media: 'A Splikz post carries one photo or video.',
   status_not_text: '{{field}} must be text.',
+  status_unreblog: 'Splikz counts shares without keeping who shared, so a share cannot be taken back.',
   stream_unknown: 'Unknown stream: use user, public or hashtag (with tag).',
   too_many_streams: 'Too many streams are open with this access token. Close one first.',
   status_comment_action:

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
-import { text } from './fields.ts';
+import { fieldRule, text } from './fields.ts';
 
 /**
  * Apps (issue 53): the scopes of Mastodon's client API. A broad scope holds its parts (`read` holds
@@ -80,7 +80,7 @@ export const OAUTH_ERRORS = defineErrors({
   too_many_redirect_uris: 'An app can register at most {{max}} redirect URIs.',
   scope_unknown:
     'Unknown scope: {{scope}}. Use read, write, follow, push or their parts, such as read:statuses.',
-  website_invalid: 'website must be an http or https address.',
+  app_website_invalid: 'website must be an http or https address.',
   oauth_client_unknown: 'This app is not registered on this server. Ask its maker to register it again.',
   oauth_redirect_mismatch: 'This app asked to return to an address it did not register.',
   oauth_scope_not_registered: 'This app asked for more than it registered: {{scope}}.',
@@ -90,6 +90,7 @@ export const OAUTH_ERRORS = defineErrors({
   oauth_scope_missing: 'This access token does not allow this: it needs the {{scope}} scope.',
   oauth_token_invalid: 'The access token is invalid.',
   oauth_member_required: 'This method requires an authenticated user.',
+  oauth_request_invalid: "request must be the app's authorization request, as the authorize page read it.",
 });
 const { rule, issue } = rulesOf(OAUTH_ERRORS);
 
@@ -185,7 +186,7 @@ export const registerAppSchema = z.object({
       z.transform((value, context) => {
         if (!value) return null;
         if (!/^https?:\/\/[^\s/]+/i.test(value) || !URL.canParse(value))
-          context.issues.push({ code: 'custom', input: value, ...issue('website_invalid') });
+          context.issues.push({ code: 'custom', input: value, ...issue('app_website_invalid') });
         return value;
       }),
     ),
@@ -208,8 +209,8 @@ export const authorizationRequestSchema = z.object({
 export type AuthorizationRequest = z.infer<typeof authorizationRequestSchema>;
 
 export const authorizationDecisionSchema = z.strictObject({
-  request: authorizationRequestSchema,
-  approve: z.boolean(),
+  request: z.object(authorizationRequestSchema.shape, rule('oauth_request_invalid')),
+  approve: z.boolean(fieldRule('not_boolean', { name: 'approve' })),
 });
 
 /** What the authorize screen shows: the app, and what it asks for. */

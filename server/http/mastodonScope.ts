@@ -1,9 +1,9 @@
 import { errorMessage } from '@common/errors.ts';
 import fastifyMultipart from '@fastify/multipart';
 import { HttpError } from '@server/http/errors.ts';
-import { OAuthAnswer } from '@server/oauth/provider.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import qs from 'qs';
+import { OAuthAnswer } from './oauthAnswer.ts';
 
 const MULTIPART_REFUSALS =
   /^(Multipart: |Malformed part header|Unexpected end of form|Malformed urlencoded form)/;

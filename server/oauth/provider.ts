@@ -8,6 +8,7 @@ import {
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { DB } from '@server/db/types.ts';
 import { badRequest } from '@server/http/errors.ts';
+import { OAuthAnswer } from '@server/http/oauthAnswer.ts';
 import type { Kysely } from 'kysely';
 import { findClient, grantableScopes, oauthModel } from './model.ts';
 
@@ -114,16 +115,5 @@ export class OAuthProvider {
     }
     const { access_token, token_type, scope, created_at } = response.body as Record<string, unknown>;
     return { access_token, token_type, scope, created_at };
-  }
-}
-
-/** An OAuth error as RFC 6749 answers it: `{ error, error_description }` with its status. */
-export class OAuthAnswer extends Error {
-  readonly statusCode: number;
-  readonly body: { error: string; error_description: string };
-  constructor(error: OAuth2Server.OAuthError) {
-    super(error.message);
-    this.statusCode = error.code ?? 400;
-    this.body = { error: error.name, error_description: error.message };
   }
 }

@@ -95,6 +95,14 @@ export function postInFeedOf(viewerId: string, now: string): RawBuilder<SqlBool>
   return sql<SqlBool>`(${groupPostInFeedOf(viewerId)} and ${audienceSeenBy(viewerId)} and ${notExpired(now)})`;
 }
 
+/**
+ * A post for everyone outside any group: what a public timeline (the Mastodon API's) narrows a feed
+ * to. It widens nothing: the feed's own rule still holds beside it.
+ */
+export function postForEveryone(): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(posts.visibility = 'everyone' and posts.group_id is null)`;
+}
+
 /** Whether the viewer is an admin of the group the post (or comment's post) is in. */
 export async function adminsPostsGroup(db: Db, viewerId: string, post: { group_id: string | null }) {
   if (post.group_id === null) return false;

@@ -42,3 +42,36 @@ export async function listBookmarks(
       rows.length > limit && last ? encodeCursor({ created_at: last.saved_at, id: last.id }) : null,
   };
 }
+
+/**
+ * A page of the posts the viewer liked, newest like first (the Mastodon API's favourites), by keyset
+ * on (liked at, post id); a liked post the viewer may no longer see leaves the page, as a bookmark's does.
+ */
+export async function listLikedPosts(
+  db: Kysely<DB>,
+  viewerId: string,
+  options: { before?: string | undefined; limit?: number | undefined },
+): Promise<BookmarksPage> {
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  const cursor = options.before ? decodeCursor(options.before, 'your likes') : undefined;
+  let query = selectPosts(db, viewerId)
+    .innerJoin('likes as mine', 'mine.post_id', 'posts.id')
+    .select('mine.created_at as liked_at')
+    .where('mine.user_id', '=', viewerId)
+    .where(postReadableBy(viewerId));
+  if (cursor) {
+    query = query.where(sql<boolean>`(mine.created_at, mine.post_id) < (${cursor.createdAt}, ${cursor.id})`);
+  }
+  const rows = await query
+    .orderBy('mine.created_at', 'desc')
+    .orderBy('mine.post_id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    posts: page.map((row) => presentPost(row, viewerId)),
+    next_cursor:
+      rows.length > limit && last ? encodeCursor({ created_at: last.liked_at, id: last.id }) : null,
+  };
+}

@@ -4,7 +4,13 @@ import { perDatabase, preparedQuery } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { notFound } from '@server/http/errors.ts';
 import { notHiddenFrom, notHiddenPost, notSuspended } from '@server/policies/blocks.ts';
-import { canSeePost, postInFeedOf, postReadableBy, postSeenBy } from '@server/policies/post.ts';
+import {
+  canSeePost,
+  postForEveryone,
+  postInFeedOf,
+  postReadableBy,
+  postSeenBy,
+} from '@server/policies/post.ts';
 import {
   mayUnmask,
   notAnonymousTo,
@@ -87,8 +93,7 @@ function feedQuery(db: Kysely<DB>, shape: FeedShape) {
       if (muted) query = query.where(notHiddenPost(v.viewerId));
       if (shape.answered) query = query.where('posts.answered_at', 'is not', null);
       // A narrowing of what the viewer may see, never a widening: the rule above still holds.
-      if (shape.everyone)
-        query = query.where('posts.visibility', '=', 'everyone').where('posts.group_id', 'is', null);
+      if (shape.everyone) query = query.where(postForEveryone());
       if (shape.category) query = query.where('posts.category', '=', v.category as 'general');
       if (shape.diet) {
         query = query.where(

@@ -46,6 +46,12 @@ export type AppStreamEvent =
   | { type: 'notifications'; userIds: string[] }
   | { type: 'revoked'; tokenIds: string[] };
 
+/** One message to this node and every other (with Redis), for server-side listeners. */
+export interface NodeChannel {
+  publish(event: string, payload: unknown): void;
+  subscribe(event: string, listener: (payload: unknown) => void): void;
+}
+
 export const silentRealtime: Realtime = {
   emit: () => {},
   emitExcept: () => {},

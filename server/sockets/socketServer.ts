@@ -10,7 +10,7 @@ import {
 import type { SessionResolver } from '@server/auth/sessions.ts';
 import { tooManyRequests } from '@server/http/errors.ts';
 import { createWindowCounter } from '@server/http/windowCounter.ts';
-import type { Realtime } from '@server/realtime/realtime.ts';
+import type { NodeChannel, Realtime } from '@server/realtime/realtime.ts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -39,12 +39,6 @@ function tooManySockets(): Error {
  * checks the room's policy (handlers/rooms.ts).
  */
 type InterServerEvents = Record<string, (payload: unknown) => void>;
-
-/** One message to this node and every other (with Redis), for server-side listeners. */
-export interface NodeChannel {
-  publish(event: string, payload: unknown): void;
-  subscribe(event: string, listener: (payload: unknown) => void): void;
-}
 
 export function attachSocketServer(
   httpServer: HttpServer,

@@ -6,8 +6,7 @@ import { presentMastodonNotification } from '@server/presenters/mastodon/notific
 import { presentStatus } from '@server/presenters/mastodon/status.ts';
 import { listNotificationPage } from '@server/queries/notifications.ts';
 import { getPost, postInHomeFeed } from '@server/queries/posts.ts';
-import type { AppStreamEvent } from '@server/realtime/realtime.ts';
-import type { NodeChannel } from '@server/sockets/socketServer.ts';
+import type { AppStreamEvent, NodeChannel } from '@server/realtime/realtime.ts';
 import type { Kysely } from 'kysely';
 
 const CHANNEL = 'splikz:app-streams';

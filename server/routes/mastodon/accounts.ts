@@ -1,16 +1,21 @@
+import { updateAccountSchema, updateBioSchema } from '@common/schemas/settings.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import { blockMember, muteMember, unblockMember, unmuteMember } from '@server/commands/blocks.ts';
 import { followMember, unfollowMember } from '@server/commands/follows.ts';
 import { runCommand } from '@server/commands/run.ts';
+import { updateAccount, updateBio } from '@server/commands/settings.ts';
 import type { AppContext } from '@server/context.ts';
 import { notFound } from '@server/http/errors.ts';
 import { memberLimit } from '@server/http/rateLimit.ts';
+import { parseInput } from '@server/http/validate.ts';
 import { requireAppMember } from '@server/oauth/appTokens.ts';
+import { presentAuthorAccount } from '@server/presenters/mastodon/account.ts';
 import { presentStatus } from '@server/presenters/mastodon/status.ts';
 import { findAccount, relationships, requireAccount } from '@server/queries/mastodon.ts';
 import { listFeed } from '@server/queries/posts.ts';
+import { listFollowsOf } from '@server/queries/profiles.ts';
 import type { FastifyInstance } from 'fastify';
-import { accountIdParam, pageLink, pageQuery, statusPage } from './paging.ts';
+import { accountIdParam, cursorLink, cursorQuery, pageLink, pageQuery, statusPage } from './paging.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -84,6 +89,37 @@ export function mastodonAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     );
     pageLink(reply, base, request.url, page);
     return page.posts.map((post) => presentStatus(base, post));
+  });
+
+  for (const direction of ['followers', 'following'] as const) {
+    app.get<IdParams>(`/api/v1/accounts/:id/${direction}`, async (request, reply) => {
+      const { viewer } = await requireAppMember(db, request, 'read:accounts');
+      const id = accountIdParam(request.params.id);
+      const { limit, before } = cursorQuery(request.query);
+      const page = await listFollowsOf(db, viewer, id, direction, { before, limit });
+      cursorLink(reply, base, request.url, page.next_cursor);
+      return page.profiles.map((profile) => presentAuthorAccount(base, profile));
+    });
+  }
+
+  // display_name and note (the bio), through the web app's own account and bio commands and checks.
+  app.patch('/api/v1/accounts/update_credentials', async (request) => {
+    const { viewer } = await requireAppMember(db, request, 'write:accounts');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (body.display_name !== undefined) {
+      const input = parseInput(updateAccountSchema, { full_name: body.display_name });
+      await runCommand(ctx, (trx) => updateAccount(trx, viewer.userId, input)).catch((error: unknown) => {
+        // The same name again is no change, which Mastodon's apps send with every save.
+        if ((error as { code?: string }).code !== 'no_changes') throw error;
+      });
+    }
+    if (body.note !== undefined) {
+      const { bio } = parseInput(updateBioSchema, { bio: body.note === '' ? null : body.note });
+      await updateBio(db, viewer.userId, bio);
+    }
+    const account = await findAccount(db, base, viewer, { id: viewer.userId });
+    if (!account) throw notFound('user_not_found');
+    return account;
   });
 
   for (const [path, command] of [

@@ -100,6 +100,36 @@ describe.each(dialects)('the Mastodon client API (%s)', (dialect) => {
     expect(((await bad.json()) as { error: string }).error).toMatch(/./);
   });
 
+  it("changes the display name and bio with the web app's own checks", async () => {
+    const form = new URLSearchParams([
+      ['display_name', 'Ann From An App'],
+      ['note', 'Bakes on Sundays'],
+    ]);
+    const updated = await api(server, annToken, 'PATCH', '/api/v1/accounts/update_credentials', form);
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body).toMatchObject({ display_name: 'Ann From An App', note: '<p>Bakes on Sundays</p>' });
+    expect((await ann.client.get('/api/settings/account')).body.full_name).toBe('Ann From An App');
+    // The same name again is no error; an empty one is refused and changes nothing.
+    expect(
+      (
+        await api(server, annToken, 'PATCH', '/api/v1/accounts/update_credentials', {
+          display_name: 'Ann From An App',
+        })
+      ).status,
+    ).toBe(200);
+    const empty = await api(server, annToken, 'PATCH', '/api/v1/accounts/update_credentials', {
+      display_name: '  ',
+    });
+    expect(empty.status).toBe(400);
+    expect(
+      (await api(server, annToken, 'GET', '/api/v1/accounts/verify_credentials')).body.display_name,
+    ).toBe('Ann From An App');
+    const readOnly = (await memberToken(server, ann.client, 'read')).token;
+    expect(
+      (await api(server, readOnly, 'PATCH', '/api/v1/accounts/update_credentials', { note: 'x' })).status,
+    ).toBe(403);
+  });
+
   it('keeps a friends-only post from strangers, maps private to Friends, and pages with Link headers', async () => {
     const cy = await signedInMember(server, { name: 'Cy Stranger' });
     const cyToken = (await memberToken(server, cy.client)).token;
@@ -223,5 +253,17 @@ describe.each(dialects)('the Mastodon client API (%s)', (dialect) => {
     const statuses = await api(server, annToken, 'GET', `/api/v1/accounts/${ben.me.id}/statuses`);
     expect(statuses.body.map((s: { id: string }) => s.id)).toEqual([post.body.id]);
     expect((await api(server, annToken, 'GET', '/api/v1/accounts/..%2f..%2fetc')).status).toBe(404);
+    expect((await api(server, annToken, 'POST', `/api/v1/statuses/${post.body.id}/unreblog`)).status).toBe(
+      422,
+    );
+    const favourites = await api(server, annToken, 'GET', '/api/v1/favourites');
+    expect(favourites.body.map((s: { id: string }) => s.id)).toContain(post.body.id);
+    expect(
+      (await api(server, benToken, 'GET', '/api/v1/favourites')).body.map((s: { id: string }) => s.id),
+    ).not.toContain(post.body.id);
+    const followers = await api(server, annToken, 'GET', `/api/v1/accounts/${ben.me.id}/followers`);
+    expect(followers.body.map((a: { id: string }) => a.id)).toContain(ann.me.id);
+    const following = await api(server, benToken, 'GET', `/api/v1/accounts/${ann.me.id}/following`);
+    expect(following.body.map((a: { id: string }) => a.id)).toContain(ben.me.id);
   });
 });

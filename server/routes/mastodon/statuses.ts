@@ -23,7 +23,7 @@ import {
   presentCommentStatus,
   presentStatus,
 } from '@server/presenters/mastodon/status.ts';
-import { listBookmarks } from '@server/queries/bookmarks.ts';
+import { listBookmarks, listLikedPosts } from '@server/queries/bookmarks.ts';
 import { findAccount, uploadDescription } from '@server/queries/mastodon.ts';
 import { getComment, getPost, listComments, listFeed } from '@server/queries/posts.ts';
 import { tagPosts } from '@server/queries/tags.ts';
@@ -89,6 +89,14 @@ export function mastodonStatusRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { viewer } = await requireAppMember(db, request, 'read:bookmarks');
     const { limit, before } = cursorQuery(request.query);
     const page = await listBookmarks(db, viewer.userId, { before, limit });
+    cursorLink(reply, base, request.url, page.next_cursor);
+    return page.posts.map((post) => presentStatus(base, post));
+  });
+
+  app.get('/api/v1/favourites', async (request, reply) => {
+    const { viewer } = await requireAppMember(db, request, 'read:favourites');
+    const { limit, before } = cursorQuery(request.query);
+    const page = await listLikedPosts(db, viewer.userId, { before, limit });
     cursorLink(reply, base, request.url, page.next_cursor);
     return page.posts.map((post) => presentStatus(base, post));
   });
@@ -206,6 +214,13 @@ export function mastodonStatusRoutes(app: FastifyInstance, ctx: AppContext): voi
       return (await findStatus(viewer, id)).status;
     });
   }
+
+  // A share is counted, not kept per member: there is no share of the member's to take back.
+  app.post<IdParams>('/api/v1/statuses/:id/unreblog', async (request) => {
+    const { viewer } = await requireAppMember(db, request, 'write:statuses');
+    await postOf(viewer, request.params.id);
+    throw HttpError.of(422, 'status_unreblog');
+  });
 
   // A share in Splikz is counted, not kept per member: the answer is Mastodon's reblog of the post.
   app.post<IdParams>('/api/v1/statuses/:id/reblog', async (request) => {
