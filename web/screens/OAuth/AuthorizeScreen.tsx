@@ -13,7 +13,7 @@ import { toast } from 'sonner';
 
 /** What each scope lets an app do, in plain words (the broad ones; a part reads as its area). */
 const SCOPE_WORDS: Record<string, string> = {
-  read: msg('See your posts, profile, friends, messages list and notifications'),
+  read: msg('See your feed, profile, friends and notifications'),
   write: msg('Post, comment, like, share and change your profile for you'),
   follow: msg('Follow, unfollow, block and mute members for you'),
   push: msg('Send you push notifications'),
