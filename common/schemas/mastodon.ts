@@ -13,6 +13,8 @@ export const MASTODON_ERRORS = defineErrors({
   status_too_many_media: 'A Splikz post carries one photo or video.',
   status_not_text: '{{field}} must be text.',
   status_unreblog: 'Splikz counts shares without keeping who shared, so a share cannot be taken back.',
+  idempotency_in_progress: 'The same post is being sent already: wait for its answer.',
+  idempotency_key_invalid: 'Idempotency-Key must be at most 200 characters of text.',
   stream_unknown: 'Unknown stream: use user, public or hashtag (with tag).',
   too_many_streams: 'Too many streams are open with this access token. Close one first.',
   status_comment_action:

@@ -3,7 +3,7 @@ import { type CreatePostInput, MEDIA_ONLY_CONTENT } from '@common/schemas/posts.
 import { PRAYER_EXPIRY_DEFAULT, PRAYER_URGENT_HOURS } from '@common/schemas/prayer.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import type { DB } from '@server/db/types.ts';
-import { badRequest, forbidden, notFound } from '@server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '@server/http/errors.ts';
 import { claimMedia } from '@server/media/mediaObjects.ts';
 import type { MediaUrls } from '@server/media/storage.ts';
 import {
@@ -187,6 +187,51 @@ export async function createPost(
   }
   announceNewPost(after, viewer, input, id);
   after.stream({ type: 'post', action: 'new', postId: id });
+  return id;
+}
+
+/**
+ * createPost once per Idempotency-Key (a Mastodon app's retry, issue 53): within an hour the same key
+ * answers the first post, and a retry racing the first waits for it (the key's row is written first,
+ * in the same transaction).
+ */
+export async function createPostOnce(
+  trx: Transaction<DB>,
+  after: After,
+  viewer: Viewer,
+  input: Input,
+  urls: MediaUrls,
+  key: string | null,
+): Promise<string> {
+  if (!key) return createPost(trx, after, viewer, input, urls);
+  const now = new Date();
+  await trx
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', viewer.userId)
+    .where('created_at', '<', new Date(now.getTime() - 60 * 60_000).toISOString())
+    .execute();
+  const claimed = await trx
+    .insertInto('idempotency_keys')
+    .values({ user_id: viewer.userId, key, post_id: null, created_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .executeTakeFirst();
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const kept = await trx
+      .selectFrom('idempotency_keys')
+      .select('post_id')
+      .where('user_id', '=', viewer.userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (kept?.post_id) return kept.post_id;
+    throw conflict('idempotency_in_progress');
+  }
+  const id = await createPost(trx, after, viewer, input, urls);
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ post_id: id })
+    .where('user_id', '=', viewer.userId)
+    .where('key', '=', key)
+    .execute();
   return id;
 }
 

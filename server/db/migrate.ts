@@ -39,6 +39,7 @@ import * as passkeys from './migrations/20261207T0900_passkeys.ts';
 import * as signInAlerts from './migrations/20261207T1000_sign_in_alerts.ts';
 import * as oauthApps from './migrations/20261208T0900_oauth_apps.ts';
 import * as mediaDescriptions from './migrations/20261208T0910_media_descriptions.ts';
+import * as idempotencyKeys from './migrations/20261208T0920_idempotency_keys.ts';
 
 // Listed by hand so the set of migrations is explicit and bundles without a file-system scan.
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '20261207T1000_sign_in_alerts': signInAlerts,
   '20261208T0900_oauth_apps': oauthApps,
   '20261208T0910_media_descriptions': mediaDescriptions,
+  '20261208T0920_idempotency_keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

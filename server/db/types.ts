@@ -131,6 +131,14 @@ export interface OauthTokensTable {
   last_used_at: string | null;
 }
 
+/** A new post's Idempotency-Key from a Mastodon app (issue 53): the same key within an hour, the same post. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  post_id: string | null;
+  created_at: string;
+}
+
 /** The step (Unix time / 30 s) of the last TOTP code a member used: no code at or before it again. */
 export interface TwoFactorStepsTable {
   user_id: string;
@@ -514,6 +522,7 @@ export interface DB {
   oauth_apps: OauthAppsTable;
   oauth_codes: OauthCodesTable;
   oauth_tokens: OauthTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
   contact_messages: ContactMessagesTable;

@@ -166,6 +166,22 @@ describe.each(dialects)('the Mastodon client API (%s)', (dialect) => {
     expect(
       (await api(server, annToken, 'POST', '/api/v1/statuses', { status: 'x', visibility: 'direct' })).status,
     ).toBe(422);
+    // The same Idempotency-Key twice is one post; another key, another post.
+    const send = (key: string) =>
+      fetch(`${server.baseUrl}/api/v1/statuses`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${annToken}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ status: 'Sent once' }),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { id: string } }));
+    const [once, again, other] = [await send('k-1'), await send('k-1'), await send('k-2')];
+    expect(once.status).toBe(200);
+    expect(again.body.id).toBe(once.body.id);
+    expect(other.body.id).not.toBe(once.body.id);
+    expect((await send('x'.repeat(201))).status).toBe(400);
     expect((await api(server, annToken, 'POST', '/api/v1/statuses', { status: '' })).status).toBe(400);
     expect(
       (

@@ -4,7 +4,7 @@ import { isTag, normalizeTag } from '@common/text/postText.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
 import {
   addComment,
-  createPost,
+  createPostOnce,
   deleteComment,
   deletePost,
   setBookmark,
@@ -161,7 +161,12 @@ export function mastodonStatusRoutes(app: FastifyInstance, ctx: AppContext): voi
           }
         : {}),
     });
-    const id = await runCommand(ctx, (trx, after) => createPost(trx, after, viewer, post, ctx.media));
+    const key = request.headers['idempotency-key'];
+    if (key !== undefined && (typeof key !== 'string' || key.length > 200 || key.includes('\u0000')))
+      throw HttpError.of(400, 'idempotency_key_invalid');
+    const id = await runCommand(ctx, (trx, after) =>
+      createPostOnce(trx, after, viewer, post, ctx.media, key || null),
+    );
     return (await findStatus(viewer, id)).status;
   });
 
