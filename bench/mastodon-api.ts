@@ -112,8 +112,9 @@ async function main() {
     console.log(`${listeners.length} streams open (${server.built.ctx.appStreams?.size} on the server)`);
     const delays: number[] = [];
     for (let i = 0; i < STREAM_POSTS; i += 1) {
-      const res = await author.client.post('/api/posts', { content: `Streamed ${i}` });
+      // From the moment the post is sent: the streams hear of it before its own answer returns.
       const answered = performance.now();
+      const res = await author.client.post('/api/posts', { content: `Streamed ${i}` });
       const id = res.body.id as string;
       const until = Date.now() + 10_000;
       while (listeners.some((l) => !l.seen.has(id)) && Date.now() < until)

@@ -20,6 +20,7 @@ import { createLinkCardReader } from './jobs/linkCards.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/createStorage.ts';
 import { countingMailer, countingRealtime, createMetrics } from './metrics/metrics.ts';
+import { forgetMemberTokens } from './oauth/appTokens.ts';
 import { createPlacesService } from './places/placesService.ts';
 import { PushSender } from './push/pushSender.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
@@ -184,7 +185,10 @@ export async function buildApp(
   ctx.appStreams = appStreams;
   const streamingSocket = attachStreamingSocket(app.server, database.db, appStreams);
   // A member's sessions ended (suspension, deletion, sign-out everywhere): their app streams end too.
-  sessions.onRevoked((userId) => appStreams.closeMember(userId));
+  sessions.onRevoked((userId) => {
+    forgetMemberTokens(database.db, userId);
+    appStreams.closeMember(userId);
+  });
   metrics.countSocketsWith(sockets.openSockets);
 
   // Every node runs the jobs runner; leases in the database decide which node runs each job.

@@ -153,6 +153,15 @@ export const PER_MEMBER = {
  */
 export const SESSIONS = { maxAgeMs: 10 * SECOND, maxKeys: 50_000 } as const;
 
+/**
+ * Who an app's bearer token names, with its scopes (issue 53), kept by server/oauth/appTokens.ts: a
+ * Mastodon app sends it with every call, and its row and member cost a quarter of a timeline page. It
+ * is forgotten at once when the token is revoked (Settings, Apps; /oauth/revoke), on every node through
+ * the app streams' channel, and when the member's sessions change (suspension, deletion) through the
+ * sessions' one; past its age a token deleted any other way is refused.
+ */
+export const APP_TOKENS = { maxAgeMs: 10 * SECOND, maxKeys: 50_000 } as const;
+
 /** Answers of outside services (OpenStreetMap's geocoder and places): no table; they age only. */
 export const OUTSIDE = {
   geocodes: { maxAgeMs: 24 * HOUR, maxKeys: 5000 },

@@ -1,9 +1,12 @@
 import { type Scope, scopeAllows } from '@common/schemas/oauth.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
+import { APP_TOKENS } from '@server/cache/declared.ts';
+import { perDatabase } from '@server/db/prepared.ts';
 import type { DB } from '@server/db/types.ts';
 import { HttpError } from '@server/http/errors.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { digest, splitScopes } from './model.ts';
 
 /** Who an app's request acts for: a member (viewer), or the app itself (client_credentials). */
@@ -24,12 +27,42 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+const kept = perDatabase(
+  () =>
+    new LRUCache<string, { caller: AppCaller | null }>({ max: APP_TOKENS.maxKeys, ttl: APP_TOKENS.maxAgeMs }),
+);
+
+/** Revoked tokens (by row id) are forgotten here at once; app.ts and the streams' hub call it on every node. */
+export function forgetAppTokens(db: Kysely<DB>, tokenIds: string[]): void {
+  const gone = new Set(tokenIds);
+  const cache = kept(db);
+  for (const [key, entry] of cache.entries())
+    if (entry.caller && gone.has(entry.caller.tokenId)) cache.delete(key);
+}
+
+/** A member's sessions changed (suspension, deletion): their tokens are read again. */
+export function forgetMemberTokens(db: Kysely<DB>, userId: string): void {
+  const cache = kept(db);
+  for (const [key, entry] of cache.entries()) if (entry.caller?.viewer?.userId === userId) cache.delete(key);
+}
+
 /**
- * Finds a token's app, member and scopes. A revoked token is a deleted row; a suspended member's
- * tokens answer nothing (suspension also deletes them).
+ * Finds a token's app, member and scopes (kept APP_TOKENS.maxAgeMs, cache/declared.ts). A revoked
+ * token is a deleted row; a suspended member's tokens answer nothing (suspension also deletes them).
  */
 export async function resolveAppToken(db: Kysely<DB>, token: string): Promise<AppCaller | null> {
   if (token.length > 200) return null;
+  const key = digest(token);
+  const cache = kept(db);
+  const hit = cache.get(key);
+  if (hit) return hit.caller;
+  const caller = await readAppToken(db, key);
+  // Only a token that exists is kept: a guessed one costs a lookup each time, as it should.
+  if (caller) cache.set(key, { caller });
+  return caller;
+}
+
+async function readAppToken(db: Kysely<DB>, tokenHash: string): Promise<AppCaller | null> {
   const row = await db
     .selectFrom('oauth_tokens')
     .leftJoin('user', 'user.id', 'oauth_tokens.user_id')
@@ -43,7 +76,7 @@ export async function resolveAppToken(db: Kysely<DB>, token: string): Promise<Ap
       'user.email',
       'profiles.suspended_at',
     ])
-    .where('oauth_tokens.token_hash', '=', digest(token))
+    .where('oauth_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return null;
   if (row.user_id && (row.email === null || row.suspended_at !== null)) return null;

@@ -2,6 +2,7 @@ import type { Post } from '@common/schemas/posts.ts';
 import { isTag, normalizeTag } from '@common/text/postText.ts';
 import type { DB } from '@server/db/types.ts';
 import type { Log } from '@server/log.ts';
+import { forgetAppTokens } from '@server/oauth/appTokens.ts';
 import { presentMastodonNotification } from '@server/presenters/mastodon/notification.ts';
 import { presentStatus } from '@server/presenters/mastodon/status.ts';
 import { listNotificationPage } from '@server/queries/notifications.ts';
@@ -54,6 +55,9 @@ export class AppStreamHub {
     private readonly log: Log,
   ) {
     nodes.subscribe(CHANNEL, (payload) => {
+      // At once, before anything queued: the app's next call must find its token gone.
+      const event = payload as AppStreamEvent;
+      if (event.type === 'revoked') forgetAppTokens(db, event.tokenIds);
       // In order, one after another: a post's delete never overtakes its update.
       this.#queue = this.#queue
         .then(() => this.#deliver(payload as AppStreamEvent))

@@ -128,6 +128,16 @@ const mediaDescriptionSchema = z.object({
   ),
   focus: z.optional(z.unknown()),
 });
+/**
+ * PATCH /api/v1/accounts/update_credentials's body, as server/routes/mastodon/accounts.ts reads it
+ * (the schema is the route's own): display_name is the web app's full name, note its bio (an empty
+ * one clears it); Mastodon's other fields (locked, fields_attributes, …) are let be. Both are
+ * checked before either is saved.
+ */
+const updateCredentialsSchema = z.object({
+  display_name: settings.updateAccountSchema.shape.full_name,
+  note: z.optional(settings.updateBioSchema.shape.bio),
+});
 /** What an app's authorize screen asks: A's app (a real client) or none registered. */
 const authorizationRequest = fc.record(
   {
@@ -424,12 +434,16 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/v1/statuses/:id/bookmark': status,
   'POST /api/v1/statuses/:id/unbookmark': status,
   'POST /api/v1/statuses/:id/reblog': status,
+  // There is no share of A's to take back: 422 for a status A sees, 404 for any other id.
+  'POST /api/v1/statuses/:id/unreblog': status,
   'POST /api/v1/accounts/:id/follow': account,
   'POST /api/v1/accounts/:id/unfollow': account,
   'POST /api/v1/accounts/:id/block': account,
   'POST /api/v1/accounts/:id/unblock': account,
   'POST /api/v1/accounts/:id/mute': account,
   'POST /api/v1/accounts/:id/unmute': account,
+  // A's own name and bio, nobody else's.
+  'PATCH /api/v1/accounts/update_credentials': withBody(updateCredentialsSchema),
   // Media (issue 53): the web app's upload, as multipart; a description goes to A's own upload alone.
   'POST /api/v2/media': { multipart: true },
   'POST /api/v1/media': { multipart: true },

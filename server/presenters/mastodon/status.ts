@@ -1,5 +1,5 @@
 import type { Comment, Post } from '@common/schemas/posts.ts';
-import { splitText } from '@common/text/postText.ts';
+import { splitText, type TextPart } from '@common/text/postText.ts';
 import { escapeHtml } from '@server/http/escapeHtml.ts';
 import { type MastodonAccount, presentAuthorAccount } from './account.ts';
 
@@ -7,9 +7,14 @@ import { type MastodonAccount, presentAuthorAccount } from './account.ts';
  * A post's text as Mastodon's sanitised HTML: escaped runs, links, and the post's own mentions and
  * tags as links to their pages (what the web app's card links). No HTML of the member's gets through.
  */
-export function postHtml(base: string, text: string, mentions: Post['mentions']): string {
+export function postHtml(
+  base: string,
+  text: string,
+  mentions: Post['mentions'],
+  parts: TextPart[] = splitText(text),
+): string {
   const mentioned = new Map(mentions.map((m) => [m.username.toLowerCase(), m]));
-  const inline = splitText(text)
+  const inline = parts
     .map((part) => {
       if (part.kind === 'link')
         return `<a href="${escapeHtml(part.value!)}" rel="nofollow noopener noreferrer" target="_blank">${escapeHtml(part.text)}</a>`;
@@ -75,8 +80,9 @@ const ANONYMOUS_ID = 'anonymous';
 export function presentStatus(base: string, post: Post): MastodonStatus {
   const url = `${base}/post/${post.id}`;
   const author = post.author.id ? post.author : { ...post.author, id: ANONYMOUS_ID, username: ANONYMOUS_ID };
-  const tags = new Map<string, string>();
-  for (const part of splitText(post.content)) if (part.kind === 'tag') tags.set(part.value!, part.value!);
+  const parts = splitText(post.content);
+  const tags = new Set<string>();
+  for (const part of parts) if (part.kind === 'tag') tags.add(part.value!);
   const mediaUrl = post.image_url
     ? post.image_url.startsWith('http')
       ? post.image_url
@@ -118,7 +124,7 @@ export function presentStatus(base: string, post: Post): MastodonStatus {
     muted: false,
     bookmarked: post.bookmarked_by_me,
     pinned: false,
-    content: postHtml(base, post.content, post.mentions),
+    content: postHtml(base, post.content, post.mentions, parts),
     text: post.content,
     filtered: [],
     reblog: null,
@@ -146,7 +152,7 @@ export function presentStatus(base: string, post: Post): MastodonStatus {
       acct: m.username,
       url: `${base}/profile/${encodeURIComponent(m.username)}`,
     })),
-    tags: [...tags.keys()].map((name) => ({ name, url: `${base}/tags/${encodeURIComponent(name)}` })),
+    tags: [...tags].map((name) => ({ name, url: `${base}/tags/${encodeURIComponent(name)}` })),
     emojis: [],
     card: post.card
       ? {

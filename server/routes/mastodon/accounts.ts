@@ -106,17 +106,24 @@ export function mastodonAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.patch('/api/v1/accounts/update_credentials', async (request) => {
     const { viewer } = await requireAppMember(db, request, 'write:accounts');
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (body.display_name !== undefined) {
-      const input = parseInput(updateAccountSchema, { full_name: body.display_name });
-      await runCommand(ctx, (trx) => updateAccount(trx, viewer.userId, input)).catch((error: unknown) => {
-        // The same name again is no change, which Mastodon's apps send with every save.
-        if ((error as { code?: string }).code !== 'no_changes') throw error;
-      });
-    }
-    if (body.note !== undefined) {
-      const { bio } = parseInput(updateBioSchema, { bio: body.note === '' ? null : body.note });
-      await updateBio(db, viewer.userId, bio);
-    }
+    // Both are checked before either is saved, and saved together: a refused one changes nothing.
+    const name =
+      body.display_name === undefined
+        ? null
+        : parseInput(updateAccountSchema, { full_name: body.display_name });
+    const note =
+      body.note === undefined
+        ? null
+        : parseInput(updateBioSchema, { bio: body.note === '' ? null : body.note });
+    await runCommand(ctx, async (trx) => {
+      if (name) {
+        await updateAccount(trx, viewer.userId, name).catch((error: unknown) => {
+          // The same name again is no change, which Mastodon's apps send with every save.
+          if ((error as { code?: string }).code !== 'no_changes') throw error;
+        });
+      }
+      if (note) await updateBio(trx, viewer.userId, note.bio);
+    });
     const account = await findAccount(db, base, viewer, { id: viewer.userId });
     if (!account) throw notFound('user_not_found');
     return account;

@@ -25,6 +25,7 @@ import {
 } from '@server/presenters/mastodon/status.ts';
 import { listBookmarks, listLikedPosts } from '@server/queries/bookmarks.ts';
 import { findAccount, uploadDescription } from '@server/queries/mastodon.ts';
+import { newestPage } from '@server/queries/newestPage.ts';
 import { getComment, getPost, listComments, listFeed } from '@server/queries/posts.ts';
 import { tagPosts } from '@server/queries/tags.ts';
 import type { FastifyInstance } from 'fastify';
@@ -76,9 +77,14 @@ export function mastodonStatusRoutes(app: FastifyInstance, ctx: AppContext): voi
     app.get(`/api/v1/timelines/${path}`, async (request, reply) => {
       const { viewer } = await requireAppMember(db, request, 'read:statuses');
       const query = pageQuery(request.query);
-      const page = await statusPage(db, query, (before, limit) =>
-        listFeed(db, viewer.userId, { ...options, before, limit }),
-      );
+      const page = await statusPage(db, query, async (before, limit) => {
+        // The home timeline's first page is the web feed's kept one (queries/newestPage.ts), when it can be.
+        if (path === 'home' && !before) {
+          const kept = await newestPage(db, viewer.userId, undefined, limit);
+          if (kept !== null) return JSON.parse(kept) as { posts: Post[]; next_cursor: string | null };
+        }
+        return listFeed(db, viewer.userId, { ...options, before, limit });
+      });
       pageLink(reply, base, request.url, page);
       return page.posts.map((post) => presentStatus(base, post));
     });

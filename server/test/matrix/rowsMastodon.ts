@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BIO_MAX_LENGTH } from '@common/limits.ts';
 import { ALT_TEXT_MAX_LENGTH } from '@common/schemas/postLimits.ts';
 import { addComment, createPost } from '@server/commands/posts.ts';
 import { runCommand } from '@server/commands/run.ts';
@@ -1028,6 +1029,341 @@ const streamingRows: HttpRow[] = [
   ]),
 ];
 
+/** A like of the viewer's (as if given before anything hid the post), on the post `prepare` made. */
+const likedBy =
+  (make: (f: Fixtures) => Promise<Record<string, string>>, who: 'viewer' | 'owner') =>
+  async (f: Fixtures, viewer: ViewerKind): Promise<Record<string, string>> => {
+    const fresh = await make(f);
+    const liker = who === 'owner' ? f.members.owner : viewer === 'visitor' ? null : f.members[viewer];
+    if (liker) {
+      await f.db
+        .insertInto('likes')
+        .values({ user_id: liker.id, post_id: fresh.post!, created_at: new Date().toISOString() })
+        .execute();
+    }
+    return fresh;
+  };
+
+/** GET /api/v1/favourites: each member's own likes, of the posts they may still see. */
+const favouriteRows: HttpRow[] = [
+  {
+    route: 'GET /api/v1/favourites',
+    variant: "with the owner's like of their fresh post",
+    prepare: likedBy(freshPost, 'owner'),
+    path: () => '/api/v1/favourites',
+    // Each member's own list: the owner's like is in the owner's alone.
+    hides: { from: NOT_OWNER, what: (_f, fresh) => fresh.post! },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/favourites',
+    variant: "with the viewer's like of the owner's fresh post",
+    prepare: likedBy(freshPost, 'viewer'),
+    path: () => '/api/v1/favourites',
+    // The blocked member's like stays a row, but the owner's post is hidden from them now.
+    hides: { from: ['blocked'], what: (_f, fresh) => fresh.post! },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/favourites',
+    variant: "with the viewer's like of the owner's fresh post for friends (other is one)",
+    prepare: likedBy(freshFriendsPost, 'viewer'),
+    path: () => '/api/v1/favourites',
+    hides: { from: ['member', 'blocked', 'admin'], what: (_f, fresh) => fresh.post! },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/favourites',
+    variant: "with the viewer's like of a suspended member's post",
+    prepare: async (f, viewer) => {
+      if (viewer !== 'visitor') {
+        await f.db
+          .insertInto('likes')
+          .values({
+            user_id: f.members[viewer].id,
+            post_id: f.suspendedOwner.post,
+            created_at: new Date().toISOString(),
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+          .execute();
+      }
+      return {};
+    },
+    path: () => '/api/v1/favourites',
+    hides: { from: everyViewer, what: (f) => f.suspendedOwner.post },
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/v1/favourites',
+    variant: 'a token of the read scope alone',
+    credential: 'read',
+    path: () => '/api/v1/favourites',
+    expect: members(200),
+  },
+  appOnly('GET /api/v1/favourites', '/api/v1/favourites'),
+];
+
+/**
+ * POST /api/v1/statuses/:id/unreblog: a share is counted, not kept per member, so there is none to
+ * take back (422 status_unreblog) of a status the viewer may see; one they may not is missing (404).
+ */
+const unreblogRows: HttpRow[] = [
+  ...onOwnersPost('POST /api/v1/statuses/:id/unreblog', (id) => `/api/v1/statuses/${id}/unreblog`, 422),
+  {
+    route: 'POST /api/v1/statuses/:id/unreblog',
+    variant: "the owner's reply on their fresh post (a comment is shared by no one)",
+    prepare: freshReply('everyone'),
+    path: ({ fresh }) => `/api/v1/statuses/${fresh.comment}/unreblog`,
+    expect: members(422, { blocked: 404 }),
+  },
+  {
+    route: 'POST /api/v1/statuses/:id/unreblog',
+    variant: "a suspended member's post",
+    path: ({ f }) => `/api/v1/statuses/${f.suspendedOwner.post}/unreblog`,
+    expect: members(404),
+  },
+  {
+    route: 'POST /api/v1/statuses/:id/unreblog',
+    variant: "the owner's post, with a token of the read scope alone",
+    credential: 'read',
+    path: ({ f }) => `/api/v1/statuses/${f.post}/unreblog`,
+    expect: members(403),
+  },
+  appOnly('POST /api/v1/statuses/:id/unreblog', '/api/v1/statuses/0/unreblog'),
+];
+
+/** Sets whether the owner's followers and following lists are shown to others. */
+const ownerListsVisible = async (f: Fixtures, visible: boolean) => {
+  await f.db
+    .updateTable('profiles')
+    .set({ followers_visible: visible })
+    .where('id', '=', f.members.owner.id)
+    .execute();
+};
+
+/**
+ * GET /api/v1/accounts/:id/followers and /following: the web app's lists (listFollowsOf). A member
+ * hidden from the viewer has none to show (404); an owner who hides their lists shows them to
+ * themself alone (403 followers_private); a member hidden from the viewer is left out of a list.
+ * Other follows the owner (the owner's follower; the owner is in other's following).
+ */
+const followListRows: HttpRow[] = (['followers', 'following'] as const).flatMap((direction): HttpRow[] => [
+  {
+    route: `GET /api/v1/accounts/:id/${direction}`,
+    variant: "the owner's (lists shown)",
+    path: ({ f }) => `/api/v1/accounts/${f.members.owner.id}/${direction}`,
+    ...(direction === 'followers' ? { hides: { from: [], what: (f: Fixtures) => f.members.other.id } } : {}),
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: `GET /api/v1/accounts/:id/${direction}`,
+    variant: "the owner's, lists hidden by the owner (shown again after)",
+    prepare: async (f) => {
+      await ownerListsVisible(f, false);
+      return {};
+    },
+    path: ({ f }) => `/api/v1/accounts/${f.members.owner.id}/${direction}`,
+    after: (f) => ownerListsVisible(f, true),
+    expect: members(403, { owner: 200, blocked: 404 }),
+  },
+  {
+    route: `GET /api/v1/accounts/:id/${direction}`,
+    variant: "other's",
+    path: ({ f }) => `/api/v1/accounts/${f.members.other.id}/${direction}`,
+    // The owner is in other's following: left out for the member the owner blocked.
+    ...(direction === 'following'
+      ? { hides: { from: ['blocked'], what: (f: Fixtures) => f.members.owner.id } }
+      : {}),
+    expect: members(200),
+  },
+  {
+    route: `GET /api/v1/accounts/:id/${direction}`,
+    variant: "the blocked member's (hidden from the owner)",
+    path: ({ f }) => `/api/v1/accounts/${f.members.blocked.id}/${direction}`,
+    expect: members(200, { owner: 404 }),
+  },
+  {
+    route: `GET /api/v1/accounts/:id/${direction}`,
+    variant: 'a suspended member',
+    path: ({ f }) => `/api/v1/accounts/${f.suspendedOwner.id}/${direction}`,
+    expect: members(404),
+  },
+  appOnly(`GET /api/v1/accounts/:id/${direction}`, `/api/v1/accounts/0/${direction}`),
+]);
+
+/** Every member's display name and bio, by id: what PATCH update_credentials may change. */
+const profileTexts = async (f: Fixtures) =>
+  new Map(
+    (await f.db.selectFrom('profiles').select(['id', 'full_name', 'bio']).execute()).map((row) => [
+      row.id,
+      JSON.stringify([row.full_name, row.bio]),
+    ]),
+  );
+
+/** Puts back the display names and bios a row changed. */
+async function putBack(f: Fixtures, before: Map<string, string>) {
+  const now = await profileTexts(f);
+  for (const [id, texts] of before) {
+    if (now.get(id) === texts) continue;
+    const [full_name, bio] = JSON.parse(texts) as [string, string | null];
+    await f.db.updateTable('profiles').set({ full_name, bio }).where('id', '=', id).execute();
+  }
+}
+
+/** The viewer kinds whose profile is `id` (none for anyone else's). */
+const kindsOf = (f: Fixtures, ids: string[]) =>
+  VIEWERS.filter((viewer) => viewer !== 'visitor' && ids.includes(f.members[viewer].id));
+
+const MEMBERS_OF_ROWS = VIEWERS.filter(
+  (viewer): viewer is Exclude<ViewerKind, 'visitor'> => viewer !== 'visitor',
+);
+
+/**
+ * PATCH /api/v1/accounts/update_credentials with each viewer's own new name and note: before each
+ * request (and after the last) every member's name and note is what it was before the row, or the
+ * ones their own request sent once it was sent; so no request changed anyone else's, the owner's
+ * least of all. Everyone's are put back after the row.
+ */
+function updateCredentialsRow(): HttpRow {
+  let before: Map<string, string> | undefined;
+  const asked: ViewerKind[] = [];
+  const sent = (viewer: ViewerKind) => ({
+    display_name: `Matrix app name of ${viewer}`,
+    note: `Matrix app note of ${viewer}`,
+  });
+  const sentTexts = (viewer: ViewerKind) => JSON.stringify(Object.values(sent(viewer)));
+  const check = async (f: Fixtures) => {
+    const now = await profileTexts(f);
+    for (const viewer of MEMBERS_OF_ROWS) {
+      const { id } = f.members[viewer];
+      const texts = now.get(id);
+      if (texts === before!.get(id) || (asked.includes(viewer) && texts === sentTexts(viewer))) continue;
+      throw new Error(
+        `${viewer}'s name and note became ${JSON.stringify(texts)} after [${asked.join(', ')}]`,
+      );
+    }
+  };
+  return {
+    route: 'PATCH /api/v1/accounts/update_credentials',
+    variant: "each viewer's own new display name and note (put back after)",
+    prepare: async (f, viewer) => {
+      before ??= await profileTexts(f);
+      await check(f);
+      asked.push(viewer);
+      return {};
+    },
+    path: () => '/api/v1/accounts/update_credentials',
+    body: ({ viewer }) => sent(viewer),
+    after: async (f) => {
+      await check(f);
+      const { owner } = f.members;
+      if ((await profileTexts(f)).get(owner.id) !== sentTexts('owner'))
+        throw new Error("the owner's own request did not change their name and note");
+      await putBack(f, before!);
+      before = undefined;
+      asked.length = 0;
+    },
+    expect: members(200),
+  };
+}
+
+/**
+ * A request that must change no one's name or note: after the row, the members whose did are
+ * compared with `changedNow` (a known bug: [] once fixed), and put back.
+ */
+function unchangedNames(row: Omit<HttpRow, 'route' | 'prepare' | 'after'>, changedNow: ViewerKind[] = []) {
+  let before: Map<string, string> | undefined;
+  return {
+    ...row,
+    route: 'PATCH /api/v1/accounts/update_credentials',
+    prepare: async (f: Fixtures) => {
+      before ??= await profileTexts(f);
+      return {};
+    },
+    after: async (f: Fixtures) => {
+      const now = await profileTexts(f);
+      const changed = [...before!].filter(([id, texts]) => now.get(id) !== texts).map(([id]) => id);
+      await putBack(f, before!);
+      before = undefined;
+      const kinds = kindsOf(f, changed);
+      if (kinds.length !== changed.length || kinds.join() !== changedNow.join())
+        throw new Error(
+          `a refused request changed the names or notes of [${kinds.join(', ')}] (${changed.length} members), known bug: [${changedNow.join(', ')}]`,
+        );
+    },
+  } satisfies HttpRow;
+}
+
+/** PATCH /api/v1/accounts/update_credentials: the caller's own name and bio, with the web app's checks. */
+const updateCredentialsRows: HttpRow[] = [
+  updateCredentialsRow(),
+  {
+    route: 'PATCH /api/v1/accounts/update_credentials',
+    variant: "the viewer's display name as it is (no change, as apps send it with every save)",
+    prepare: async (f, viewer) => {
+      const id = viewer === 'visitor' ? f.members.owner.id : f.members[viewer].id;
+      const { full_name } = await f.db
+        .selectFrom('profiles')
+        .select('full_name')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { name: full_name };
+    },
+    path: () => '/api/v1/accounts/update_credentials',
+    body: ({ fresh }) => ({ display_name: fresh.name }),
+    expect: members(200),
+  },
+  unchangedNames({
+    variant: 'an empty display name, with a note',
+    path: () => '/api/v1/accounts/update_credentials',
+    body: () => ({ display_name: '', note: 'Matrix note beside an empty name' }),
+    expect: members(400),
+  }),
+  // Both fields are checked before either is saved (routes/mastodon/accounts.ts).
+  unchangedNames(
+    {
+      variant: `a new display name, with a note of ${BIO_MAX_LENGTH + 1} characters`,
+      path: () => '/api/v1/accounts/update_credentials',
+      body: ({ viewer }) => ({
+        display_name: `Matrix refused name of ${viewer}`,
+        note: 'x'.repeat(BIO_MAX_LENGTH + 1),
+      }),
+      expect: members(400),
+    },
+    [],
+  ),
+  // Multipart carries fields only here (server/http/mastodonScope.ts): a file part (an app's new
+  // avatar) is refused as the body is read, before the token is, and nothing is saved.
+  unchangedNames({
+    variant: 'multipart fields, with a file beside them',
+    path: () => '/api/v1/accounts/update_credentials',
+    upload: true,
+    body: ({ viewer }) => ({ display_name: `Matrix multipart name of ${viewer}` }),
+    expect: everyone(413),
+  }),
+  unchangedNames({
+    variant: 'a token of the read scope alone',
+    credential: 'read',
+    path: () => '/api/v1/accounts/update_credentials',
+    body: () => ({ display_name: 'Matrix read-only name', note: 'Matrix read-only note' }),
+    expect: members(403),
+  }),
+  unchangedNames({
+    variant: 'the session cookie with our Origin, no token',
+    credential: 'cookie',
+    path: () => '/api/v1/accounts/update_credentials',
+    body: () => ({ display_name: 'Matrix cookie name', note: 'Matrix cookie note' }),
+    expect: everyone(401),
+  }),
+  unchangedNames({
+    variant: "an app's own token (no member behind it)",
+    credential: 'app',
+    path: () => '/api/v1/accounts/update_credentials',
+    body: () => ({ display_name: 'Matrix app-only name' }),
+    expect: everyone(422),
+  }),
+];
+
 export const mastodonRows: HttpRow[] = [
   ...instanceRows,
   ...oauthRows,
@@ -1043,4 +1379,8 @@ export const mastodonRows: HttpRow[] = [
   ...searchRows,
   ...notificationRows,
   ...streamingRows,
+  ...favouriteRows,
+  ...unreblogRows,
+  ...followListRows,
+  ...updateCredentialsRows,
 ];
