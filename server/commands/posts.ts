@@ -186,7 +186,7 @@ export async function createPost(
     });
   }
   announceNewPost(after, viewer, input, id);
-  after.stream({ type: 'post', action: 'new', postId: id });
+  after.stream({ type: 'post', action: 'new', postId: id, authorId: viewer.userId });
   return id;
 }
 

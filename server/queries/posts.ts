@@ -341,6 +341,19 @@ export async function postForPage(db: Kysely<DB>, viewerId: string | null, postI
   return query.executeTakeFirst();
 }
 
+/** Whether the post is in the viewer's home feed (the feed's own rule, as postInHomeFeed), read alone. */
+export async function isInHomeFeed(db: Kysely<DB>, viewerId: string, postId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('posts')
+    .select('posts.id')
+    .where('posts.id', '=', postId)
+    .where(postAuthorNotHiddenInFeed(viewerId, { muted: true }))
+    .where(postInFeedOf(viewerId, new Date().toISOString()))
+    .where(notHiddenPost(viewerId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The post as the viewer's home feed would show it, or null when it is not in that feed (the feed's
  * own rule: policies/post.ts postInFeedOf, blocks, mutes and hidden posts): the Mastodon API's

@@ -42,7 +42,7 @@ export interface Realtime {
  * happened and heard on every node (NodeChannel: the Socket.IO server's Redis adapter).
  */
 export type AppStreamEvent =
-  | { type: 'post'; action: 'new' | 'update' | 'delete'; postId: string; tags?: string[] }
+  | { type: 'post'; action: 'new' | 'update' | 'delete'; postId: string; authorId?: string }
   | { type: 'notifications'; userIds: string[] }
   | { type: 'revoked'; tokenIds: string[] };
 

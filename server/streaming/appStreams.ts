@@ -6,7 +6,7 @@ import { forgetAppTokens } from '@server/oauth/appTokens.ts';
 import { presentMastodonNotification } from '@server/presenters/mastodon/notification.ts';
 import { presentStatus } from '@server/presenters/mastodon/status.ts';
 import { listNotificationPage } from '@server/queries/notifications.ts';
-import { getPost, postInHomeFeed } from '@server/queries/posts.ts';
+import { getPost, isInHomeFeed, postInHomeFeed } from '@server/queries/posts.ts';
 import type { AppStreamEvent, NodeChannel } from '@server/realtime/realtime.ts';
 import type { Kysely } from 'kysely';
 
@@ -14,6 +14,13 @@ const CHANNEL = 'splikz:app-streams';
 
 /** Mastodon's stream names a connection may follow. */
 export type StreamName = 'user' | 'user:notification' | 'public' | 'public:local' | `hashtag:${string}`;
+
+/** A post as the streams send it: its JSON, and which streams besides `user` may carry it. */
+interface Rendered {
+  payload: string;
+  isPublic: boolean;
+  tags: Set<StreamName>;
+}
 
 /** A stream's name from Mastodon's words (`user`, `public`, `hashtag` with its tag), or null. */
 export function streamNameOf(stream: string, tag: string | null): StreamName | null {
@@ -118,21 +125,43 @@ export class AppStreamHub {
       }
       return;
     }
-    await Promise.all(
-      [...this.#byViewer].map(async ([viewerId, streams]) => {
-        const post = await postInHomeFeed(this.db, viewerId, event.postId);
-        if (!post) return;
-        this.#sendPost(streams, post, event.action === 'new' ? 'update' : 'status.update');
-      }),
-    );
+    if (event.action === 'new') {
+      // Nobody has liked, saved or voted in a new post yet: it reads the same to every member whose
+      // feed it is in, but its author (an anonymous request names them to themselves alone). Whose
+      // feed it is in is asked per member (the feed's own rule); it is presented once for the others.
+      const shown = new Map<string, Rendered | null>();
+      for (const [viewerId, streams] of this.#byViewer) {
+        if (!(await isInHomeFeed(this.db, viewerId, event.postId))) continue;
+        const as = viewerId === event.authorId ? viewerId : 'others';
+        if (!shown.has(as)) {
+          const post = await getPost(this.db, viewerId, event.postId);
+          shown.set(as, post ? this.#render(post) : null);
+        }
+        const rendered = shown.get(as);
+        if (rendered) this.#sendPost(streams, rendered, 'update');
+      }
+      return;
+    }
+    for (const [viewerId, streams] of this.#byViewer) {
+      const post = await postInHomeFeed(this.db, viewerId, event.postId);
+      if (post) this.#sendPost(streams, this.#render(post), 'status.update');
+    }
   }
 
-  #sendPost(streams: Set<AppStream>, post: Post, kind: 'update' | 'status.update') {
-    const payload = JSON.stringify(presentStatus(this.base, post));
-    const isPublic = post.visibility === 'everyone' && post.group === null;
-    const tags = new Set(
-      presentStatus(this.base, post).tags.map((tag) => `hashtag:${tag.name}` as StreamName),
-    );
+  #render(post: Post): Rendered {
+    const status = presentStatus(this.base, post);
+    return {
+      payload: JSON.stringify(status),
+      isPublic: post.visibility === 'everyone' && post.group === null,
+      tags: new Set(status.tags.map((tag) => `hashtag:${tag.name}` as StreamName)),
+    };
+  }
+
+  #sendPost(
+    streams: Set<AppStream>,
+    { payload, isPublic, tags }: Rendered,
+    kind: 'update' | 'status.update',
+  ) {
     for (const stream of streams) {
       const names: string[] = [];
       for (const name of stream.subscriptions) {
