@@ -6,11 +6,9 @@
 // < 100 ms at 2,000 streams. Prints figures and writes bench/results/mastodon-api.json. Not part of
 // `npm test`. BENCH_POSTS, BENCH_MEMBERS, BENCH_STREAMS, BENCH_DURATION, BENCH_ROUNDS change the sizes.
 
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { digest, newSecret } from '@server/oauth/model.ts';
 import { startTestServer } from '@server/test/harness.ts';
-import { memberToken, registerTestApp } from '@server/test/mastodon.ts';
+import { insertToken, memberToken, registerTestApp } from '@server/test/mastodon.ts';
 import { signedInMember } from '@server/test/members.ts';
 import WebSocket from 'ws';
 import { measure, measureAgainstHealth } from './load.ts';
@@ -99,20 +97,7 @@ async function main() {
     const { db } = server.built.ctx.database;
     for (let i = 0; i < Math.ceil(STREAMS / 10); i += 1) {
       const member = await signedInMember(server);
-      const token = newSecret();
-      await db
-        .insertInto('oauth_tokens')
-        .values({
-          id: randomUUID(),
-          token_hash: digest(token),
-          app_id: app.id,
-          user_id: member.me.id,
-          scopes: 'read',
-          created_at: new Date().toISOString(),
-          last_used_at: null,
-        })
-        .execute();
-      tokens.push(token);
+      tokens.push(await insertToken(db, app.id, member.me.id, 'read'));
     }
     const base = server.baseUrl.replace('http', 'ws');
     for (let i = 0; i < STREAMS; i += 1) {

@@ -17,54 +17,43 @@ export async function listBookmarks(
   viewerId: string,
   options: { before?: string | undefined; limit?: number | undefined },
 ): Promise<BookmarksPage> {
-  const limit = options.limit ?? FEED_PAGE_SIZE;
-  const cursor = options.before ? decodeCursor(options.before, 'your bookmarks') : undefined;
-  let query = selectPosts(db, viewerId)
-    .innerJoin('bookmarks', 'bookmarks.post_id', 'posts.id')
-    .select('bookmarks.created_at as saved_at')
-    .where('bookmarks.user_id', '=', viewerId)
-    .where(postReadableBy(viewerId));
-  if (cursor) {
-    query = query.where(
-      sql<boolean>`(bookmarks.created_at, bookmarks.post_id) < (${cursor.createdAt}, ${cursor.id})`,
-    );
-  }
-  const rows = await query
-    .orderBy('bookmarks.created_at', 'desc')
-    .orderBy('bookmarks.post_id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    posts: page.map((row) => presentPost(row, viewerId)),
-    next_cursor:
-      rows.length > limit && last ? encodeCursor({ created_at: last.saved_at, id: last.id }) : null,
-  };
+  return listMarkedPosts(db, viewerId, 'bookmarks', 'your bookmarks', options);
 }
 
 /**
- * A page of the posts the viewer liked, newest like first (the Mastodon API's favourites), by keyset
- * on (liked at, post id); a liked post the viewer may no longer see leaves the page, as a bookmark's does.
+ * A page of the posts the viewer liked, newest like first (the Mastodon API's favourites): as
+ * bookmarks, a liked post the viewer may no longer see leaves the page.
  */
 export async function listLikedPosts(
   db: Kysely<DB>,
   viewerId: string,
   options: { before?: string | undefined; limit?: number | undefined },
 ): Promise<BookmarksPage> {
+  return listMarkedPosts(db, viewerId, 'likes', 'your likes', options);
+}
+
+/** The posts the viewer marked (saved, liked), newest mark first, by keyset on (marked at, post id). */
+async function listMarkedPosts(
+  db: Kysely<DB>,
+  viewerId: string,
+  table: 'bookmarks' | 'likes',
+  what: string,
+  options: { before?: string | undefined; limit?: number | undefined },
+): Promise<BookmarksPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
-  const cursor = options.before ? decodeCursor(options.before, 'your likes') : undefined;
+  const cursor = options.before ? decodeCursor(options.before, what) : undefined;
   let query = selectPosts(db, viewerId)
-    .innerJoin('likes as mine', 'mine.post_id', 'posts.id')
-    .select('mine.created_at as liked_at')
-    .where('mine.user_id', '=', viewerId)
+    // Both tables are (user_id, post_id, created_at): typed as one.
+    .innerJoin(`${table} as mark` as 'bookmarks as mark', 'mark.post_id', 'posts.id')
+    .select('mark.created_at as marked_at')
+    .where('mark.user_id', '=', viewerId)
     .where(postReadableBy(viewerId));
   if (cursor) {
-    query = query.where(sql<boolean>`(mine.created_at, mine.post_id) < (${cursor.createdAt}, ${cursor.id})`);
+    query = query.where(sql<boolean>`(mark.created_at, mark.post_id) < (${cursor.createdAt}, ${cursor.id})`);
   }
   const rows = await query
-    .orderBy('mine.created_at', 'desc')
-    .orderBy('mine.post_id', 'desc')
+    .orderBy('mark.created_at', 'desc')
+    .orderBy('mark.post_id', 'desc')
     .limit(limit + 1)
     .execute();
   const page = rows.slice(0, limit);
@@ -72,6 +61,6 @@ export async function listLikedPosts(
   return {
     posts: page.map((row) => presentPost(row, viewerId)),
     next_cursor:
-      rows.length > limit && last ? encodeCursor({ created_at: last.liked_at, id: last.id }) : null,
+      rows.length > limit && last ? encodeCursor({ created_at: last.marked_at, id: last.id }) : null,
   };
 }

@@ -6,6 +6,7 @@ import { makeCircle } from '@server/test/circles.ts';
 import { insertMember } from '@server/test/database.ts';
 import { insertPendingRequest } from '@server/test/friendRequests.ts';
 import { signedInMember, TestClient, type TestServer } from '@server/test/harness.ts';
+import { insertToken } from '@server/test/mastodon.ts';
 import { uploadPhoto } from '@server/test/uploads.ts';
 import { TestAuthenticator } from '@server/test/webauthn.ts';
 import fc from 'fast-check';
@@ -66,19 +67,7 @@ async function authorizedApp(server: TestServer, userId: string, clientId: strin
       created_at: now,
     })
     .execute();
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('oauth_tokens')
-    .values({
-      id: randomUUID(),
-      token_hash: digest(token),
-      app_id: id,
-      user_id: userId,
-      scopes: 'read write follow push',
-      created_at: now,
-      last_used_at: '9999-12-31T00:00:00.000Z',
-    })
-    .execute();
+  const token = await insertToken(db, id, userId, 'read write follow push', '9999-12-31T00:00:00.000Z');
   return { id, token };
 }
 

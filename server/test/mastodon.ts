@@ -1,4 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { DB } from '@server/db/types.ts';
+import { digest } from '@server/oauth/model.ts';
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { TestClient, TestServer } from './harness.ts';
 
@@ -113,4 +116,32 @@ export async function api(
     // not JSON
   }
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/**
+ * A token of `appId` for `userId` (null: the app's own, as client_credentials gives it), written as a
+ * row of oauth_tokens as /oauth/token writes it; the raw token is answered, the row keeps its digest.
+ * `lastUsedAt` in the future keeps a request from noting its use (a write the bad-input digest counts).
+ */
+export async function insertToken(
+  db: Kysely<DB>,
+  appId: string,
+  userId: string | null,
+  scopes = 'read write follow push',
+  lastUsedAt: string | null = null,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('oauth_tokens')
+    .values({
+      id: randomUUID(),
+      token_hash: digest(token),
+      app_id: appId,
+      user_id: userId,
+      scopes,
+      created_at: new Date().toISOString(),
+      last_used_at: lastUsedAt,
+    })
+    .execute();
+  return token;
 }

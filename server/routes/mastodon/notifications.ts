@@ -13,7 +13,7 @@ import { findAccount, listFriendRequestsTo, relationships } from '@server/querie
 import { listNotificationPage } from '@server/queries/notifications.ts';
 import { getPost } from '@server/queries/posts.ts';
 import type { FastifyInstance } from 'fastify';
-import { accountIdParam, pageQuery } from './paging.ts';
+import { accountIdParam, pageLink, pageQuery } from './paging.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -58,23 +58,7 @@ export function mastodonNotificationRoutes(app: FastifyInstance, ctx: AppContext
     for (const id of new Set(rows.map((row) => row.post_id).filter((id): id is string => Boolean(id)))) {
       posts.set(id, await getPost(db, viewer.userId, id));
     }
-    const first = rows[0];
-    const last = rows.at(-1);
-    if (first && last) {
-      const link = (name: string, id: string) => {
-        const url = new URL(request.url, base);
-        for (const key of ['max_id', 'min_id', 'since_id']) url.searchParams.delete(key);
-        url.searchParams.set(name, id);
-        return `<${base}${url.pathname}${url.search}>`;
-      };
-      reply.header(
-        'link',
-        [
-          ...(more ? [`${link('max_id', last.id)}; rel="next"`] : []),
-          `${link('min_id', first.id)}; rel="prev"`,
-        ].join(', '),
-      );
-    }
+    pageLink(reply, base, request.url, { posts: rows, more });
     return rows.map((row) =>
       presentMastodonNotification(base, row, row.post_id ? (posts.get(row.post_id) ?? null) : null),
     );

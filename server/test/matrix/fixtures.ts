@@ -19,6 +19,7 @@ import {
   type TestClient,
   type TestServer,
 } from '@server/test/harness.ts';
+import { insertToken } from '@server/test/mastodon.ts';
 import { startPlacesFixture } from '@server/test/placesFixture.ts';
 import { uploadPhoto, uploadVideo } from '@server/test/uploads.ts';
 import type { Kysely } from 'kysely';
@@ -64,6 +65,8 @@ export interface MatrixApp {
 }
 
 /** An app, as a row of oauth_apps (the secret kept as its digest, as registerApp keeps it). */
+export { insertToken };
+
 export async function insertApp(db: Kysely<DB>, name: string, scopes = FULL_SCOPES): Promise<MatrixApp> {
   const app = {
     id: randomUUID(),
@@ -85,32 +88,6 @@ export async function insertApp(db: Kysely<DB>, name: string, scopes = FULL_SCOP
     })
     .execute();
   return app;
-}
-
-/**
- * A token of `appId` for `userId` (null: the app's own, as client_credentials gives it), as a row of
- * oauth_tokens; the raw token is answered, the row keeps its digest.
- */
-export async function insertToken(
-  db: Kysely<DB>,
-  appId: string,
-  userId: string | null,
-  scopes = FULL_SCOPES,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('oauth_tokens')
-    .values({
-      id: randomUUID(),
-      token_hash: digest(token),
-      app_id: appId,
-      user_id: userId,
-      scopes,
-      created_at: new Date().toISOString(),
-      last_used_at: null,
-    })
-    .execute();
-  return token;
 }
 
 /** Where the rows' push subscriptions point: port 9 (discard) on this machine, closed here. */
