@@ -272,6 +272,8 @@ export const dataExportSchema = z.object({
   passkeys: rows,
   /** The browsers and systems they signed in from, for sign-in alerts (issue 52). */
   sign_in_browsers: rows,
+  /** The apps they authorized (issue 53): names, scopes and dates, never a token. */
+  authorized_apps: rows,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

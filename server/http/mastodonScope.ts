@@ -1,6 +1,6 @@
 import { errorMessage } from '@common/errors.ts';
 import fastifyMultipart from '@fastify/multipart';
-import { HttpError } from '@server/http/errors.ts';
+import { badRequest, HttpError } from '@server/http/errors.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { OAuthAnswer } from './oauthAnswer.ts';
@@ -38,6 +38,10 @@ export function mastodonScope(
       { parseAs: 'string', bodyLimit: 64 * 1024 },
       (_request, body, done) => done(null, parseFormBody(body as string)),
     );
+    // A body is JSON, a form or multipart fields: text (Fastify's text/plain parser) is none of them.
+    scope.addHook('preValidation', async (request) => {
+      if (typeof request.body === 'string') throw badRequest('body_not_object');
+    });
     scope.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), withoutOrigin: true } as typeof route.config;
     });

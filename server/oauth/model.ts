@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { isScope, scopeAllows } from '@common/schemas/oauth.ts';
+import { type AuthorizedApp, isScope, scopeAllows } from '@common/schemas/oauth.ts';
 import type OAuth2Server from '@node-oauth/oauth2-server';
 import type { DB } from '@server/db/types.ts';
 import type { Kysely } from 'kysely';
@@ -209,4 +209,46 @@ export function oauthModel(db: Kysely<DB>): OAuth2Server.AuthorizationCodeModel 
       return false;
     },
   };
+}
+
+/**
+ * The apps a member authorized, one row per app (an app authorized twice is one app to revoke), with
+ * every scope given and the last use: /settings/apps and the data export. Never a token.
+ */
+export async function listAuthorizedApps(db: Kysely<DB>, userId: string): Promise<AuthorizedApp[]> {
+  const rows = await db
+    .selectFrom('oauth_tokens')
+    .innerJoin('oauth_apps', 'oauth_apps.id', 'oauth_tokens.app_id')
+    .select([
+      'oauth_apps.id',
+      'oauth_apps.name',
+      'oauth_apps.website',
+      'oauth_tokens.scopes',
+      'oauth_tokens.created_at',
+      'oauth_tokens.last_used_at',
+    ])
+    .where('oauth_tokens.user_id', '=', userId)
+    .orderBy('oauth_tokens.created_at', 'desc')
+    .execute();
+  // One row per app: an app authorized twice (signed in again) is one app to revoke.
+  const apps = new Map<string, AuthorizedApp>();
+  for (const row of rows) {
+    const kept = apps.get(row.id);
+    const scopes = row.scopes.split(' ').filter(Boolean);
+    if (!kept) {
+      apps.set(row.id, {
+        id: row.id,
+        name: row.name,
+        website: row.website,
+        scopes,
+        authorized_at: row.created_at,
+        last_used_at: row.last_used_at,
+      });
+      continue;
+    }
+    kept.scopes = [...new Set([...kept.scopes, ...scopes])];
+    if (row.last_used_at && (!kept.last_used_at || row.last_used_at > kept.last_used_at))
+      kept.last_used_at = row.last_used_at;
+  }
+  return [...apps.values()];
 }

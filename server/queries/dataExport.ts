@@ -5,6 +5,7 @@ import { exportSignInBrowsers } from '@server/auth/signInAlerts.ts';
 import type { DB } from '@server/db/types.ts';
 import { unauthorized } from '@server/http/errors.ts';
 import type { MediaStorage } from '@server/media/storage.ts';
+import { listAuthorizedApps } from '@server/oauth/model.ts';
 import { eventSeenBy } from '@server/policies/event.ts';
 import { notificationsStillSeen } from '@server/queries/notifications.ts';
 import { exportRecipes } from '@server/queries/recipeExport.ts';
@@ -321,6 +322,7 @@ export async function exportMemberData(
     sessions: await exportSessions(db, userId),
     passkeys: await exportPasskeys(db, userId),
     sign_in_browsers: await exportSignInBrowsers(db, userId),
+    authorized_apps: (await listAuthorizedApps(db, userId)).map((app) => ({ ...app })),
   };
 }
 

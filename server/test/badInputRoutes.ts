@@ -465,8 +465,9 @@ export const ROUTES: Record<string, RouteSpec> = {
  * comedy show is an event (issue 26): a member may answer the admin's show like any event; a prayer
  * request is a post (issue 27).
  */
+// A member fixture under another name (`requester`: who asked A to be friends) is a member's id too.
 const kindOf = (fixture: string) =>
-  fixture === 'me'
+  fixture === 'me' || fixture === 'requester'
     ? 'user'
     : fixture === 'show'
       ? 'event'

@@ -123,6 +123,12 @@ describe.each(dialects)('OAuth 2 for apps (%s)', (dialect) => {
     // /settings/apps lists it; 'Revoke' makes the next call 401.
     const apps = await client.get('/api/settings/apps');
     expect(apps.body).toEqual([expect.objectContaining({ id: app.id, name: 'Test App', scopes: ['read'] })]);
+    // The data export names it too, and never a token.
+    const exported = await client.get('/api/settings/data');
+    expect(exported.body.authorized_apps).toEqual([
+      expect.objectContaining({ name: 'Test App', scopes: ['read'] }),
+    ]);
+    expect(JSON.stringify(exported.body)).not.toContain(read);
     expect((await client.request('DELETE', `/api/settings/apps/${app.id}`)).status).toBe(200);
     expect((await api(server, read, 'GET', '/api/v1/timelines/home')).status).toBe(401);
     expect((await client.request('DELETE', `/api/settings/apps/${app.id}`)).status).toBe(404);

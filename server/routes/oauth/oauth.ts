@@ -13,7 +13,7 @@ import { mastodonScope } from '@server/http/mastodonScope.ts';
 import { idParam } from '@server/http/params.ts';
 import { enforceLimit } from '@server/http/rateLimit.ts';
 import { parseInput } from '@server/http/validate.ts';
-import { digest, registerApp } from '@server/oauth/model.ts';
+import { digest, listAuthorizedApps, registerApp } from '@server/oauth/model.ts';
 import { OAuthProvider } from '@server/oauth/provider.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -126,41 +126,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/settings/apps', async (request): Promise<AuthorizedApp[]> => {
     const viewer = await requireViewer(ctx, request);
-    const rows = await db
-      .selectFrom('oauth_tokens')
-      .innerJoin('oauth_apps', 'oauth_apps.id', 'oauth_tokens.app_id')
-      .select([
-        'oauth_apps.id',
-        'oauth_apps.name',
-        'oauth_apps.website',
-        'oauth_tokens.scopes',
-        'oauth_tokens.created_at',
-        'oauth_tokens.last_used_at',
-      ])
-      .where('oauth_tokens.user_id', '=', viewer.userId)
-      .orderBy('oauth_tokens.created_at', 'desc')
-      .execute();
-    // One row per app: an app authorized twice (signed in again) is one app to revoke.
-    const apps = new Map<string, AuthorizedApp>();
-    for (const row of rows) {
-      const kept = apps.get(row.id);
-      const scopes = row.scopes.split(' ').filter(Boolean);
-      if (!kept) {
-        apps.set(row.id, {
-          id: row.id,
-          name: row.name,
-          website: row.website,
-          scopes,
-          authorized_at: row.created_at,
-          last_used_at: row.last_used_at,
-        });
-        continue;
-      }
-      kept.scopes = [...new Set([...kept.scopes, ...scopes])];
-      if (row.last_used_at && (!kept.last_used_at || row.last_used_at > kept.last_used_at))
-        kept.last_used_at = row.last_used_at;
-    }
-    return [...apps.values()];
+    return listAuthorizedApps(db, viewer.userId);
   });
 
   app.delete<{ Params: { id: string } }>('/api/settings/apps/:id', async (request) => {
