@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineErrors, rulesOf } from '../errorTemplates.ts';
+import { POLL_ERRORS, POLL_OPTIONS_MAX, pollVoteSchema } from './polls.ts';
 
 /**
  * The Mastodon client API's bodies (issue 53), as its apps send them (JSON or forms, where every
@@ -21,6 +22,7 @@ export const MASTODON_ERRORS = defineErrors({
     'A reply in Splikz is a comment: like, share, bookmark or edit the post it answers instead.',
 });
 const { rule } = rulesOf(MASTODON_ERRORS);
+const { rule: pollRule } = rulesOf(POLL_ERRORS);
 
 const textOrNothing = (field: string) => z.optional(z.nullable(z.string(rule('status_not_text', { field }))));
 /** `true`, `"true"`, `"1"` and `"on"` are yes, as Mastodon's Rails reads them. */
@@ -56,6 +58,24 @@ export const createStatusSchema = z.object({
   ),
 });
 export type CreateStatusInput = z.infer<typeof createStatusSchema>;
+
+const choiceRule = pollRule('poll_choices_invalid', { max: POLL_OPTIONS_MAX });
+/** A choice as apps send it: a number in JSON, digits in a form (`choices[]=0`). */
+const choiceInput = z.union(
+  [z.number(choiceRule), z.string(choiceRule).check(z.regex(/^\d{1,2}$/, choiceRule))],
+  choiceRule,
+);
+
+/** POST /api/v1/polls/:id/votes: the choices, by their place, then the web app's own vote check. */
+export const pollVotesSchema = z.object({
+  choices: z.pipe(
+    z.pipe(
+      z.array(choiceInput, choiceRule),
+      z.transform((choices) => choices.map(Number)),
+    ),
+    pollVoteSchema.shape.choices,
+  ),
+});
 
 export const editStatusSchema = z.object({
   status: textOrNothing('status'),

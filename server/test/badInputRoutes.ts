@@ -6,7 +6,7 @@ import { contactMessageSchema } from '@common/schemas/contact.ts';
 import * as events from '@common/schemas/events.ts';
 import { text } from '@common/schemas/fields.ts';
 import * as groups from '@common/schemas/groups.ts';
-import { createStatusSchema, editStatusSchema } from '@common/schemas/mastodon.ts';
+import { createStatusSchema, editStatusSchema, pollVotesSchema } from '@common/schemas/mastodon.ts';
 import { sendMessageSchema } from '@common/schemas/messages.ts';
 import { authorizationDecisionSchema, registerAppSchema } from '@common/schemas/oauth.ts';
 import { pollVoteSchema } from '@common/schemas/polls.ts';
@@ -436,6 +436,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/v1/statuses/:id/reblog': status,
   // There is no share of A's to take back: 422 for a status A sees, 404 for any other id.
   'POST /api/v1/statuses/:id/unreblog': status,
+  // The fixture's post has no poll: a valid vote finds none (404), a bad one is refused (400).
+  'POST /api/v1/polls/:id/votes': withBody(
+    pollVotesSchema,
+    { choices: fc.constantFrom([0], [1], ['0'], [0, 1]) },
+    { params: { id: 'post' } },
+  ),
   'POST /api/v1/accounts/:id/follow': account,
   'POST /api/v1/accounts/:id/unfollow': account,
   'POST /api/v1/accounts/:id/block': account,

@@ -100,6 +100,47 @@ describe.each(dialects)('the Mastodon client API (%s)', (dialect) => {
     expect(((await bad.json()) as { error: string }).error).toMatch(/./);
   });
 
+  it('posts a poll, and votes in it as apps send a vote (a form of choices[])', async () => {
+    // Members of their own: the other cases count Ann's and Ben's posts.
+    const dee = await signedInMember(server, { name: 'Dee Pollster' });
+    const deeToken = (await memberToken(server, dee.client)).token;
+    const eve = await signedInMember(server, { name: 'Eve Voter' });
+    const eveToken = (await memberToken(server, eve.client)).token;
+    const made = await api(server, deeToken, 'POST', '/api/v1/statuses', {
+      status: 'Rye or spelt?',
+      poll: { options: ['Rye', 'Spelt'], expires_in: 3600 },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.poll).toMatchObject({
+      id: made.body.id,
+      voted: false,
+      options: [{ title: 'Rye' }, { title: 'Spelt' }],
+    });
+    const voted = await api(
+      server,
+      eveToken,
+      'POST',
+      `/api/v1/polls/${made.body.id}/votes`,
+      new URLSearchParams([['choices[]', '1']]),
+    );
+    expect(voted.status, JSON.stringify(voted.body)).toBe(200);
+    expect(voted.body).toMatchObject({
+      voted: true,
+      votes_count: 1,
+      options: [{ votes_count: 0 }, { votes_count: 1 }],
+    });
+    expect((await api(server, eveToken, 'GET', `/api/v1/polls/${made.body.id}`)).body.voted).toBe(true);
+    expect(
+      (await api(server, eveToken, 'POST', `/api/v1/polls/${made.body.id}/votes`, { choices: [0] })).status,
+    ).toBeGreaterThanOrEqual(400);
+    expect(
+      (await api(server, eveToken, 'POST', `/api/v1/polls/${made.body.id}/votes`, { choices: ['x'] })).status,
+    ).toBe(400);
+    // A post without a poll has none to read.
+    const plain = await api(server, deeToken, 'POST', '/api/v1/statuses', { status: 'No poll here' });
+    expect((await api(server, eveToken, 'GET', `/api/v1/polls/${plain.body.id}`)).status).toBe(404);
+  });
+
   it("changes the display name and bio with the web app's own checks", async () => {
     const form = new URLSearchParams([
       ['display_name', 'Ann From An App'],

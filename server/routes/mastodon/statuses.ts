@@ -1,7 +1,8 @@
-import { createStatusSchema, editStatusSchema } from '@common/schemas/mastodon.ts';
+import { createStatusSchema, editStatusSchema, pollVotesSchema } from '@common/schemas/mastodon.ts';
 import { createCommentSchema, createPostSchema, type Post, updatePostSchema } from '@common/schemas/posts.ts';
 import { isTag, normalizeTag } from '@common/text/postText.ts';
 import type { Viewer } from '@server/auth/sessions.ts';
+import { votePoll } from '@server/commands/polls.ts';
 import {
   addComment,
   createPostOnce,
@@ -225,6 +226,25 @@ export function mastodonStatusRoutes(app: FastifyInstance, ctx: AppContext): voi
       return (await findStatus(viewer, id)).status;
     });
   }
+
+  // A post's poll, by the post's id (Mastodon's poll id here): read it, or vote in it (once).
+  app.get<IdParams>('/api/v1/polls/:id', async (request) => {
+    const { viewer } = await requireAppMember(db, request, 'read:statuses');
+    const { status, commentId } = await findStatus(viewer, request.params.id);
+    if (commentId || !status.poll) throw notFound('poll_not_found');
+    return status.poll;
+  });
+
+  app.post<IdParams>('/api/v1/polls/:id/votes', async (request) => {
+    const { viewer } = await requireAppMember(db, request, 'write:statuses');
+    await limits.like(request, viewer.userId);
+    const id = await postOf(viewer, request.params.id);
+    const { choices } = parseInput(pollVotesSchema, request.body);
+    await runCommand(ctx, (trx) => votePoll(trx, viewer, id, choices));
+    const { status } = await findStatus(viewer, id);
+    if (!status.poll) throw notFound('poll_not_found');
+    return status.poll;
+  });
 
   // A share is counted, not kept per member: there is no share of the member's to take back.
   app.post<IdParams>('/api/v1/statuses/:id/unreblog', async (request) => {

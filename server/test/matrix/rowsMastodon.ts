@@ -1364,6 +1364,63 @@ const updateCredentialsRows: HttpRow[] = [
   }),
 ];
 
+/** A fresh poll of the owner's (for everyone, or for friends: other is one), as the web app writes it. */
+const freshPoll =
+  (visibility: 'everyone' | 'friends') =>
+  async (f: Fixtures): Promise<Record<string, string>> => {
+    // Through the command, as the owner: the matrix's own posts would pass the owner's post limit.
+    const ctx = f.server.built.ctx;
+    const post = await runCommand(ctx, (trx, after) =>
+      createPost(
+        trx,
+        after,
+        ownerViewer(f),
+        {
+          category: 'general',
+          content: `Matrix Mastodon poll for ${visibility}`,
+          visibility,
+          poll: { options: ['Yes', 'No'], expires_in: 600, multiple: false },
+        },
+        ctx.media,
+      ),
+    );
+    return { post };
+  };
+
+/** Polls by their post's id (routes/mastodon/statuses.ts): whoever may see the post reads and votes once. */
+const pollRows: HttpRow[] = [
+  {
+    route: 'GET /api/v1/polls/:id',
+    variant: "the owner's fresh poll",
+    prepare: freshPoll('everyone'),
+    path: ({ fresh }) => `/api/v1/polls/${fresh.post}`,
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'GET /api/v1/polls/:id',
+    variant: "the owner's poll for friends (other is one)",
+    prepare: freshPoll('friends'),
+    path: ({ fresh }) => `/api/v1/polls/${fresh.post}`,
+    expect: members(404, { owner: 200, other: 200 }),
+  },
+  {
+    route: 'POST /api/v1/polls/:id/votes',
+    variant: "the owner's fresh poll",
+    prepare: freshPoll('everyone'),
+    path: ({ fresh }) => `/api/v1/polls/${fresh.post}/votes`,
+    body: () => ({ choices: [0] }),
+    expect: members(200, { blocked: 404 }),
+  },
+  {
+    route: 'POST /api/v1/polls/:id/votes',
+    variant: "the owner's poll for friends (other is one)",
+    prepare: freshPoll('friends'),
+    path: ({ fresh }) => `/api/v1/polls/${fresh.post}/votes`,
+    body: () => ({ choices: [1] }),
+    expect: members(404, { owner: 200, other: 200 }),
+  },
+];
+
 export const mastodonRows: HttpRow[] = [
   ...instanceRows,
   ...oauthRows,
@@ -1383,4 +1440,5 @@ export const mastodonRows: HttpRow[] = [
   ...unreblogRows,
   ...followListRows,
   ...updateCredentialsRows,
+  ...pollRows,
 ];
